@@ -1,0 +1,253 @@
+package solver
+
+import (
+	"context"
+	"math/bits"
+	"slices"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// grid holds the tables of one box that the search reads at every node.
+type grid struct {
+	box     symmetry.Box
+	n       int                                   // cells
+	nbMask  [64]uint64                            // neighbours of a cell
+	nbBit   [64][symmetry.NumDirs]uint64          // neighbour of a cell in a direction, as a set
+	dirOf   [2*symmetry.MaxCells + 1]symmetry.Dir // direction of a step, by index difference + MaxCells
+	allowed [8]uint8                              // moves allowed by canonical axis order, by axes used
+	perp    [symmetry.NumDirs]uint8               // moves on another axis than a direction's
+	odd     uint64                                // cells of odd colour, x+y+z odd
+}
+
+func newGrid(b symmetry.Box) *grid {
+	g := &grid{box: b, n: b.Len()}
+	for i := range g.n {
+		p := b.Coord(i)
+		if (p[0]+p[1]+p[2])&1 != 0 {
+			g.odd |= 1 << i
+		}
+		for d := range symmetry.Dir(symmetry.NumDirs) {
+			if q := b.Step(p, d); b.Contains(q) {
+				g.nbMask[i] |= 1 << b.Index(q)
+				g.nbBit[i][d] = 1 << b.Index(q)
+				// Axes of length 1 have no moves, so each index difference
+				// belongs to one direction.
+				g.dirOf[b.Index(q)-i+symmetry.MaxCells] = d
+			}
+		}
+	}
+	for used := range uint8(8) {
+		g.allowed[used] = b.Allowed(used)
+	}
+	for d := range symmetry.Dir(symmetry.NumDirs) {
+		g.perp[d] = 0x3f &^ (3 << (2 * d.Axis()))
+	}
+	return g
+}
+
+// colour returns 0 or 1, the colour of cell c in the chequer pattern.
+func (g *grid) colour(c int) uint64 { return g.odd >> c & 1 }
+
+// constraint fixes the kind of some cubelets: a cubelet in fixed is a turn
+// when it is also in turn, straight otherwise.
+type constraint struct {
+	fixed, turn uint64
+}
+
+// prefix returns the constraint "the sequence starts with p".
+func prefix(p Seq) constraint {
+	return constraint{fixed: 1<<p.Len - 1, turn: p.Bits}
+}
+
+// whole returns the constraint "the sequence is q".
+func whole(q Seq) constraint {
+	return constraint{fixed: 1<<q.Len - 1, turn: q.Bits}
+}
+
+// state is a node of the search: a partial folding of i moves whose head,
+// cubelet i, lies in cell head. end is the cell the path must end in, or -1
+// while no cell is forced to be the end.
+type state struct {
+	i, head, end int
+	start        int // cell of cubelet 0
+	last         symmetry.Dir
+	used         uint8 // axes moved along so far
+	free         uint64
+	turns        uint64 // turn mask of the moves so far
+	dirs         [symmetry.MaxCells - 1]symmetry.Dir
+}
+
+// cancelEvery is how many nodes pass between two looks at the context: a
+// node costs a few nanoseconds, so cancellation is noticed within a
+// fraction of a millisecond without the look costing anything measurable.
+const cancelEvery = 1 << 14
+
+// search is one worker's depth-first search below one state.
+type search struct {
+	g         *grid
+	c         constraint
+	keysOnly  bool // drop foldings whose sequence is not its own key
+	endColour uint64
+	splitAt   int // depth at which nodes are recorded as tasks, not searched
+	ctx       context.Context
+	stopped   bool
+	nodes     uint64
+	st        state
+	tasks     []state
+	out       found
+	scratch   [symmetry.MaxCells - 1]symmetry.Dir
+}
+
+// found collects foldings: their sequences and, flat, their moves.
+type found struct {
+	seqs []uint64
+	dirs []symmetry.Dir
+}
+
+func (f *found) len() int { return len(f.seqs) }
+
+func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
+
+// roots returns the start states of the search: every cell of the right
+// colour, with the end forced where a cell already has too few neighbours.
+func (g *grid) roots() []state {
+	var rs []state
+	all := uint64(1)<<g.n - 1
+	if g.n == 64 {
+		all = ^uint64(0)
+	}
+	for s := range g.n {
+		if g.n%2 == 1 && g.colour(s) != 0 {
+			continue // odd volume: both ends lie on the majority colour
+		}
+		free := all &^ (1 << s)
+		end, ok := -1, true
+		for m := free; m != 0 && ok; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			deg := bits.OnesCount64(g.nbMask[c]&free) + int(g.nbMask[c]>>s&1)
+			switch {
+			case deg == 0:
+				ok = false
+			case deg == 1 && end >= 0:
+				ok = false
+			case deg == 1:
+				end = c
+			}
+		}
+		if ok {
+			rs = append(rs, state{head: s, start: s, end: end, free: free})
+		}
+	}
+	return rs
+}
+
+// endColour is the colour the last cell must have for a path from start.
+func (g *grid) endColour(start int) uint64 {
+	if g.n%2 == 1 {
+		return 0
+	}
+	return g.colour(start) ^ 1
+}
+
+// run searches below st.
+func (s *search) run(st *state) {
+	s.st = *st
+	s.endColour = s.g.endColour(st.start)
+	s.dfs(st.i, st.head, st.last, st.used, st.end, st.turns)
+}
+
+func (s *search) dfs(i, h int, last symmetry.Dir, used uint8, end int, turns uint64) {
+	s.nodes++
+	if s.nodes%cancelEvery == 0 && s.ctx.Err() != nil {
+		s.stopped = true
+		return
+	}
+	g := s.g
+	if i == g.n-1 {
+		s.leaf(turns)
+		return
+	}
+	if i == s.splitAt {
+		t := s.st
+		t.i, t.head, t.last, t.used, t.end, t.turns = i, h, last, used, end, turns
+		s.tasks = append(s.tasks, t)
+		return
+	}
+	free0 := s.st.free
+	// The cells the next move may enter: free neighbours, along the
+	// directions that canonical axis order and the constraint allow.
+	next := g.nbMask[h] & free0
+	cand := g.allowed[used]
+	if bit := uint64(1) << i; i > 0 && s.c.fixed&bit != 0 {
+		if s.c.turn&bit != 0 {
+			cand &= g.perp[last]
+		} else {
+			cand &= 1 << last
+		}
+	}
+	if cand != 1<<symmetry.NumDirs-1 {
+		var reach uint64
+		for ; cand != 0; cand &= cand - 1 {
+			reach |= g.nbBit[h][bits.TrailingZeros8(cand)]
+		}
+		next &= reach
+	}
+	for ; next != 0; next &= next - 1 {
+		q := bits.TrailingZeros64(next)
+		free := free0 &^ (1 << q)
+		if q == end && free != 0 {
+			continue
+		}
+		// Only the old head's free neighbours lose a way in or out: each
+		// needs two, or one if it is the path's last cell. They cannot
+		// touch q, as the grid has no triangles.
+		e, ok := end, true
+		for m := g.nbMask[h] & free; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			switch bits.OnesCount64(g.nbMask[c] & free) {
+			case 0:
+				ok = false
+			case 1:
+				if e >= 0 && e != c {
+					ok = false
+				}
+				e = c
+			}
+		}
+		if !ok || e >= 0 && e != end && g.colour(e) != s.endColour {
+			continue
+		}
+		d := g.dirOf[q-h+symmetry.MaxCells]
+		t := turns
+		if i > 0 && d>>1 != last>>1 {
+			t |= 1 << i
+		}
+		s.st.free = free
+		s.st.dirs[i] = d
+		s.dfs(i+1, q, d, used|1<<(d>>1), e, t)
+		if s.stopped {
+			break
+		}
+	}
+	s.st.free = free0
+}
+
+// leaf files a complete folding, dropping the readings that are not the
+// solution's representative: with keysOnly, a folding read against its key;
+// for a palindrome, the larger of a folding and its reverse.
+func (s *search) leaf(turns uint64) {
+	dirs := s.st.dirs[:s.g.n-1]
+	q := Seq{Bits: turns, Len: s.g.n}
+	switch c := q.Compare(q.Reverse()); {
+	case c > 0 && s.keysOnly:
+		return
+	case c == 0:
+		rev := symmetry.Reverse(s.scratch[:0], dirs)
+		if slices.Compare(dirs, s.g.box.Normalize(rev, rev)) > 0 {
+			return
+		}
+	}
+	s.out.seqs = append(s.out.seqs, q.Bits)
+	s.out.dirs = append(s.out.dirs, dirs...)
+}
