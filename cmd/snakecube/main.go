@@ -1,0 +1,31 @@
+// Command snakecube enumerates, solves and analyses snake-cube puzzles.
+//
+// Usage:
+//
+//	snakecube <command> [flags] [arguments]
+//
+// The commands:
+//
+//	enumerate  every snake of a box that folds, with all its solutions
+//
+// Run "snakecube <command> -h" for a command's flags. Solutions are counted
+// once up to the box's rotations and reflections and up to reading the
+// snake from its other end.
+//
+// Exit status: 0 on success, 1 on failure, 2 for a usage error, 130 when
+// interrupted.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}

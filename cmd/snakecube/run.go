@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+const usage = `snakecube enumerates, solves and analyses snake-cube puzzles.
+
+Usage:
+  snakecube <command> [flags] [arguments]
+
+Commands:
+  enumerate  every snake of a box that folds, with all its solutions
+
+Run "snakecube <command> -h" for a command's flags.
+
+Solutions are counted once up to the box's rotations and reflections and
+up to reading the snake from its other end (51,704 for 3x3x3).
+`
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// failure is a check that failed after it was reported: exit status 1,
+// with nothing more to print.
+var errReported = errors.New("problems found")
+
+// env is what a command may touch of the outside world.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// terminal reports whether w is a terminal, so that progress is drawn.
+func terminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func (e env) warnf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "snakecube: "+format+"\n", args...)
+}
+
+type command struct {
+	name string
+	run  func(ctx context.Context, e env, args []string) error
+}
+
+var commands = []command{
+	{"enumerate", runEnumerate},
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return usageError{errors.New("no command given")}
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Errorf("unknown command %q", args[0])}
+}
+
+// exitCode reports err on w and returns the process's exit status.
+func exitCode(err error, w io.Writer) int {
+	var u usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(w, "snakecube: interrupted")
+		return 130
+	case errors.As(err, &u):
+		fmt.Fprintf(w, "snakecube: %v\n", err)
+		return 2
+	case errors.Is(err, errReported):
+		return 1
+	}
+	fmt.Fprintf(w, "snakecube: %v\n", err)
+	return 1
+}
+
+// parseFlags parses a command's flags. -h prints usage to stdout and
+// returns flag.ErrHelp, which the caller turns into success; any other
+// mistake prints the usage to stderr and is a usage error.
+func parseFlags(fs *flag.FlagSet, e env, text string, args []string) error {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(e.stdout, text)
+		return flag.ErrHelp
+	case err != nil:
+		fmt.Fprint(e.stderr, text)
+		return usageError{err}
+	}
+	return nil
+}
+
+// badUsage prints the usage to stderr and returns a usage error.
+func badUsage(e env, text, format string, args ...any) error {
+	fmt.Fprint(e.stderr, text)
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// helpOK turns flag.ErrHelp into success.
+func helpOK(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// trimUsage removes the indentation of a usage text written in source.
+func trimUsage(s string) string { return strings.TrimLeft(s, "\n") }

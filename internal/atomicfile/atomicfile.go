@@ -1,0 +1,67 @@
+// Package atomicfile writes a file so that it is either complete or absent:
+// the data goes to a temporary file beside the target, which is synced and
+// renamed over the target only when everything was written.
+package atomicfile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// File is an output file being written.
+type File struct {
+	*os.File
+	path string
+	done bool
+}
+
+// Create starts writing the file at path. The caller must end with
+// [File.Commit] or [File.Abort]; Abort after Commit does nothing, so
+// `defer f.Abort()` is the usual pattern.
+func Create(path string) (*File, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	return &File{File: tmp, path: path}, nil
+}
+
+// Commit syncs the data and puts the file in place of the target.
+func (f *File) Commit() error {
+	if f.done {
+		return fmt.Errorf("commit %s: already ended", f.path)
+	}
+	f.done = true
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		// Temporary files are created 0600; an output file gets the
+		// usual permissions.
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), f.path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// Abort removes the temporary file, leaving any existing target untouched.
+func (f *File) Abort() {
+	if f.done {
+		return
+	}
+	f.done = true
+	f.Close()
+	os.Remove(f.Name())
+}
