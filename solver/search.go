@@ -105,8 +105,6 @@ type found struct {
 	dirs []symmetry.Dir
 }
 
-func (f *found) len() int { return len(f.seqs) }
-
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
 
 // roots returns the start states of the search: every cell of the right

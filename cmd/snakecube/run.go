@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"golang.org/x/term"
 )
@@ -32,8 +31,8 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// failure is a check that failed after it was reported: exit status 1,
-// with nothing more to print.
+// errReported is a failure whose details were already printed: exit
+// status 1, with nothing more to say.
 var errReported = errors.New("problems found")
 
 // env is what a command may touch of the outside world.
@@ -131,6 +130,3 @@ func helpOK(err error) error {
 	}
 	return err
 }
-
-// trimUsage removes the indentation of a usage text written in source.
-func trimUsage(s string) string { return strings.TrimLeft(s, "\n") }

@@ -1,0 +1,39 @@
+# snakecube: make run writes the 3x3x3 catalogue, make test runs every check.
+GO ?= go
+BOX ?= 3
+
+.PHONY: all build run test lint bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o snakecube ./cmd/snakecube
+
+# The main job: every snake of the box and all its solutions.
+run: build
+	./snakecube enumerate -size $(BOX) -o solutions.json
+
+# What CI runs: formatting, vet, and every test under the race detector.
+test:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test -race ./...
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+	$(GO) mod tidy -diff
+
+# Benchmarks, six runs each, summarised by benchstat (medians, spread).
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
+	$(GO) tool benchstat bench.txt
+
+# A short round of every fuzz target.
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./symmetry
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
+
+clean:
+	rm -f snakecube solutions.json bench.txt

@@ -1,0 +1,187 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func catalogue(t testing.TB, size string) *solver.Catalogue {
+	t.Helper()
+	b, err := symmetry.ParseBox(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func encode(t testing.TB, c *solver.Catalogue, opts Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Encode(context.Background(), &buf, c, opts); err != nil {
+		t.Fatalf("Encode(%v): %v", c.Box, err)
+	}
+	return buf.Bytes()
+}
+
+// TestGolden compares whole small catalogues with testdata; go test
+// ./export -update rewrites them.
+func TestGolden(t *testing.T) {
+	for _, size := range []string{"2x2x2", "2x2x3"} {
+		for _, f := range []Format{FormatJSON, FormatJSONL} {
+			t.Run(size+"."+f.String(), func(t *testing.T) {
+				got := encode(t, catalogue(t, size), Options{Format: f})
+				path := filepath.Join("testdata", size+"."+f.String())
+				if *update {
+					if err := os.WriteFile(path, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("Encode(%s, %v) differs from %s", size, f, path)
+				}
+			})
+		}
+	}
+}
+
+// TestGoccyAgrees decodes the 3x3x3 catalogue and encodes every value
+// again with github.com/goccy/go-json: the bytes must be ours.
+func TestGoccyAgrees(t *testing.T) {
+	got := encode(t, catalogue(t, "3"), Options{})
+	r := NewReader(bytes.NewReader(got))
+	var want bytes.Buffer
+	want.WriteString("{\n")
+	for n := 0; ; n++ {
+		e, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		if n > 0 {
+			want.WriteString(",\n")
+		}
+		k, _ := json.Marshal(e.Key)
+		v, err := json.Marshal(e.Solutions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Write(k)
+		want.WriteByte(':')
+		want.Write(v)
+	}
+	want.WriteString("\n}\n")
+	if !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("our 3x3x3 catalogue (%d bytes) differs from goccy/go-json's encoding of it (%d bytes)", len(got), want.Len())
+	}
+}
+
+// TestFormatsAgree reads a catalogue in both formats: same entries.
+func TestFormatsAgree(t *testing.T) {
+	c := catalogue(t, "2x2x3")
+	read := func(p []byte) []Entry {
+		var es []Entry
+		r := NewReader(bytes.NewReader(p))
+		for {
+			e, err := r.Next()
+			if err == io.EOF {
+				return es
+			}
+			if err != nil {
+				t.Fatalf("Next: %v", err)
+			}
+			e.Offset = 0
+			es = append(es, e)
+		}
+	}
+	a, b := read(encode(t, c, Options{})), read(encode(t, c, Options{Format: FormatJSONL}))
+	if len(a) != len(c.Snakes) {
+		t.Fatalf("read %d entries, want %d", len(a), len(c.Snakes))
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		t.Error("json and jsonl files read differently")
+	}
+}
+
+func TestWorkersAgree(t *testing.T) {
+	c := catalogue(t, "3")
+	want := encode(t, c, Options{Workers: 1})
+	for _, w := range []int{2, 5} {
+		if got := encode(t, c, Options{Workers: w}); !bytes.Equal(got, want) {
+			t.Errorf("Encode with %d workers differs from 1 worker", w)
+		}
+	}
+	var buf bytes.Buffer
+	w := NewWriter(&buf, c.Box, Options{})
+	for _, s := range c.Snakes {
+		if err := w.Write(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil || !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("Write snake by snake differs from Encode (%v)", err)
+	}
+}
+
+func TestWriteOrder(t *testing.T) {
+	c := catalogue(t, "3")
+	w := NewWriter(io.Discard, c.Box, Options{})
+	w.Write(c.Snakes[1])
+	if err := w.Write(c.Snakes[0]); !errors.Is(err, ErrOrder) {
+		t.Errorf("Write out of order = %v, want ErrOrder", err)
+	}
+	var buf bytes.Buffer
+	w = NewWriter(&buf, c.Box, Options{})
+	if err := w.Close(); err != nil || buf.String() != "{\n}\n" {
+		t.Errorf("empty catalogue = %q, %v", buf.String(), err)
+	}
+}
+
+func TestReaderErrors(t *testing.T) {
+	good := string(encode(t, catalogue(t, "2x2x2"), Options{}))
+	for _, tc := range []struct{ name, in string }{
+		{"empty", ""},
+		{"truncated", good[:len(good)/2]},
+		{"not an object", "[1,2]"},
+		{"trailing data", good + "{}"},
+		{"bad value", `{"01111110":[{"startPos":"x"}]}`},
+		{"jsonl wrong name", `{"snake":"01111110","solutions":[]}` + "\n" + `{"key":"0"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tc.in))
+			var err error
+			for err == nil {
+				_, err = r.Next()
+			}
+			var se *SyntaxError
+			if !errors.As(err, &se) {
+				t.Errorf("reading %s: %v, want a *SyntaxError", tc.name, err)
+			}
+		})
+	}
+}

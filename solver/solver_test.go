@@ -1,0 +1,186 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+func cube(t testing.TB, n int) symmetry.Box {
+	t.Helper()
+	b, err := symmetry.Cube(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// enumerate3 is the 3x3x3 catalogue, searched once for the whole package.
+var enumerate3 = func() func(t testing.TB) *Catalogue {
+	var c *Catalogue
+	return func(t testing.TB) *Catalogue {
+		t.Helper()
+		if c == nil {
+			var err error
+			c, err = Enumerate(context.Background(), cube(t, 3), Options{})
+			if err != nil {
+				t.Fatalf("Enumerate(3x3x3): %v", err)
+			}
+		}
+		return c
+	}
+}()
+
+// TestPublishedFigures checks the 3x3x3 catalogue against SNAKES.md.
+func TestPublishedFigures(t *testing.T) {
+	c := enumerate3(t)
+	var unique, palindromes, palSolutions, most int
+	var mostKey string
+	for _, s := range c.Snakes {
+		n := len(s.Solutions)
+		if n == 1 {
+			unique++
+		}
+		if s.Key.Palindrome() {
+			palindromes++
+			palSolutions += n
+		}
+		if n > most {
+			most, mostKey = n, s.Key.String()
+		}
+	}
+	for _, f := range []struct {
+		name      string
+		got, want int
+	}{
+		{"snakes", len(c.Snakes), 11487},
+		{"solutions", c.Solutions(), 51704},
+		{"snakes counting reverses apart", 2*len(c.Snakes) - palindromes, 22897},
+		{"one-solution snakes", unique, 3658},
+		{"palindromes", palindromes, 77},
+		{"palindromes' solutions", palSolutions, 413},
+		{"most solutions", most, 142},
+	} {
+		if f.got != f.want {
+			t.Errorf("3x3x3 %s = %d, want %d", f.name, f.got, f.want)
+		}
+	}
+	if mostKey != "011111101010101111111111110" {
+		t.Errorf("3x3x3 snake with most solutions = %s, want 011111101010101111111111110", mostKey)
+	}
+}
+
+// TestSnakeShapes checks the structural facts of SNAKES.md on every key.
+func TestSnakeShapes(t *testing.T) {
+	c := enumerate3(t)
+	for k, s := range c.Snakes {
+		str := s.Key.String()
+		if n := s.Key.Straights(); n < 2 || n > 11 {
+			t.Errorf("snake %s has %d straights, want 2 to 11", str, n)
+		}
+		if strings.Contains(str[1:len(str)-1], "00") {
+			t.Errorf("snake %s has two straights in a row", str)
+		}
+		if !s.Key.IsKey() || s.Key.Valid(c.Box) != nil {
+			t.Errorf("snake %s is not a valid key", str)
+		}
+		if k > 0 && c.Snakes[k-1].Key.Compare(s.Key) >= 0 {
+			t.Errorf("snake %s follows %s: keys not ascending", str, c.Snakes[k-1].Key)
+		}
+		for i, d := range s.Solutions {
+			if got := SeqOf(d); got != s.Key {
+				t.Errorf("snake %s solution %d folds %s", str, i, got)
+			}
+			if i > 0 && slices.Compare(s.Solutions[i-1], d) >= 0 {
+				t.Errorf("snake %s solution %d not after solution %d", str, i, i-1)
+			}
+			if start, ok := c.Box.Start(d); !ok || (start[0]+start[1]+start[2])%2 != 0 {
+				t.Errorf("snake %s solution %d starts at %v, not a corner or face centre", str, i, start)
+			}
+		}
+	}
+}
+
+func TestCube2(t *testing.T) {
+	c, err := Enumerate(context.Background(), cube(t, 2), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Snakes) != 1 || c.Snakes[0].Key.String() != "01111110" || len(c.Snakes[0].Solutions) != 3 {
+		t.Errorf("Enumerate(2x2x2) = %d snakes, first %v with %d solutions; want 01111110 with 3",
+			len(c.Snakes), c.Snakes[0].Key, len(c.Snakes[0].Solutions))
+	}
+}
+
+// TestWorkersAgree checks that the catalogue does not depend on scheduling.
+func TestWorkersAgree(t *testing.T) {
+	want := enumerate3(t)
+	for _, w := range []int{1, 3, 7} {
+		got, err := Enumerate(context.Background(), want.Box, Options{Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameCatalogue(got, want) {
+			t.Errorf("Enumerate(3x3x3, %d workers) differs from the default", w)
+		}
+	}
+}
+
+func sameCatalogue(a, b *Catalogue) bool {
+	return slices.EqualFunc(a.Snakes, b.Snakes, func(x, y Snake) bool {
+		return x.Key == y.Key && slices.EqualFunc(x.Solutions, y.Solutions, slices.Equal)
+	})
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b, _ := symmetry.NewBox(3, 3, 4)
+	start := time.Now()
+	if _, err := Enumerate(ctx, b, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Enumerate with a cancelled context = %v, want context.Canceled", err)
+	}
+	// A cancelled 3x3x4 search must stop at once rather than run for
+	// seconds; the bound is loose enough for any machine.
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("cancelled Enumerate took %v", d)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := Enumerate(ctx, b, Options{}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Enumerate(3x3x4) stopped by a deadline = %v, want context.DeadlineExceeded", err)
+	}
+}
+
+func TestSeq(t *testing.T) {
+	q, err := ParseSeq("001110110111010111101010100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.String(); got != "001110110111010111101010100" {
+		t.Errorf("ParseSeq round trip = %s", got)
+	}
+	if got := q.Reverse().String(); got != "001010101111010111011011100" {
+		t.Errorf("Reverse = %s", got)
+	}
+	if got := q.Key(); got != q.Reverse() {
+		t.Errorf("Key(%v) = %v, want the reverse", q, got)
+	}
+	for _, bad := range []string{"", "0120", strings.Repeat("0", 65)} {
+		if _, err := ParseSeq(bad); err == nil {
+			t.Errorf("ParseSeq(%q) succeeded", bad)
+		}
+	}
+	b := cube(t, 3)
+	for _, bad := range []string{"101110110111010111101010100", "001110110111010111101010101", "0011"} {
+		q, _ := ParseSeq(bad)
+		if q.Valid(b) == nil {
+			t.Errorf("Seq(%s).Valid(3x3x3) = nil, want an error", bad)
+		}
+	}
+}
