@@ -59,29 +59,45 @@ type result struct {
 // search runs every task under c on the configured workers.
 func (g *grid) search(ctx context.Context, c constraint, keysOnly bool, opts Options) (*result, error) {
 	w := opts.workers()
-	tasks := g.plan(c, keysOnly, w*tasksPerWorker)
+	want := w * tasksPerWorker
+	if w == 1 {
+		want = 1 // nothing to balance: search from the roots
+	}
+	tasks := g.plan(c, keysOnly, want)
 	res := &result{found: make([]found, len(tasks))}
 	var done atomic.Int64
 	var nodes atomic.Uint64
+	runTask := func(ctx context.Context, k int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s := &search{g: g, c: c, keysOnly: keysOnly, splitAt: -1, ctx: ctx}
+		s.run(&tasks[k])
+		nodes.Add(s.nodes)
+		if s.stopped {
+			return ctx.Err()
+		}
+		res.found[k] = s.out
+		if opts.Progress != nil {
+			opts.Progress(int(done.Add(1)), len(tasks))
+		}
+		return nil
+	}
+	if w == 1 {
+		// In the caller's goroutine, whose stack has already grown to
+		// the search's depth: small searches run in batches cost less.
+		for k := range tasks {
+			if err := runTask(ctx, k); err != nil {
+				return nil, err
+			}
+		}
+		res.nodes = nodes.Load()
+		return res, nil
+	}
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(w)
 	for k := range tasks {
-		eg.Go(func() error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			s := &search{g: g, c: c, keysOnly: keysOnly, splitAt: -1, ctx: ctx}
-			s.run(&tasks[k])
-			nodes.Add(s.nodes)
-			if s.stopped {
-				return ctx.Err()
-			}
-			res.found[k] = s.out
-			if opts.Progress != nil {
-				opts.Progress(int(done.Add(1)), len(tasks))
-			}
-			return nil
-		})
+		eg.Go(func() error { return runTask(ctx, k) })
 	}
 	if err := eg.Wait(); err != nil {
 		return nil, err
@@ -119,8 +135,7 @@ func (c *Catalogue) Solutions() int {
 // Enumerate finds every snake of the box that folds and all its solutions,
 // each counted once up to the box's symmetries and reversal.
 func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, error) {
-	g := newGrid(b)
-	res, err := g.search(ctx, constraint{}, true, opts)
+	res, err := gridOf(b).search(ctx, constraint{}, true, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -4,20 +4,34 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/snakecube/snakecube/symmetry"
 )
 
 // grid holds the tables of one box that the search reads at every node.
 type grid struct {
-	box     symmetry.Box
-	n       int                                   // cells
-	nbMask  [64]uint64                            // neighbours of a cell
-	nbBit   [64][symmetry.NumDirs]uint64          // neighbour of a cell in a direction, as a set
-	dirOf   [2*symmetry.MaxCells + 1]symmetry.Dir // direction of a step, by index difference + MaxCells
-	allowed [8]uint8                              // moves allowed by canonical axis order, by axes used
-	perp    [symmetry.NumDirs]uint8               // moves on another axis than a direction's
-	odd     uint64                                // cells of odd colour, x+y+z odd
+	box       symmetry.Box
+	n         int                                   // cells
+	nbMask    [64]uint64                            // neighbours of a cell
+	nbBit     [64][symmetry.NumDirs]uint64          // neighbour of a cell in a direction, as a set
+	nbTurn    [64][symmetry.NumDirs]uint64          // neighbours off the axis of a direction
+	nbAllowed [64][8]uint64                         // neighbours along the moves canonical axis order allows, by axes used
+	dirOf     [2*symmetry.MaxCells + 1]symmetry.Dir // direction of a step, by index difference + MaxCells
+	odd       uint64                                // cells of odd colour, x+y+z odd
+}
+
+// grids caches each box's tables: a batch of snakes to solve needs them
+// once, not once per snake.
+var grids sync.Map // symmetry.Box -> *grid
+
+// gridOf returns the tables of box b.
+func gridOf(b symmetry.Box) *grid {
+	if g, ok := grids.Load(b); ok {
+		return g.(*grid)
+	}
+	g, _ := grids.LoadOrStore(b, newGrid(b))
+	return g.(*grid)
 }
 
 func newGrid(b symmetry.Box) *grid {
@@ -37,11 +51,17 @@ func newGrid(b symmetry.Box) *grid {
 			}
 		}
 	}
-	for used := range uint8(8) {
-		g.allowed[used] = b.Allowed(used)
-	}
-	for d := range symmetry.Dir(symmetry.NumDirs) {
-		g.perp[d] = 0x3f &^ (3 << (2 * d.Axis()))
+	for i := range g.n {
+		for d := range symmetry.Dir(symmetry.NumDirs) {
+			g.nbTurn[i][d] = g.nbMask[i] &^ g.nbBit[i][d] &^ g.nbBit[i][d.Opposite()]
+		}
+		for used := range uint8(8) {
+			for d := range symmetry.Dir(symmetry.NumDirs) {
+				if b.Allowed(used)>>d&1 != 0 {
+					g.nbAllowed[i][used] |= g.nbBit[i][d]
+				}
+			}
+		}
 	}
 	return g
 }
@@ -173,47 +193,11 @@ func (s *search) dfs(i, h int, last symmetry.Dir, used uint8, end int, turns uin
 		return
 	}
 	free0 := s.st.free
-	// The cells the next move may enter: free neighbours, along the
-	// directions that canonical axis order and the constraint allow.
-	next := g.nbMask[h] & free0
-	cand := g.allowed[used]
-	if bit := uint64(1) << i; i > 0 && s.c.fixed&bit != 0 {
-		if s.c.turn&bit != 0 {
-			cand &= g.perp[last]
-		} else {
-			cand &= 1 << last
-		}
-	}
-	if cand != 1<<symmetry.NumDirs-1 {
-		var reach uint64
-		for ; cand != 0; cand &= cand - 1 {
-			reach |= g.nbBit[h][bits.TrailingZeros8(cand)]
-		}
-		next &= reach
-	}
-	for ; next != 0; next &= next - 1 {
+	for next := s.moves(i, h, last, used, end, free0); next != 0; next &= next - 1 {
 		q := bits.TrailingZeros64(next)
 		free := free0 &^ (1 << q)
-		if q == end && free != 0 {
-			continue
-		}
-		// Only the old head's free neighbours lose a way in or out: each
-		// needs two, or one if it is the path's last cell. They cannot
-		// touch q, as the grid has no triangles.
-		e, ok := end, true
-		for m := g.nbMask[h] & free; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros64(m)
-			switch bits.OnesCount64(g.nbMask[c] & free) {
-			case 0:
-				ok = false
-			case 1:
-				if e >= 0 && e != c {
-					ok = false
-				}
-				e = c
-			}
-		}
-		if !ok || e >= 0 && e != end && g.colour(e) != s.endColour {
+		e, ok := g.enter(h, free, end, s.endColour)
+		if !ok {
 			continue
 		}
 		d := g.dirOf[q-h+symmetry.MaxCells]
@@ -231,21 +215,63 @@ func (s *search) dfs(i, h int, last symmetry.Dir, used uint8, end int, turns uin
 	s.st.free = free0
 }
 
+// moves returns the cells the next move may enter: free neighbours of the
+// head, along the directions that canonical axis order and the constraint
+// allow, and the forced end only as the last cell.
+func (s *search) moves(i, h int, last symmetry.Dir, used uint8, end int, free uint64) uint64 {
+	g := s.g
+	next := g.nbAllowed[h][used&7] & free
+	if i > 0 && s.c.fixed>>i&1 != 0 {
+		if s.c.turn>>i&1 != 0 {
+			next &= g.nbTurn[h][last]
+		} else {
+			next &= g.nbBit[h][last]
+		}
+	}
+	if end >= 0 && i+2 < g.n {
+		next &^= 1 << end
+	}
+	return next
+}
+
+// enter reports whether the head may leave h for a neighbour, leaving free
+// cells, and returns the cell the path is then forced to end in, or -1.
+//
+// Only the old head's free neighbours lose a way in or out: each needs two,
+// or one if it is the path's last cell. They cannot touch the new head, as
+// the grid has no triangles. A newly forced end must have the colour the
+// path ends on.
+func (g *grid) enter(h int, free uint64, end int, endColour uint64) (int, bool) {
+	e := end
+	for m := g.nbMask[h] & free; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		if n := bits.OnesCount64(g.nbMask[c] & free); n < 2 {
+			if n == 0 || e != c && (e >= 0 || g.odd>>c&1 != endColour) {
+				return 0, false
+			}
+			e = c
+		}
+	}
+	return e, true
+}
+
 // leaf files a complete folding, dropping the readings that are not the
 // solution's representative: with keysOnly, a folding read against its key;
-// for a palindrome, the larger of a folding and its reverse.
-func (s *search) leaf(turns uint64) {
+// for a palindrome, the larger of a folding and its reverse. It reports
+// whether the folding was kept.
+func (s *search) leaf(turns uint64) bool {
 	dirs := s.st.dirs[:s.g.n-1]
 	q := Seq{Bits: turns, Len: s.g.n}
 	switch c := q.Compare(q.Reverse()); {
 	case c > 0 && s.keysOnly:
-		return
+		return false
 	case c == 0:
 		rev := symmetry.Reverse(s.scratch[:0], dirs)
 		if slices.Compare(dirs, s.g.box.Normalize(rev, rev)) > 0 {
-			return
+			return false
 		}
 	}
 	s.out.seqs = append(s.out.seqs, q.Bits)
 	s.out.dirs = append(s.out.dirs, dirs...)
+	return true
 }

@@ -1,0 +1,93 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// TestSolveAgreesWithEnumerate solves every 3x3x3 key, and each key read
+// backwards, and compares with the catalogue.
+func TestSolveAgreesWithEnumerate(t *testing.T) {
+	c := enumerate3(t)
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	for k := 0; k < len(c.Snakes); k += step {
+		s := c.Snakes[k]
+		got, err := Solve(context.Background(), c.Box, s.Key, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(got.Snake.Solutions, s.Solutions, slices.Equal) {
+			t.Fatalf("Solve(%v) = %d solutions, catalogue has %d (or they differ)", s.Key, len(got.Snake.Solutions), len(s.Solutions))
+		}
+		rev, err := Solve(context.Background(), c.Box, s.Key.Reverse(), Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rev.Snake.Solutions) != len(s.Solutions) {
+			t.Fatalf("Solve(%v reversed) = %d solutions, want %d", s.Key, len(rev.Snake.Solutions), len(s.Solutions))
+		}
+		for i, d := range rev.Snake.Solutions {
+			if SeqOf(d) != s.Key.Reverse() {
+				t.Fatalf("Solve(%v reversed) solution %d folds %v", s.Key, i, SeqOf(d))
+			}
+		}
+	}
+}
+
+func TestSolveUnsolvable(t *testing.T) {
+	b := cube(t, 3)
+	for _, s := range []string{"011111111111111111111111110", "000000000000000000000000000"} {
+		q, _ := ParseSeq(s)
+		got, err := Solve(context.Background(), b, q, Options{})
+		if err != nil || len(got.Snake.Solutions) != 0 {
+			t.Errorf("Solve(%s) = %v, %v; want no solution", s, got, err)
+		}
+	}
+	q, _ := ParseSeq("1011")
+	if _, err := Solve(context.Background(), b, q, Options{}); err == nil {
+		t.Error("Solve accepted a snake of the wrong length")
+	}
+}
+
+// TestSolve4BothEnds solves the 64-cubelet snake from each end: the same
+// solutions, whichever end the search starts from.
+func TestSolve4BothEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 4x4x4 search")
+	}
+	q, b := seq4(t), cube(t, 4)
+	s, err := Solve(context.Background(), b, q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gridOf(b)
+	for _, from := range []Seq{q, q.Reverse()} {
+		res, err := g.search(context.Background(), whole(from), false, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [][]symmetry.Dir
+		for _, f := range res.found {
+			for k := range f.seqs {
+				d := slices.Clone(f.at(k, b.Len()-1))
+				if from != q {
+					d = b.Normalize(d, symmetry.Reverse(nil, d))
+				}
+				got = append(got, d)
+			}
+		}
+		slices.SortFunc(got, slices.Compare)
+		if !slices.EqualFunc(got, s.Snake.Solutions, slices.Equal) {
+			t.Errorf("searching %v from %v: %d solutions, Solve found %d", q, from, len(got), len(s.Snake.Solutions))
+		}
+	}
+	if len(s.Snake.Solutions) == 0 {
+		t.Errorf("Solve(%v) found no solution of a puzzle sold in shops", q)
+	}
+}
