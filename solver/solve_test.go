@@ -8,35 +8,47 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// TestSolveAgreesWithEnumerate solves every 3x3x3 key, and each key read
-// backwards, and compares with the catalogue.
+// TestSolveAgreesWithEnumerate solves every key of several boxes, and each
+// key read backwards, and compares with the catalogue.
 func TestSolveAgreesWithEnumerate(t *testing.T) {
-	c := enumerate3(t)
-	step := 1
-	if testing.Short() {
-		step = 7
+	cats := []*Catalogue{enumerate3(t)}
+	for _, dims := range [][3]int{{2, 2, 3}, {2, 3, 3}, {2, 2, 4}, {1, 4, 4}} {
+		b, _ := symmetry.NewBox(dims[0], dims[1], dims[2])
+		c, err := Enumerate(context.Background(), b, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cats = append(cats, c)
 	}
-	for k := 0; k < len(c.Snakes); k += step {
-		s := c.Snakes[k]
-		got, err := Solve(context.Background(), c.Box, s.Key, Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.EqualFunc(got.Snake.Solutions, s.Solutions, slices.Equal) {
-			t.Fatalf("Solve(%v) = %d solutions, catalogue has %d (or they differ)", s.Key, len(got.Snake.Solutions), len(s.Solutions))
-		}
-		rev, err := Solve(context.Background(), c.Box, s.Key.Reverse(), Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(rev.Snake.Solutions) != len(s.Solutions) {
-			t.Fatalf("Solve(%v reversed) = %d solutions, want %d", s.Key, len(rev.Snake.Solutions), len(s.Solutions))
-		}
-		for i, d := range rev.Snake.Solutions {
-			if SeqOf(d) != s.Key.Reverse() {
-				t.Fatalf("Solve(%v reversed) solution %d folds %v", s.Key, i, SeqOf(d))
+	for _, c := range cats {
+		t.Run(c.Box.String(), func(t *testing.T) {
+			step := 1
+			if testing.Short() && c.Box.Len() == 27 {
+				step = 7
 			}
-		}
+			for k := 0; k < len(c.Snakes); k += step {
+				s := c.Snakes[k]
+				got, err := Solve(context.Background(), c.Box, s.Key, Options{Workers: 1 + k%2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.EqualFunc(got.Snake.Solutions, s.Solutions, slices.Equal) {
+					t.Fatalf("Solve(%v) = %d solutions, catalogue has %d (or they differ)", s.Key, len(got.Snake.Solutions), len(s.Solutions))
+				}
+				rev, err := Solve(context.Background(), c.Box, s.Key.Reverse(), Options{Workers: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rev.Snake.Solutions) != len(s.Solutions) {
+					t.Fatalf("Solve(%v reversed) = %d solutions, want %d", s.Key, len(rev.Snake.Solutions), len(s.Solutions))
+				}
+				for i, d := range rev.Snake.Solutions {
+					if SeqOf(d) != s.Key.Reverse() {
+						t.Fatalf("Solve(%v reversed) solution %d folds %v", s.Key, i, SeqOf(d))
+					}
+				}
+			}
+		})
 	}
 }
 

@@ -63,11 +63,12 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 	out := fs.String("o", "solutions.json", "")
 	workers := fs.Int("j", runtime.NumCPU(), "")
 	quiet := fs.Bool("quiet", false, "")
-	if err := parseFlags(fs, e, enumerateUsage, args); err != nil {
+	rest, err := parseFlags(fs, e, enumerateUsage, args)
+	if err != nil {
 		return helpOK(err)
 	}
-	if fs.NArg() > 0 {
-		return badUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return badUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", rest[0])
 	}
 	if *workers < 1 {
 		return badUsage(e, enumerateUsage, "-j %d: want at least 1", *workers)

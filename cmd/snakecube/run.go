@@ -58,6 +58,7 @@ type command struct {
 
 var commands = []command{
 	{"enumerate", runEnumerate},
+	{"solve", runSolve},
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -99,22 +100,34 @@ func exitCode(err error, w io.Writer) int {
 	return 1
 }
 
-// parseFlags parses a command's flags. -h prints usage to stdout and
-// returns flag.ErrHelp, which the caller turns into success; any other
-// mistake prints the usage to stderr and is a usage error.
-func parseFlags(fs *flag.FlagSet, e env, text string, args []string) error {
+// parseFlags parses a command's flags, which may come before, between or
+// after its arguments (up to "--"), and returns the arguments. -h prints
+// usage to stdout and returns flag.ErrHelp, which the caller turns into
+// success; any other mistake prints the usage to stderr and is a usage
+// error.
+func parseFlags(fs *flag.FlagSet, e env, text string, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(e.stdout, text)
-		return flag.ErrHelp
-	case err != nil:
-		fmt.Fprint(e.stderr, text)
-		return usageError{err}
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			fmt.Fprint(e.stdout, text)
+			return nil, flag.ErrHelp
+		case err != nil:
+			fmt.Fprint(e.stderr, text)
+			return nil, usageError{err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
 	}
-	return nil
 }
 
 // badUsage prints the usage to stderr and returns a usage error.

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+const solveUsage = `Usage:
+  snakecube solve [-size N|AxBxC] [-notation NAME] [-count] [-format text|json] [-j N] [SNAKE...]
+
+Finds every solution of each snake and shows how to fold it. A snake may be
+typed in any common notation, detected or named with -notation:
+  bits     001110110111010111101010100        1 for a turn, 0 for a straight or an end
+  esc      ESCCCSCCSCCCSCSCCCCSCSCSCSE        end, straight, corner
+  lengths  3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3  cubelets per run, corners counted twice
+  moves    2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2,2  moves per run
+  slash    bwb/w/b/wb/w/bw/b/w/bw/bw/b/w/...  a letter per cubelet, / where it turns
+  ft       F,F,T,T,T,F,T,T,F,T,...            F or T per move
+With no SNAKE, or "-", snakes are read from standard input, one per line;
+blank lines and lines starting with # are skipped. The box follows from the
+snake's length when that is a cube's (8, 27 or 64 cubelets), else from
+-size. Solutions are counted once up to the box's rotations and reflections
+and up to reading the snake from its other end.
+
+Flags:
+  -size N|AxBxC    the box (default: from the snake's length)
+  -notation NAME   bits, esc, lengths, moves, slash or ft (default: detect)
+  -count           print only "SEQUENCE N" per snake, N its number of solutions
+  -format FORMAT   text (default), or json: the catalogue schema, each snake
+                   named by its sequence as given
+  -j N             search with N goroutines (default: all cores)
+
+Examples:
+  $ snakecube solve 001110110111010111101010100
+  $ snakecube solve -notation lengths 3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3
+  $ snakecube solve -count < snakes.txt
+`
+
+// cubeLengths are the snake lengths whose box needs no -size.
+var cubeLengths = map[int]int{8: 2, 27: 3, 64: 4}
+
+// input is one snake as typed, and where it came from.
+type input struct {
+	text, where string
+	seq         solver.Seq
+	box         symmetry.Box
+}
+
+func runSolve(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	var box boxFlag
+	fs.Var(&box, "size", "")
+	var nota notation.Notation
+	fs.Var(&nota, "notation", "")
+	count := fs.Bool("count", false, "")
+	format := fs.String("format", "text", "")
+	workers := fs.Int("j", runtime.NumCPU(), "")
+	rest, err := parseFlags(fs, e, solveUsage, args)
+	if err != nil {
+		return helpOK(err)
+	}
+	if *format != "text" && *format != "json" {
+		return badUsage(e, solveUsage, "-format %q: want text or json", *format)
+	}
+	if *workers < 1 {
+		return badUsage(e, solveUsage, "-j %d: want at least 1", *workers)
+	}
+	sized := box.box.Len() > 0
+	ins, err := readInputs(e, rest)
+	if err != nil {
+		return err
+	}
+	if len(ins) == 0 {
+		return badUsage(e, solveUsage, "no snake given")
+	}
+	for k := range ins {
+		if err := ins[k].parse(nota, box.box, sized); err != nil {
+			return err
+		}
+	}
+	if *format == "json" && !*count {
+		for _, in := range ins[1:] {
+			if in.box != ins[0].box {
+				return usageError{fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", in.where, in.box, ins[0].where, ins[0].box)}
+			}
+		}
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	var jw *export.Writer
+	switch {
+	case *count:
+	case *format == "json":
+		jw = export.NewWriter(out, ins[0].box, export.Options{Unordered: true})
+	default:
+		fmt.Fprint(out, legend)
+	}
+	seen := map[solver.Seq]bool{}
+	inner := 1
+	if len(ins) == 1 {
+		inner = *workers // one snake: split its search across the cores
+	}
+	err = ordered(ctx, len(ins), *workers, func(ctx context.Context, k int) (*solver.Solved, error) {
+		s, err := solver.Solve(ctx, ins[k].box, ins[k].seq, solver.Options{Workers: inner})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ins[k].where, err)
+		}
+		return s, nil
+	}, func(k int, s *solver.Solved) error {
+		in := ins[k]
+		switch {
+		case *count:
+			fmt.Fprintf(out, "%v %d\n", in.seq, len(s.Snake.Solutions))
+		case jw != nil:
+			if !seen[in.seq] {
+				seen[in.seq] = true
+				return jw.Write(s.Snake)
+			}
+		default:
+			return describe(ctx, out, in, s)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if jw != nil {
+		return jw.Close()
+	}
+	return nil
+}
+
+// readInputs returns the snakes of the arguments, or of standard input
+// when there are none or the only one is "-".
+func readInputs(e env, args []string) ([]input, error) {
+	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
+		ins := make([]input, len(args))
+		for k, a := range args {
+			ins[k] = input{text: a, where: fmt.Sprintf("snake %d", k+1)}
+		}
+		return ins, nil
+	}
+	var ins []input
+	sc := bufio.NewScanner(e.stdin)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		ins = append(ins, input{text: sc.Text(), where: fmt.Sprintf("line %d", line)})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read standard input: %w", err)
+	}
+	return ins, nil
+}
+
+// parse reads the snake of an input and settles its box.
+func (in *input) parse(n notation.Notation, sized symmetry.Box, haveSize bool) error {
+	ok := func(l int) bool { return cubeLengths[l] > 0 }
+	if haveSize {
+		ok = func(l int) bool { return l == sized.Len() }
+	}
+	s, _, err := notation.Parse(in.text, n, ok)
+	if err != nil {
+		return usageError{errors.New(in.explain(err, sized, haveSize))}
+	}
+	if in.seq, err = solver.ParseSeq(s); err != nil {
+		return usageError{fmt.Errorf("%s: %w", in.where, err)}
+	}
+	in.box = sized
+	if !haveSize {
+		in.box, _ = symmetry.Cube(cubeLengths[in.seq.Len])
+	}
+	return nil
+}
+
+// explain turns a notation error into a message that shows where the
+// input goes wrong and what to do about it.
+func (in *input) explain(err error, sized symmetry.Box, haveSize bool) string {
+	msg := fmt.Sprintf("%s: %v", in.where, err)
+	if errors.Is(err, notation.ErrLength) {
+		if haveSize {
+			msg += fmt.Sprintf("; the %v box has %d cells", sized, sized.Len())
+		} else {
+			msg += "; snakes of 8, 27 and 64 cubelets fold into 2x2x2, 3x3x3 and 4x4x4: use -size AxBxC for another box"
+		}
+	}
+	var ne *notation.Error
+	if errors.As(err, &ne) && ne.Column > 0 {
+		text := strings.ReplaceAll(in.text, "\t", " ")
+		if ne.Column <= utf8.RuneCountInString(text)+1 {
+			msg += "\n  " + text + "\n  " + strings.Repeat(" ", ne.Column-1) + "^"
+		}
+	}
+	return msg
+}
+
+// describe writes a snake's solutions for a person, or why it has none.
+func describe(ctx context.Context, w io.Writer, in input, s *solver.Solved) error {
+	sols := s.Snake.Solutions
+	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, count(len(sols), "solution"))
+	for i, d := range sols {
+		fmt.Fprintf(w, "\nsolution %d of %d\n", i+1, len(sols))
+		drawFolding(w, in.box, d)
+	}
+	if len(sols) > 0 {
+		return nil
+	}
+	if why := solver.Obstacle(in.box, in.seq); why != "" {
+		fmt.Fprintf(w, "  why: %s\n", why)
+	}
+	flips, err := typos(ctx, in)
+	if err != nil {
+		return err
+	}
+	if len(flips) == 0 {
+		fmt.Fprintln(w, "  no snake one cubelet away folds either")
+		return nil
+	}
+	fmt.Fprintln(w, "  one cubelet off, it would fold:")
+	for _, f := range flips {
+		fmt.Fprintln(w, "   ", f)
+	}
+	return nil
+}
+
+// typos returns, for each single inner cubelet whose change makes the
+// snake fold, a line saying which and how many solutions result.
+func typos(ctx context.Context, in input) ([]string, error) {
+	var idx []int
+	for i := 1; i < in.seq.Len-1; i++ {
+		idx = append(idx, i)
+	}
+	var lines []string
+	err := ordered(ctx, len(idx), runtime.GOMAXPROCS(0), func(ctx context.Context, k int) (int, error) {
+		q := in.seq
+		q.Bits ^= 1 << idx[k]
+		if solver.Obstacle(in.box, q) != "" {
+			return 0, nil
+		}
+		s, err := solver.Solve(ctx, in.box, q, solver.Options{Workers: 1})
+		if err != nil {
+			return 0, err
+		}
+		return len(s.Snake.Solutions), nil
+	}, func(k, n int) error {
+		if n > 0 {
+			i := idx[k]
+			was, now := "turn", "straight"
+			if !in.seq.Turn(i) {
+				was, now = now, was
+			}
+			q := in.seq
+			q.Bits ^= 1 << i
+			lines = append(lines, fmt.Sprintf("cubelet %d as a %s, not a %s: %v, %s", i, now, was, q, count(n, "solution")))
+		}
+		return nil
+	})
+	return lines, err
+}
+
+// ordered runs work(0..n-1) on up to workers goroutines and hands each
+// result to emit in index order, as soon as it and those before it are
+// done, so output never depends on scheduling.
+func ordered[T any](ctx context.Context, n, workers int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	type result struct {
+		v   T
+		err error
+	}
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.SetLimit(workers + 1)
+	queue := make(chan chan result, 2*workers)
+	eg.Go(func() error {
+		defer close(queue)
+		for k := range n {
+			c := make(chan result, 1)
+			select {
+			case queue <- c:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			eg.Go(func() error {
+				v, err := work(ctx, k)
+				c <- result{v, err}
+				return err
+			})
+		}
+		return nil
+	})
+	k, failed := 0, error(nil)
+	for c := range queue {
+		r := <-c
+		if failed == nil && r.err == nil {
+			failed = emit(k, r.v)
+		}
+		k++
+	}
+	if err := eg.Wait(); err != nil {
+		return err
+	}
+	return failed
+}
