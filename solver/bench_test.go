@@ -13,7 +13,7 @@ func BenchmarkSearch3(b *testing.B) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		r, err := g.search(context.Background(), constraint{}, true, Options{Workers: 1})
+		r, err := g.search(context.Background(), job{keysOnly: true}, Options{Workers: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

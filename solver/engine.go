@@ -38,10 +38,10 @@ const tasksPerWorker = 64
 
 // plan cuts the search under c into tasks, subtrees rooted at partial
 // foldings of equal depth, in a fixed order.
-func (g *grid) plan(c constraint, keysOnly bool, want int) []state {
+func (g *grid) plan(j job, want int) []state {
 	tasks := g.roots()
 	for depth := 0; len(tasks) < want && depth+2 < g.n-1; depth++ {
-		s := &search{g: g, c: c, keysOnly: keysOnly, splitAt: depth + 1, ctx: context.Background()}
+		s := &search{g: g, job: j, splitAt: depth + 1, ctx: context.Background()}
 		for k := range tasks {
 			s.run(&tasks[k])
 		}
@@ -57,13 +57,13 @@ type result struct {
 }
 
 // search runs every task under c on the configured workers.
-func (g *grid) search(ctx context.Context, c constraint, keysOnly bool, opts Options) (*result, error) {
+func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error) {
 	w := opts.workers()
 	want := w * tasksPerWorker
 	if w == 1 {
 		want = 1 // nothing to balance: search from the roots
 	}
-	tasks := g.plan(c, keysOnly, want)
+	tasks := g.plan(j, want)
 	res := &result{found: make([]found, len(tasks))}
 	var done atomic.Int64
 	var nodes atomic.Uint64
@@ -71,7 +71,7 @@ func (g *grid) search(ctx context.Context, c constraint, keysOnly bool, opts Opt
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		s := &search{g: g, c: c, keysOnly: keysOnly, splitAt: -1, ctx: ctx}
+		s := &search{g: g, job: j, splitAt: -1, ctx: ctx}
 		s.run(&tasks[k])
 		nodes.Add(s.nodes)
 		if s.stopped {
@@ -135,7 +135,7 @@ func (c *Catalogue) Solutions() int {
 // Enumerate finds every snake of the box that folds and all its solutions,
 // each counted once up to the box's symmetries and reversal.
 func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, error) {
-	res, err := gridOf(b).search(ctx, constraint{}, true, opts)
+	res, err := gridOf(b).search(ctx, job{keysOnly: true}, opts)
 	if err != nil {
 		return nil, err
 	}

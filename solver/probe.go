@@ -73,14 +73,14 @@ type Estimate struct {
 }
 
 // estimate runs n probes with a generator seeded by seed.
-func (g *grid) estimate(c constraint, keysOnly bool, n int, seed uint64) Estimate {
+func (g *grid) estimate(j job, n int, seed uint64) Estimate {
 	roots := g.roots()
 	e := Estimate{Probes: n}
 	if len(roots) == 0 || n == 0 {
 		return e
 	}
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
-	s := &search{g: g, c: c, keysOnly: keysOnly}
+	s := &search{g: g, job: j}
 	var sum, sq Tally
 	for range n {
 		t := s.probe(roots, r)

@@ -75,13 +75,13 @@ type constraint struct {
 	fixed, turn uint64
 }
 
-// prefix returns the constraint "the sequence starts with p".
-func prefix(p Seq) constraint {
+// startsWith returns the constraint "the sequence starts with p".
+func startsWith(p Seq) constraint {
 	return constraint{fixed: 1<<p.Len - 1, turn: p.Bits}
 }
 
-// whole returns the constraint "the sequence is q".
-func whole(q Seq) constraint {
+// exactly returns the constraint "the sequence is q".
+func exactly(q Seq) constraint {
 	return constraint{fixed: 1<<q.Len - 1, turn: q.Bits}
 }
 
@@ -103,11 +103,17 @@ type state struct {
 // fraction of a millisecond without the look costing anything measurable.
 const cancelEvery = 1 << 14
 
+// job says what a search looks for and keeps.
+type job struct {
+	c        constraint
+	keysOnly bool // drop foldings whose sequence is not its own key
+	count    bool // tally solutions per sequence instead of keeping them
+}
+
 // search is one worker's depth-first search below one state.
 type search struct {
-	g         *grid
-	c         constraint
-	keysOnly  bool // drop foldings whose sequence is not its own key
+	g *grid
+	job
 	endColour uint64
 	splitAt   int // depth at which nodes are recorded as tasks, not searched
 	ctx       context.Context
@@ -119,10 +125,12 @@ type search struct {
 	scratch   [symmetry.MaxCells - 1]symmetry.Dir
 }
 
-// found collects foldings: their sequences and, flat, their moves.
+// found collects foldings: their sequences and, flat, their moves; or,
+// for a counting job, the number of solutions of each sequence.
 type found struct {
-	seqs []uint64
-	dirs []symmetry.Dir
+	seqs   []uint64
+	dirs   []symmetry.Dir
+	counts map[uint64]int32
 }
 
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
@@ -270,6 +278,13 @@ func (s *search) leaf(turns uint64) bool {
 		if slices.Compare(dirs, s.g.box.Normalize(rev, rev)) > 0 {
 			return false
 		}
+	}
+	if s.count {
+		if s.out.counts == nil {
+			s.out.counts = map[uint64]int32{}
+		}
+		s.out.counts[q.Bits]++
+		return true
 	}
 	s.out.seqs = append(s.out.seqs, q.Bits)
 	s.out.dirs = append(s.out.dirs, dirs...)

@@ -37,7 +37,7 @@ func (g *grid) orient(q Seq) bool {
 	if r == q {
 		return false
 	}
-	sf, sb := &search{g: g, c: whole(q)}, &search{g: g, c: whole(r)}
+	sf, sb := &search{g: g, job: job{c: exactly(q)}}, &search{g: g, job: job{c: exactly(r)}}
 	roots := g.roots()
 	rng := rand.New(rand.NewPCG(q.Bits, uint64(q.Len)))
 	var fwd, bwd float64
@@ -64,7 +64,7 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 	if g.orient(q) {
 		search = q.Reverse()
 	}
-	res, err := g.search(ctx, whole(search), false, opts)
+	res, err := g.search(ctx, job{c: exactly(search)}, opts)
 	if err != nil {
 		return nil, err
 	}

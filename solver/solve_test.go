@@ -80,7 +80,7 @@ func TestSolve4BothEnds(t *testing.T) {
 	}
 	g := gridOf(b)
 	for _, from := range []Seq{q, q.Reverse()} {
-		res, err := g.search(context.Background(), whole(from), false, Options{})
+		res, err := g.search(context.Background(), job{c: exactly(from)}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

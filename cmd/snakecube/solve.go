@@ -11,10 +11,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -114,7 +113,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	if len(ins) == 1 {
 		inner = *workers // one snake: split its search across the cores
 	}
-	err = ordered(ctx, len(ins), *workers, func(ctx context.Context, k int) (*solver.Solved, error) {
+	err = sequencer.Run(ctx, len(ins), *workers, func(ctx context.Context, k int) (*solver.Solved, error) {
 		s, err := solver.Solve(ctx, ins[k].box, ins[k].seq, solver.Options{Workers: inner})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ins[k].where, err)
@@ -248,7 +247,7 @@ func typos(ctx context.Context, in input) ([]string, error) {
 		idx = append(idx, i)
 	}
 	var lines []string
-	err := ordered(ctx, len(idx), runtime.GOMAXPROCS(0), func(ctx context.Context, k int) (int, error) {
+	err := sequencer.Run(ctx, len(idx), runtime.GOMAXPROCS(0), func(ctx context.Context, k int) (int, error) {
 		q := in.seq
 		q.Bits ^= 1 << idx[k]
 		if solver.Obstacle(in.box, q) != "" {
@@ -273,46 +272,4 @@ func typos(ctx context.Context, in input) ([]string, error) {
 		return nil
 	})
 	return lines, err
-}
-
-// ordered runs work(0..n-1) on up to workers goroutines and hands each
-// result to emit in index order, as soon as it and those before it are
-// done, so output never depends on scheduling.
-func ordered[T any](ctx context.Context, n, workers int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
-	type result struct {
-		v   T
-		err error
-	}
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(workers + 1)
-	queue := make(chan chan result, 2*workers)
-	eg.Go(func() error {
-		defer close(queue)
-		for k := range n {
-			c := make(chan result, 1)
-			select {
-			case queue <- c:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			eg.Go(func() error {
-				v, err := work(ctx, k)
-				c <- result{v, err}
-				return err
-			})
-		}
-		return nil
-	})
-	k, failed := 0, error(nil)
-	for c := range queue {
-		r := <-c
-		if failed == nil && r.err == nil {
-			failed = emit(k, r.v)
-		}
-		k++
-	}
-	if err := eg.Wait(); err != nil {
-		return err
-	}
-	return failed
 }

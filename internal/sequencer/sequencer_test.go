@@ -1,0 +1,63 @@
+package sequencer
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+func TestOrder(t *testing.T) {
+	for _, workers := range []int{1, 2, 7} {
+		var got []int
+		err := Run(context.Background(), 100, workers, func(_ context.Context, k int) (int, error) {
+			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			return k * k, nil
+		}, func(k, v int) error {
+			if v != k*k {
+				t.Errorf("emit(%d, %d), want %d", k, v, k*k)
+			}
+			got = append(got, k)
+			return nil
+		})
+		if err != nil || len(got) != 100 {
+			t.Fatalf("Run with %d workers: %v, %d results", workers, err, len(got))
+		}
+		for i, k := range got {
+			if i != k {
+				t.Fatalf("Run with %d workers emitted %d in place %d", workers, k, i)
+			}
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	boom := errors.New("boom")
+	n := 0
+	err := Run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) {
+		if k == 10 {
+			return 0, boom
+		}
+		return k, nil
+	}, func(k, v int) error { n++; return nil })
+	if !errors.Is(err, boom) || n > 10 {
+		t.Errorf("Run with a failing piece = %v after %d results, want boom after at most 10", err, n)
+	}
+	err = Run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) { return k, nil },
+		func(k, v int) error {
+			if k == 5 {
+				return boom
+			}
+			return nil
+		})
+	if !errors.Is(err, boom) {
+		t.Errorf("Run with a failing emit = %v, want boom", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = Run(ctx, 50, 3, func(ctx context.Context, k int) (int, error) { return k, ctx.Err() }, func(int, int) error { return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Run with a cancelled context = %v", err)
+	}
+}

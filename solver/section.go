@@ -1,0 +1,211 @@
+package solver
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// A section is the part of a catalogue whose keys start with a prefix, a
+// [Seq] of 0 to L cubelets. The sections of one prefix length partition
+// the catalogue and, in key order, follow each other in it. A search
+// constrained to a prefix prunes at the prefix's depth, so a section costs
+// its own subtree plus a sliver of the tree above it.
+
+// ParsePrefix reads a section's prefix for box b: 0 to L characters '0'
+// and '1'.
+func ParsePrefix(s string, b symmetry.Box) (Seq, error) {
+	if s == "" {
+		return Seq{}, nil
+	}
+	if len(s) > b.Len() {
+		return Seq{}, fmt.Errorf("prefix of %d characters, longer than the %v box's %d cubelets", len(s), b, b.Len())
+	}
+	return ParseSeq(s)
+}
+
+// opens reports whether some key can start with p: keys have '0' ends.
+func (p Seq) opens(n int) bool {
+	return p.Len == 0 || !p.Turn(0) && (p.Len < n || !p.Turn(n-1))
+}
+
+// Sections returns, in key order, the prefixes of length depth that keys of
+// box b can start with: "0" followed by every string of depth-1 bits. Depth
+// 0 gives the one empty prefix, the whole catalogue.
+func Sections(b symmetry.Box, depth int) []Seq {
+	depth = min(max(depth, 0), b.Len())
+	if depth == 0 {
+		return []Seq{{}}
+	}
+	var ps []Seq
+	for v := range uint64(1) << (depth - 1) {
+		// v's bits, most significant first, are characters 1 to depth-1.
+		p := Seq{Bits: bits.Reverse64(v) >> (64 - depth), Len: depth}
+		if p.opens(b.Len()) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// EnumerateSection returns the part of box b's catalogue whose keys start
+// with prefix p.
+func EnumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (*Catalogue, error) {
+	if !p.opens(b.Len()) {
+		return &Catalogue{Box: b}, nil
+	}
+	res, err := gridOf(b).search(ctx, job{c: startsWith(p), keysOnly: true}, opts)
+	if err != nil {
+		return nil, err
+	}
+	return res.catalogue(b), nil
+}
+
+// Stream enumerates the sections ps and calls emit with each section's
+// catalogue, in the order of ps (key order, if ps is). Up to opts.Workers
+// sections are searched at once, each by one goroutine, and only those
+// and a few finished ones waiting their turn are held in memory.
+// opts.Progress counts sections.
+func Stream(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(*Catalogue) error) error {
+	var done atomic.Int64
+	return sequencer.Run(ctx, len(ps), opts.workers(), func(ctx context.Context, k int) (*Catalogue, error) {
+		c, err := EnumerateSection(ctx, b, ps[k], Options{Workers: 1})
+		if err == nil && opts.Progress != nil {
+			opts.Progress(int(done.Add(1)), len(ps))
+		}
+		return c, err
+	}, func(_ int, c *Catalogue) error { return emit(c) })
+}
+
+// Count summarises the snakes of a catalogue or a section without keeping
+// their solutions.
+type Count struct {
+	Snakes    int64 // snakes that fold, each counted with its reverse once
+	Solutions int64
+	// Palindromes are the snakes equal to their reverse.
+	Palindromes, PalindromeSolutions int64
+	Unique                           int64  // snakes with exactly one solution
+	Most                             int64  // the most solutions of one snake
+	MostKey                          Seq    // the first snake in key order with Most solutions
+	Nodes                            uint64 // search nodes visited
+	Seconds                          float64
+}
+
+// Add adds the count of another set of snakes, disjoint from c's.
+func (c *Count) Add(d Count) {
+	if d.Most > c.Most || d.Most == c.Most && d.Most > 0 && d.MostKey.Compare(c.MostKey) < 0 {
+		c.Most, c.MostKey = d.Most, d.MostKey
+	}
+	c.Snakes += d.Snakes
+	c.Solutions += d.Solutions
+	c.Palindromes += d.Palindromes
+	c.PalindromeSolutions += d.PalindromeSolutions
+	c.Unique += d.Unique
+	c.Nodes += d.Nodes
+	c.Seconds += d.Seconds
+}
+
+// CountSection counts the part of box b's catalogue whose keys start with
+// prefix p. Its memory grows with the section's number of snakes, not
+// with their solutions.
+func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Count, error) {
+	start := time.Now()
+	if !p.opens(b.Len()) {
+		return Count{}, nil
+	}
+	res, err := gridOf(b).search(ctx, job{c: startsWith(p), keysOnly: true, count: true}, opts)
+	if err != nil {
+		return Count{}, err
+	}
+	all := res.found[0].counts
+	for _, f := range res.found[1:] {
+		if all == nil {
+			all = f.counts
+			continue
+		}
+		for q, n := range f.counts {
+			all[q] += n
+		}
+	}
+	c := Count{Nodes: res.nodes}
+	for q, n := range all {
+		k := Seq{Bits: q, Len: b.Len()}
+		c.Add(Count{Snakes: 1, Solutions: int64(n), Most: int64(n), MostKey: k})
+		if n == 1 {
+			c.Unique++
+		}
+		if k.Palindrome() {
+			c.Palindromes++
+			c.PalindromeSolutions += int64(n)
+		}
+	}
+	c.Seconds = time.Since(start).Seconds()
+	return c, nil
+}
+
+// CountSections counts the sections ps, up to opts.Workers at once, and
+// calls emit with each section's count in the order of ps.
+func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
+	var done atomic.Int64
+	return sequencer.Run(ctx, len(ps), opts.workers(), func(ctx context.Context, k int) (Count, error) {
+		c, err := CountSection(ctx, b, ps[k], Options{Workers: 1})
+		if err == nil && opts.Progress != nil {
+			opts.Progress(int(done.Add(1)), len(ps))
+		}
+		return c, err
+	}, func(k int, c Count) error { return emit(ps[k], c) })
+}
+
+// ShardDepth is the prefix length that cuts box b's search into n shards:
+// about 256 sections per shard, enough that their estimated sizes even out.
+func ShardDepth(b symmetry.Box, n int) int {
+	return min(bits.Len(uint(max(n, 1)-1))+9, b.Len())
+}
+
+// Shards splits box b's catalogue into n shards of sections of depth
+// [ShardDepth], balanced by the search work random probes estimate for
+// each section, and returns each shard's sections in key order. The split
+// depends only on the box and n, so every shard of a job, and merge,
+// computes the same one.
+func Shards(b symmetry.Box, n int) [][]Seq {
+	ps := Sections(b, ShardDepth(b, n))
+	g := gridOf(b)
+	// Probes enough to compare sections, but few when there are many: the
+	// split is computed again by each shard.
+	probes := min(max(1<<16/len(ps), 16), 256)
+	work := make([]float64, len(ps))
+	for k, p := range ps {
+		work[k] = g.estimate(job{c: startsWith(p), keysOnly: true}, probes, p.Bits).Mean.Nodes
+	}
+	order := make([]int, len(ps))
+	for k := range order {
+		order[k] = k
+	}
+	// Largest first, each to the least loaded shard: the classic greedy
+	// schedule, within 4/3 of the best.
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(work[y], work[x]) })
+	load := make([]float64, n)
+	owner := make([]int, len(ps))
+	for _, k := range order {
+		least := 0
+		for s := range load {
+			if load[s] < load[least] {
+				least = s
+			}
+		}
+		owner[k] = least
+		load[least] += work[k]
+	}
+	shards := make([][]Seq, n)
+	for k, p := range ps {
+		shards[owner[k]] = append(shards[owner[k]], p)
+	}
+	return shards
+}

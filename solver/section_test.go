@@ -1,0 +1,117 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/internal/oracle"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// TestSectionsPartition joins the sections of several depths: the whole
+// catalogue, in order.
+func TestSectionsPartition(t *testing.T) {
+	want := enumerate3(t)
+	for _, depth := range []int{0, 1, 4, 9} {
+		var got []Snake
+		ps := Sections(want.Box, depth)
+		if depth > 0 && len(ps) != 1<<(depth-1) {
+			t.Errorf("Sections(3x3x3, %d) = %d prefixes, want %d", depth, len(ps), 1<<(depth-1))
+		}
+		err := Stream(context.Background(), want.Box, ps, Options{Workers: 2}, func(c *Catalogue) error {
+			got = append(got, c.Snakes...)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameCatalogue(&Catalogue{Snakes: got}, want) {
+			t.Errorf("sections of depth %d joined = %d snakes, differ from the catalogue's %d", depth, len(got), len(want.Snakes))
+		}
+	}
+	for _, k := range []int{0, 100, len(want.Snakes) - 1} {
+		s := want.Snakes[k]
+		c, err := EnumerateSection(context.Background(), want.Box, s.Key, Options{})
+		if err != nil || len(c.Snakes) != 1 || !slices.EqualFunc(c.Snakes[0].Solutions, s.Solutions, slices.Equal) {
+			t.Errorf("EnumerateSection(%v), a whole key: %v, want its %d solutions", s.Key, err, len(s.Solutions))
+		}
+	}
+	for _, p := range []string{"1", "001110110111010111101010101", "011111101010101111111111110"[:20] + "1"} {
+		q, _ := ParsePrefix(p, want.Box)
+		c, err := EnumerateSection(context.Background(), want.Box, q, Options{})
+		for _, s := range c.Snakes {
+			if !strings.HasPrefix(s.Key.String(), p) {
+				t.Errorf("EnumerateSection(%s) has %v", p, s.Key)
+			}
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestCountSections sums the sections' counts of 3x3x3: the published
+// figures; and of 2x3x4: the brute force's.
+func TestCountSections(t *testing.T) {
+	b := cube(t, 3)
+	var total Count
+	err := CountSections(context.Background(), b, Sections(b, 6), Options{}, func(_ Seq, c Count) error {
+		total.Add(c)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Count{Snakes: 11487, Solutions: 51704, Palindromes: 77, PalindromeSolutions: 413, Unique: 3658, Most: 142}
+	got := total
+	got.Nodes, got.Seconds, got.MostKey = 0, 0, Seq{}
+	if got != want {
+		t.Errorf("3x3x3 census = %+v, want %+v", got, want)
+	}
+	if total.MostKey.String() != "011111101010101111111111110" {
+		t.Errorf("3x3x3 census: most solutions for %v", total.MostKey)
+	}
+	// Sections walk again the levels above their prefix, a sliver of the
+	// tree: a prefix that failed to prune would cost far more.
+	if whole := enumerate3(t).Nodes; total.Nodes < whole || float64(total.Nodes) > 1.01*float64(whole) {
+		t.Errorf("3x3x3 census in sections visited %d nodes, the whole search %d", total.Nodes, whole)
+	}
+
+	if testing.Short() {
+		return
+	}
+	dims := [3]int{2, 3, 4}
+	b, _ = symmetry.NewBox(dims[0], dims[1], dims[2])
+	total = Count{}
+	CountSections(context.Background(), b, Sections(b, 8), Options{}, func(_ Seq, c Count) error {
+		total.Add(c)
+		return nil
+	})
+	snakes, solutions := oracle.Count(oracle.Catalogue(dims))
+	if total.Snakes != int64(snakes) || total.Solutions != int64(solutions) {
+		t.Errorf("2x3x4 census = %d snakes, %d solutions; brute force %d, %d", total.Snakes, total.Solutions, snakes, solutions)
+	}
+}
+
+func TestShards(t *testing.T) {
+	b, _ := symmetry.NewBox(3, 3, 4)
+	for _, n := range []int{1, 4, 7} {
+		shards := Shards(b, n)
+		var all []Seq
+		for _, s := range shards {
+			if !slices.IsSortedFunc(s, Seq.Compare) {
+				t.Errorf("Shards(%v, %d): a shard's sections are not in key order", b, n)
+			}
+			all = append(all, s...)
+		}
+		slices.SortFunc(all, Seq.Compare)
+		if want := Sections(b, ShardDepth(b, n)); !slices.Equal(all, want) {
+			t.Errorf("Shards(%v, %d) cover %d sections, want the %d of depth %d once each", b, n, len(all), len(want), ShardDepth(b, n))
+		}
+		if again := Shards(b, n); !slices.EqualFunc(again, shards, slices.Equal) {
+			t.Errorf("Shards(%v, %d) differs between two calls", b, n)
+		}
+	}
+}
