@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // BenchmarkSearch3 is the 3x3x3 search alone, on one goroutine.
@@ -75,4 +76,26 @@ func BenchmarkSolve4(b *testing.B) {
 		nodes = s.Nodes
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// BenchmarkCount334 counts the first 120 of the 512 depth-10 sections of
+// 3x3x4 on one goroutine: the census's search and tally.
+func BenchmarkCount334(b *testing.B) {
+	box, _ := symmetry.NewBox(3, 3, 4)
+	ps := Sections(box, 10)[:120]
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		var total Count
+		err := CountSections(context.Background(), box, ps, Options{Workers: 1}, func(_ Seq, c Count) error {
+			total.Add(c)
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes = total.Nodes
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
+	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }

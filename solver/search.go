@@ -130,7 +130,7 @@ type search struct {
 type found struct {
 	seqs   []uint64
 	dirs   []symmetry.Dir
-	counts map[uint64]int32
+	counts *tally
 }
 
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
@@ -281,9 +281,9 @@ func (s *search) leaf(turns uint64) bool {
 	}
 	if s.count {
 		if s.out.counts == nil {
-			s.out.counts = map[uint64]int32{}
+			s.out.counts = newTally()
 		}
-		s.out.counts[q.Bits]++
+		s.out.counts.add(q.Bits, 1)
 		return true
 	}
 	s.out.seqs = append(s.out.seqs, q.Bits)

@@ -124,18 +124,24 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 	if err != nil {
 		return Count{}, err
 	}
-	all := res.found[0].counts
-	for _, f := range res.found[1:] {
-		if all == nil {
+	// Merge into the largest table: a table's keys come out in hash
+	// order, which inserted into a smaller table would pile up in runs.
+	var all *tally
+	for _, f := range res.found {
+		if f.counts != nil && (all == nil || len(f.counts.keys) > len(all.keys)) {
 			all = f.counts
-			continue
 		}
-		for q, n := range f.counts {
-			all[q] += n
+	}
+	if all == nil {
+		all = newTally()
+	}
+	for _, f := range res.found {
+		if f.counts != nil && f.counts != all {
+			f.counts.each(all.add)
 		}
 	}
 	c := Count{Nodes: res.nodes}
-	for q, n := range all {
+	all.each(func(q uint64, n int32) {
 		k := Seq{Bits: q, Len: b.Len()}
 		c.Add(Count{Snakes: 1, Solutions: int64(n), Most: int64(n), MostKey: k})
 		if n == 1 {
@@ -145,7 +151,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 			c.Palindromes++
 			c.PalindromeSolutions += int64(n)
 		}
-	}
+	})
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil
 }

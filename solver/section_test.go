@@ -115,3 +115,23 @@ func TestShards(t *testing.T) {
 		}
 	}
 }
+
+func TestTally(t *testing.T) {
+	tl := newTally()
+	want := map[uint64]int32{}
+	for i := range uint64(5000) {
+		q := i * i % 1237 << (i % 40) // collisions and growth
+		tl.add(q, 1)
+		want[q]++
+	}
+	got := map[uint64]int32{}
+	tl.each(func(q uint64, n int32) { got[q] = n })
+	if len(got) != len(want) {
+		t.Fatalf("tally holds %d keys, want %d", len(got), len(want))
+	}
+	for q, n := range want {
+		if got[q] != n {
+			t.Fatalf("tally[%d] = %d, want %d", q, got[q], n)
+		}
+	}
+}
