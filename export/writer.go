@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -64,7 +62,6 @@ type Writer struct {
 	w    *bufio.Writer
 	box  symmetry.Box
 	opts Options
-	enc  encoder
 	last solver.Seq
 	n    int
 	err  error
@@ -76,7 +73,53 @@ const bufSize = 1 << 16
 
 // NewWriter returns a Writer of box b's catalogue to w.
 func NewWriter(w io.Writer, b symmetry.Box, opts Options) *Writer {
-	return &Writer{w: bufio.NewWriterSize(w, bufSize), box: b, opts: opts, enc: newEncoder(b)}
+	return &Writer{w: bufio.NewWriterSize(w, bufSize), box: b, opts: opts}
+}
+
+// Chunk is a run of consecutive snakes encoded ahead of writing, so that
+// encoding can run on many goroutines and writing in order.
+type Chunk struct {
+	data        []byte // the snakes, separated but without a leading separator
+	n           int
+	first, last solver.Seq
+}
+
+// EncodeChunk encodes snakes, in key order, for a Writer of box b with
+// options opts. It is safe for concurrent use.
+func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, error) {
+	c := Chunk{n: len(snakes)}
+	if len(snakes) == 0 {
+		return c, nil
+	}
+	if err := checkOrder(b, opts, snakes, solver.Seq{}, 0); err != nil {
+		return Chunk{}, err
+	}
+	enc := newEncoder(b)
+	size := 0
+	for _, s := range snakes {
+		size += len(s.Solutions)*enc.perSol + 2*s.Key.Len + 40
+	}
+	c.data = make([]byte, 0, size)
+	for k, s := range snakes {
+		c.data = enc.snake(c.data, s, opts.Format, k == 0)
+	}
+	c.first, c.last = snakes[0].Key, snakes[len(snakes)-1].Key
+	return c, nil
+}
+
+// checkOrder makes sure snakes may follow n snakes ending with last: keys
+// of the box's length, ascending unless opts.Unordered.
+func checkOrder(b symmetry.Box, opts Options, snakes []solver.Snake, last solver.Seq, n int) error {
+	for _, s := range snakes {
+		if s.Key.Len != b.Len() {
+			return fmt.Errorf("snake %v: %d cubelets, want %d for the %v box", s.Key, s.Key.Len, b.Len(), b)
+		}
+		if n > 0 && !opts.Unordered && s.Key.Compare(last) <= 0 {
+			return fmt.Errorf("snake %v after %v: %w", s.Key, last, ErrOrder)
+		}
+		last, n = s.Key, n+1
+	}
+	return nil
 }
 
 // Write adds a snake and its solutions.
@@ -84,41 +127,37 @@ func (w *Writer) Write(s solver.Snake) error {
 	if w.err != nil {
 		return w.err
 	}
-	if err := w.check([]solver.Snake{s}); err != nil {
+	c, err := EncodeChunk(w.box, w.opts, []solver.Snake{s})
+	if err != nil {
+		w.err = err
 		return err
 	}
-	w.writeRaw(w.enc.snake(nil, s, w.opts.Format, w.n == 0), s.Key, 1)
-	return w.err
+	return w.WriteChunk(c)
 }
 
-// check makes sure snakes may follow what was written: keys of the box's
-// length, ascending.
-func (w *Writer) check(snakes []solver.Snake) error {
-	last, n := w.last, w.n
-	for _, s := range snakes {
-		if s.Key.Len != w.box.Len() {
-			w.err = fmt.Errorf("snake %v: %d cubelets, want %d for the %v box", s.Key, s.Key.Len, w.box.Len(), w.box)
-			return w.err
-		}
-		if n > 0 && !w.opts.Unordered && s.Key.Compare(last) <= 0 {
-			w.err = fmt.Errorf("snake %v after %v: %w", s.Key, last, ErrOrder)
-			return w.err
-		}
-		last, n = s.Key, n+1
+// WriteChunk adds the snakes of a chunk encoded for this Writer's box and
+// options.
+func (w *Writer) WriteChunk(c Chunk) error {
+	if w.err != nil || c.n == 0 {
+		return w.err
 	}
-	return nil
-}
-
-// writeRaw writes the encoding of count snakes, the last of which has key k.
-func (w *Writer) writeRaw(p []byte, k solver.Seq, count int) {
-	if w.n == 0 && w.opts.Format == FormatJSON {
+	if w.n > 0 && !w.opts.Unordered && c.first.Compare(w.last) <= 0 {
+		w.err = fmt.Errorf("snake %v after %v: %w", c.first, w.last, ErrOrder)
+		return w.err
+	}
+	switch {
+	case w.opts.Format == FormatJSONL:
+	case w.n == 0:
 		_, w.err = w.w.WriteString("{\n")
+	default:
+		_, w.err = w.w.WriteString(",\n")
 	}
 	if w.err == nil {
-		_, w.err = w.w.Write(p)
+		_, w.err = w.w.Write(c.data)
 	}
-	w.last = k
-	w.n += count
+	w.last = c.last
+	w.n += c.n
+	return w.err
 }
 
 // Close ends the catalogue and flushes it. It does not close the underlying
@@ -146,65 +185,17 @@ func (w *Writer) Close() error {
 // few chunks wait in memory.
 const chunkSnakes = 512
 
-// Encode writes a whole catalogue through w, encoding chunks of snakes on
-// several goroutines and writing them in order.
+// Encode writes snakes through w, encoding chunks of them on several
+// goroutines and writing them in order.
 func (w *Writer) Encode(ctx context.Context, snakes []solver.Snake) error {
-	if w.err != nil {
-		return w.err
-	}
-	if err := w.check(snakes); err != nil {
-		return err
-	}
 	workers := w.opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	type chunk struct {
-		first bool
-		from  int
-		out   chan []byte
-	}
-	queue := make(chan chunk, 2*workers)
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(workers + 1)
-	empty := w.n == 0
-	eg.Go(func() error {
-		defer close(queue)
-		for from := 0; from < len(snakes); from += chunkSnakes {
-			c := chunk{first: empty && from == 0, from: from, out: make(chan []byte, 1)}
-			select {
-			case queue <- c:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			eg.Go(func() error {
-				enc := newEncoder(w.box)
-				var p []byte
-				for k, s := range snakes[c.from:min(c.from+chunkSnakes, len(snakes))] {
-					p = enc.snake(p, s, w.opts.Format, c.first && k == 0)
-				}
-				c.out <- p
-				return nil
-			})
-		}
-		return nil
-	})
-	for c := range queue {
-		var p []byte
-		select {
-		case p = <-c.out:
-		case <-ctx.Done():
-			continue
-		}
-		if w.err == nil {
-			end := min(c.from+chunkSnakes, len(snakes))
-			w.writeRaw(p, snakes[end-1].Key, end-c.from)
-		}
-	}
-	if err := eg.Wait(); err != nil {
-		return err
-	}
-	return w.err
+	n := (len(snakes) + chunkSnakes - 1) / chunkSnakes
+	return sequencer.Run(ctx, n, workers, func(_ context.Context, k int) (Chunk, error) {
+		return EncodeChunk(w.box, w.opts, snakes[k*chunkSnakes:min((k+1)*chunkSnakes, len(snakes))])
+	}, func(_ int, c Chunk) error { return w.WriteChunk(c) })
 }
 
 // Encode writes catalogue c to dst and closes the catalogue.
@@ -219,32 +210,66 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // encoder appends the JSON of snakes of one box. It owns scratch space, so
 // each goroutine needs its own.
 type encoder struct {
-	box   symmetry.Box
-	cells []int8 // cubelet number by cell index
-	num   [symmetry.MaxCells + 1]string
+	box    symmetry.Box
+	cells  []int8    // cubelet number by cell index
+	rel    [][3]int8 // cells of the cubelets relative to cubelet 0
+	perSol int       // bytes of a solution, about, to size buffers
+	// The path array in output order, x then y then z: the cell index of
+	// each entry and the brackets and commas written before it.
+	order []int
+	sep   []string
 }
 
 func newEncoder(b symmetry.Box) encoder {
-	e := encoder{box: b, cells: make([]int8, b.Len())}
-	for i := range e.num {
-		e.num[i] = strconv.Itoa(i)
+	n := b.Len()
+	e := encoder{box: b, cells: make([]int8, n), rel: make([][3]int8, n)}
+	for x := range b.Size[0] {
+		for y := range b.Size[1] {
+			for z := range b.Size[2] {
+				sep := ","
+				switch {
+				case x == 0 && y == 0 && z == 0:
+					sep = "[[["
+				case y == 0 && z == 0:
+					sep = "]],[["
+				case z == 0:
+					sep = "],["
+				}
+				e.order = append(e.order, b.Index([3]int{x, y, z}))
+				e.sep = append(e.sep, sep)
+			}
+		}
 	}
+	// startPos, n-1 codes of up to 3 bytes, n numbers of up to 3 bytes,
+	// the brackets, and the names.
+	e.perSol = 6*n + 4*b.Size[0]*(b.Size[1]+1) + 60
 	return e
 }
+
+// appendNum appends 0 <= v < 100 in decimal.
+func appendNum(p []byte, v int) []byte {
+	if v >= 10 {
+		p = append(p, byte('0'+v/10))
+	}
+	return append(p, byte('0'+v%10))
+}
+
+// codes are the catalogue's direction codes, each with a leading comma.
+var codes = [symmetry.NumDirs]string{",1", ",-1", ",2", ",-2", ",3", ",-3"}
 
 // snake appends one snake: `"KEY":[...]` for FormatJSON, preceded by ",\n"
 // unless first; a line {"snake":"KEY","solutions":[...]} for FormatJSONL.
 func (e *encoder) snake(p []byte, s solver.Snake, f Format, first bool) []byte {
 	if f == FormatJSONL {
 		p = append(p, `{"snake":"`...)
-		p = append(p, s.Key.String()...)
+		p = s.Key.Append(p)
 		p = append(p, `","solutions":`...)
 	} else {
 		if !first {
 			p = append(p, ",\n"...)
 		}
 		p = append(p, '"')
-		p = append(p, s.Key.String()...)
+		p = s.Key.Append(p)
 		p = append(p, `":`...)
 	}
 	p = append(p, '[')
@@ -262,50 +287,43 @@ func (e *encoder) snake(p []byte, s solver.Snake, f Format, first bool) []byte {
 }
 
 // solution appends {"startPos":[..],"direction":[..],"path":[[[..]]]}.
+// One walk in coordinates relative to cubelet 0 gives both the start cell
+// (minus the lowest coordinates reached) and every cubelet's cell.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 	b := e.box
-	start, _ := b.Start(dirs)
-	p = append(p, `{"startPos":[`...)
-	for a, v := range start {
-		if a > 0 {
-			p = append(p, ',')
-		}
-		p = append(p, e.num[v]...)
-	}
-	p = append(p, `],"direction":[`...)
-	cell := start
-	e.cells[b.Index(cell)] = 1
+	var cur, lo [3]int8
+	e.rel[0] = cur
 	for i, d := range dirs {
-		if i > 0 {
-			p = append(p, ',')
-		}
+		a := d.Axis()
 		if d.Neg() {
-			p = append(p, '-')
+			cur[a]--
+			lo[a] = min(lo[a], cur[a])
+		} else {
+			cur[a]++
 		}
-		p = append(p, byte('1'+d.Axis()))
-		cell = b.Step(cell, d)
-		e.cells[b.Index(cell)] = int8(i + 2)
+		e.rel[i+1] = cur
 	}
-	p = append(p, `],"path":[`...)
-	for x := range b.Size[0] {
-		if x > 0 {
-			p = append(p, ',')
-		}
-		p = append(p, '[')
-		for y := range b.Size[1] {
-			if y > 0 {
-				p = append(p, ',')
-			}
-			p = append(p, '[')
-			for z := range b.Size[2] {
-				if z > 0 {
-					p = append(p, ',')
-				}
-				p = append(p, e.num[e.cells[b.Index([3]int{x, y, z})]]...)
-			}
-			p = append(p, ']')
-		}
-		p = append(p, ']')
+	sx, sy := b.Size[0], b.Size[0]*b.Size[1]
+	for i, r := range e.rel {
+		e.cells[int(r[0]-lo[0])+sx*int(r[1]-lo[1])+sy*int(r[2]-lo[2])] = int8(i + 1)
 	}
+	p = append(p, `{"startPos":[`...)
+	p = appendNum(p, int(-lo[0]))
+	p = append(p, ',')
+	p = appendNum(p, int(-lo[1]))
+	p = append(p, ',')
+	p = appendNum(p, int(-lo[2]))
+	p = append(p, `],"direction":`...)
+	at := len(p)
+	for _, d := range dirs {
+		p = append(p, codes[d]...)
+	}
+	p[at] = '[' // in place of the first code's comma
+	p = append(p, `],"path":`...)
+	for k, c := range e.order {
+		p = append(p, e.sep[k]...)
+		p = appendNum(p, int(e.cells[c]))
+	}
+	p = append(p, "]]"...)
 	return append(p, "]}"...)
 }

@@ -3,7 +3,6 @@ package solver
 import (
 	"fmt"
 	"math/bits"
-	"strings"
 
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -35,13 +34,14 @@ func ParseSeq(s string) (Seq, error) {
 }
 
 // String writes the sequence as '0' and '1'.
-func (q Seq) String() string {
-	var b strings.Builder
-	b.Grow(q.Len)
+func (q Seq) String() string { return string(q.Append(make([]byte, 0, q.Len))) }
+
+// Append appends the sequence as '0' and '1' to p.
+func (q Seq) Append(p []byte) []byte {
 	for i := range q.Len {
-		b.WriteByte('0' + byte(q.Bits>>i&1))
+		p = append(p, '0'+byte(q.Bits>>i&1))
 	}
-	return b.String()
+	return p
 }
 
 // Turn reports whether cubelet i is a turn.
