@@ -82,7 +82,7 @@ func BenchmarkSolve4(b *testing.B) {
 // 3x3x4 on one goroutine: the census's search and tally.
 func BenchmarkCount334(b *testing.B) {
 	box, _ := symmetry.NewBox(3, 3, 4)
-	ps := Sections(box, 10)[:120]
+	ps := Sections(box, Seq{}, 10)[:120]
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {

@@ -36,20 +36,26 @@ func (p Seq) opens(n int) bool {
 	return p.Len == 0 || !p.Turn(0) && (p.Len < n || !p.Turn(n-1))
 }
 
-// Sections returns, in key order, the prefixes of length depth that keys of
-// box b can start with: "0" followed by every string of depth-1 bits. Depth
-// 0 gives the one empty prefix, the whole catalogue.
-func Sections(b symmetry.Box, depth int) []Seq {
-	depth = min(max(depth, 0), b.Len())
-	if depth == 0 {
-		return []Seq{{}}
+// Sections returns, in key order, the prefixes of length depth that extend
+// p and that keys of box b can start with. Depth is clamped between p's
+// length and the box's. Sections(b, Seq{}, 0) is the one empty prefix, the
+// whole catalogue.
+func Sections(b symmetry.Box, p Seq, depth int) []Seq {
+	depth = min(max(depth, p.Len), b.Len())
+	free := depth - p.Len
+	if p.Len == 0 && depth > 0 {
+		free-- // keys start with '0'
+		p.Len = 1
 	}
 	var ps []Seq
-	for v := range uint64(1) << (depth - 1) {
-		// v's bits, most significant first, are characters 1 to depth-1.
-		p := Seq{Bits: bits.Reverse64(v) >> (64 - depth), Len: depth}
-		if p.opens(b.Len()) {
-			ps = append(ps, p)
+	for v := range uint64(1) << free {
+		// v's bits, most significant first, are the characters after p.
+		q := Seq{Bits: p.Bits, Len: depth}
+		if free > 0 {
+			q.Bits |= bits.Reverse64(v) >> (64 - depth)
+		}
+		if q.opens(b.Len()) {
+			ps = append(ps, q)
 		}
 	}
 	return ps
@@ -181,7 +187,7 @@ func ShardDepth(b symmetry.Box, n int) int {
 // depends only on the box and n, so every shard of a job, and merge,
 // computes the same one.
 func Shards(b symmetry.Box, n int) [][]Seq {
-	ps := Sections(b, ShardDepth(b, n))
+	ps := Sections(b, Seq{}, ShardDepth(b, n))
 	g := gridOf(b)
 	// Probes enough to compare sections, but few when there are many: the
 	// split is computed again by each shard.

@@ -16,7 +16,7 @@ func TestSectionsPartition(t *testing.T) {
 	want := enumerate3(t)
 	for _, depth := range []int{0, 1, 4, 9} {
 		var got []Snake
-		ps := Sections(want.Box, depth)
+		ps := Sections(want.Box, Seq{}, depth)
 		if depth > 0 && len(ps) != 1<<(depth-1) {
 			t.Errorf("Sections(3x3x3, %d) = %d prefixes, want %d", depth, len(ps), 1<<(depth-1))
 		}
@@ -30,6 +30,17 @@ func TestSectionsPartition(t *testing.T) {
 		if !sameCatalogue(&Catalogue{Snakes: got}, want) {
 			t.Errorf("sections of depth %d joined = %d snakes, differ from the catalogue's %d", depth, len(got), len(want.Snakes))
 		}
+	}
+	// Sections under a prefix join to that prefix's section.
+	p, _ := ParsePrefix("0111", want.Box)
+	var under []Snake
+	Stream(context.Background(), want.Box, Sections(want.Box, p, 9), Options{}, func(c *Catalogue) error {
+		under = append(under, c.Snakes...)
+		return nil
+	})
+	direct, _ := EnumerateSection(context.Background(), want.Box, p, Options{})
+	if len(under) == 0 || !sameCatalogue(&Catalogue{Snakes: under}, direct) {
+		t.Errorf("sections of depth 9 under 0111 = %d snakes, the section itself %d", len(under), len(direct.Snakes))
 	}
 	for _, k := range []int{0, 100, len(want.Snakes) - 1} {
 		s := want.Snakes[k]
@@ -57,7 +68,7 @@ func TestSectionsPartition(t *testing.T) {
 func TestCountSections(t *testing.T) {
 	b := cube(t, 3)
 	var total Count
-	err := CountSections(context.Background(), b, Sections(b, 6), Options{}, func(_ Seq, c Count) error {
+	err := CountSections(context.Background(), b, Sections(b, Seq{}, 6), Options{}, func(_ Seq, c Count) error {
 		total.Add(c)
 		return nil
 	})
@@ -85,7 +96,7 @@ func TestCountSections(t *testing.T) {
 	dims := [3]int{2, 3, 4}
 	b, _ = symmetry.NewBox(dims[0], dims[1], dims[2])
 	total = Count{}
-	CountSections(context.Background(), b, Sections(b, 8), Options{}, func(_ Seq, c Count) error {
+	CountSections(context.Background(), b, Sections(b, Seq{}, 8), Options{}, func(_ Seq, c Count) error {
 		total.Add(c)
 		return nil
 	})
@@ -107,7 +118,7 @@ func TestShards(t *testing.T) {
 			all = append(all, s...)
 		}
 		slices.SortFunc(all, Seq.Compare)
-		if want := Sections(b, ShardDepth(b, n)); !slices.Equal(all, want) {
+		if want := Sections(b, Seq{}, ShardDepth(b, n)); !slices.Equal(all, want) {
 			t.Errorf("Shards(%v, %d) cover %d sections, want the %d of depth %d once each", b, n, len(all), len(want), ShardDepth(b, n))
 		}
 		if again := Shards(b, n); !slices.EqualFunc(again, shards, slices.Equal) {
