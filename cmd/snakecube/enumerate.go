@@ -226,7 +226,7 @@ func writeOutput(e env, path string, write func(io.Writer) error) (string, error
 	}
 	defer f.Abort()
 	if err := write(f); err != nil {
-		return "", fmt.Errorf("write %s: %w", path, err)
+		return "", err
 	}
 	return path, f.Commit()
 }

@@ -18,6 +18,8 @@ Usage:
 
 Commands:
   enumerate  every snake of a box that folds, with all its solutions
+  solve      every solution of snakes typed in any notation, shown to fold
+  merge      join the shards of an enumeration into one catalogue
 
 Run "snakecube <command> -h" for a command's flags.
 
@@ -59,6 +61,7 @@ type command struct {
 var commands = []command{
 	{"enumerate", runEnumerate},
 	{"solve", runSolve},
+	{"merge", runMerge},
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
