@@ -1,10 +1,13 @@
 package solver
 
 import (
+	"context"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"time"
 
+	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -72,30 +75,137 @@ type Estimate struct {
 	Mean, Err Tally
 }
 
-// estimate runs n probes with a generator seeded by seed.
-func (g *grid) estimate(j job, n int, seed uint64) Estimate {
-	roots := g.roots()
-	e := Estimate{Probes: n}
-	if len(roots) == 0 || n == 0 {
+// moments accumulates the sums a mean and its standard error need.
+type moments struct {
+	n       int
+	sum, sq Tally
+}
+
+func (m *moments) add(t Tally) {
+	m.n++
+	m.sum.add(t, 1)
+	m.sq.add(Tally{t.Nodes * t.Nodes, t.Paths * t.Paths, t.Solutions * t.Solutions}, 1)
+}
+
+func (m *moments) merge(o moments) {
+	m.n += o.n
+	m.sum.add(o.sum, 1)
+	m.sq.add(o.sq, 1)
+}
+
+func (m moments) estimate() Estimate {
+	e := Estimate{Probes: m.n}
+	if m.n == 0 {
 		return e
 	}
-	r := rand.New(rand.NewPCG(seed, 0x5eed))
-	s := &search{g: g, job: j}
-	var sum, sq Tally
-	for range n {
-		t := s.probe(roots, r)
-		sum.add(t, 1)
-		sq.add(Tally{t.Nodes * t.Nodes, t.Paths * t.Paths, t.Solutions * t.Solutions}, 1)
-	}
-	f := float64(n)
-	e.Mean = Tally{sum.Nodes / f, sum.Paths / f, sum.Solutions / f}
+	f := float64(m.n)
+	e.Mean = Tally{m.sum.Nodes / f, m.sum.Paths / f, m.sum.Solutions / f}
 	se := func(s, q float64) float64 {
-		if n < 2 {
+		if m.n < 2 {
 			return math.Inf(1)
 		}
-		v := (q - s*s/f) / (f - 1)
-		return math.Sqrt(max(v, 0) / f)
+		return math.Sqrt(max((q-s*s/f)/(f-1), 0) / f)
 	}
-	e.Err = Tally{se(sum.Nodes, sq.Nodes), se(sum.Paths, sq.Paths), se(sum.Solutions, sq.Solutions)}
+	e.Err = Tally{se(m.sum.Nodes, m.sq.Nodes), se(m.sum.Paths, m.sq.Paths), se(m.sum.Solutions, m.sq.Solutions)}
 	return e
+}
+
+// probes runs n probes of job j from the roots with a generator seeded by
+// seed and stream.
+func (g *grid) probes(j job, roots []state, n int, seed, stream uint64) moments {
+	var m moments
+	if len(roots) == 0 {
+		return m
+	}
+	r := rand.New(rand.NewPCG(seed, stream))
+	s := &search{g: g, job: j}
+	for range n {
+		m.add(s.probe(roots, r))
+	}
+	return m
+}
+
+// estimate runs n probes with a generator seeded by seed.
+func (g *grid) estimate(j job, n int, seed uint64) Estimate {
+	return g.probes(j, g.roots(), n, seed, 0x5eed).estimate()
+}
+
+// probeStreams is how many independent generators share the probes of
+// EstimateTree: a fixed number, so that the estimate depends on the seed
+// but not on how many goroutines run them.
+const probeStreams = 64
+
+// EstimateTree estimates box b's whole search by Knuth's method: n random
+// probes, each walking one branch of the search tree and weighting what it
+// meets by the product of the branching factors above. The mean over the
+// probes is unbiased for the number of nodes, of canonical directed
+// Hamiltonian paths ([symmetry.Box.Orbit] times fewer than all of them)
+// and of solutions. The result is the same for a seed whatever
+// opts.Workers is.
+func EstimateTree(ctx context.Context, b symmetry.Box, n int, seed uint64, opts Options) (Estimate, error) {
+	g := gridOf(b)
+	roots := g.roots()
+	j := job{keysOnly: true}
+	var all moments
+	err := sequencer.Run(ctx, probeStreams, opts.workers(), func(ctx context.Context, k int) (moments, error) {
+		// A stream's share, in slices small enough to notice cancellation.
+		share := n/probeStreams + btoi(k < n%probeStreams)
+		var m moments
+		for share > 0 {
+			if err := ctx.Err(); err != nil {
+				return m, err
+			}
+			step := min(share, 1<<14)
+			r := g.probes(j, roots, step, seed, uint64(k)<<32|uint64(m.n))
+			m.merge(r)
+			share -= step
+		}
+		return m, nil
+	}, func(_ int, m moments) error {
+		all.merge(m)
+		return nil
+	})
+	return all.estimate(), err
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// NodeRate measures how many search nodes per second one goroutine visits
+// in box b's search, by searching for about d.
+func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
+	g := gridOf(b)
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	start := time.Now()
+	var nodes uint64
+	for _, r := range g.roots() {
+		s := &search{g: g, job: job{keysOnly: true, count: true}, splitAt: -1, ctx: ctx}
+		s.run(&r)
+		nodes += s.nodes
+		if s.stopped {
+			break
+		}
+	}
+	return float64(nodes) / time.Since(start).Seconds()
+}
+
+// Join combines two estimates from independent probes.
+func (e Estimate) Join(f Estimate) Estimate {
+	n, m := float64(e.Probes), float64(f.Probes)
+	if n+m == 0 {
+		return e
+	}
+	mean := func(a, b float64) float64 { return (n*a + m*b) / (n + m) }
+	// Standard errors of a weighted mean of independent means.
+	se := func(a, b float64) float64 { return math.Sqrt(n*n*a*a+m*m*b*b) / (n + m) }
+	return Estimate{
+		Probes: e.Probes + f.Probes,
+		Mean:   Tally{mean(e.Mean.Nodes, f.Mean.Nodes), mean(e.Mean.Paths, f.Mean.Paths), mean(e.Mean.Solutions, f.Mean.Solutions)},
+		Err:    Tally{se(e.Err.Nodes, f.Err.Nodes), se(e.Err.Paths, f.Err.Paths), se(e.Err.Solutions, f.Err.Solutions)},
+	}
 }

@@ -98,3 +98,21 @@ func (b Box) Normalize(dst, dirs []Dir) []Dir {
 	}
 	return dst
 }
+
+// Orbit returns how many directed foldings each canonical folding stands
+// for: the number of distinct images under the group. A Hamiltonian path
+// moves along every axis longer than 1, and is fixed only by symmetries
+// that act on axes of length 1 alone, so every orbit has this size.
+func (b Box) Orbit() int {
+	seen := map[[6]Dir]bool{}
+	for _, t := range b.Group() {
+		var img [6]Dir
+		for d := range Dir(NumDirs) {
+			if b.Size[d.Axis()] > 1 {
+				img[d] = t.Dir(d)
+			}
+		}
+		seen[img] = true
+	}
+	return len(seen)
+}

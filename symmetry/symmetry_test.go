@@ -163,3 +163,15 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+func TestOrbit(t *testing.T) {
+	for _, tc := range []struct {
+		box  [3]int
+		want int
+	}{{[3]int{3, 3, 3}, 48}, {[3]int{2, 2, 3}, 16}, {[3]int{2, 3, 4}, 8}, {[3]int{1, 4, 4}, 8}, {[3]int{1, 1, 4}, 2}, {[3]int{1, 3, 4}, 4}} {
+		b := mustBox(t, tc.box[0], tc.box[1], tc.box[2])
+		if got := b.Orbit(); got != tc.want {
+			t.Errorf("%v.Orbit() = %d, want %d", b, got, tc.want)
+		}
+	}
+}

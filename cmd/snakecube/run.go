@@ -20,6 +20,8 @@ Commands:
   enumerate  every snake of a box that folds, with all its solutions
   solve      every solution of snakes typed in any notation, shown to fold
   merge      join the shards of an enumeration into one catalogue
+  estimate   the size of a box's search, by random probes
+  census     exact counts section by section, resumable; merge and extrapolate
 
 Run "snakecube <command> -h" for a command's flags.
 
@@ -62,6 +64,8 @@ var commands = []command{
 	{"enumerate", runEnumerate},
 	{"solve", runSolve},
 	{"merge", runMerge},
+	{"estimate", runEstimate},
+	{"census", runCensus},
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {

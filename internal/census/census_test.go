@@ -1,0 +1,145 @@
+package census
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+func TestSample(t *testing.T) {
+	for _, tc := range []struct{ m, n int }{{10, 10}, {1000, 7}, {1 << 40, 50}, {5, 9}} {
+		s := Sample(tc.m, tc.n, 3)
+		if len(s) != min(tc.m, tc.n) || !slices.IsSorted(s) || len(slices.Compact(slices.Clone(s))) != len(s) {
+			t.Errorf("Sample(%d, %d) = %v: want %d distinct numbers, ascending", tc.m, tc.n, s, min(tc.m, tc.n))
+		}
+		for _, k := range s {
+			if k < 0 || k >= tc.m {
+				t.Errorf("Sample(%d, %d) holds %d", tc.m, tc.n, k)
+			}
+		}
+		if !slices.Equal(s, Sample(tc.m, tc.n, 3)) {
+			t.Errorf("Sample(%d, %d) differs for one seed", tc.m, tc.n)
+		}
+	}
+	// Every section is as likely as any other.
+	hits := make([]int, 20)
+	for seed := range uint64(4000) {
+		for _, k := range Sample(20, 5, seed) {
+			hits[k]++
+		}
+	}
+	for k, h := range hits {
+		if h < 800 || h > 1200 { // expected 1000, sd about 27
+			t.Errorf("section %d drawn %d times in 4000 samples of 5 of 20, want about 1000", k, h)
+		}
+	}
+}
+
+func TestExtrapolate(t *testing.T) {
+	iv := Extrapolate([]float64{1, 2, 3, 4}, 8)
+	// Mean 2.5, sd 1.291, se 8*1.291/2*sqrt(1/2) = 3.651, t(3) = 3.1824.
+	if math.Abs(iv.Estimate-20) > 1e-9 || math.Abs(iv.High-20-3.1824*3.6515) > 1e-3 {
+		t.Errorf("Extrapolate = %+v, want 20 ± 11.62", iv)
+	}
+	if iv := Extrapolate([]float64{1, 2, 3}, 3); iv.Low != 6 || iv.High != 6 {
+		t.Errorf("Extrapolate of every section = %+v, want exactly 6", iv)
+	}
+	for df, want := range map[int]float64{1: 12.706, 4: 2.776, 10: 2.228, 11: 2.201, 15: 2.131, 30: 2.042, 59: 2.001, 1000: 1.962} {
+		if got := tQuantile975(df); math.Abs(got-want) > 1e-3 {
+			t.Errorf("tQuantile975(%d) = %.4f, want %.3f", df, got, want)
+		}
+	}
+}
+
+func TestReadFileTorn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.jsonl")
+	r := Record{Box: "3x3x3", Depth: 4, Section: 2, Prefix: "0010", Snakes: 5}
+	whole := string(r.Line()) + string(Record{Box: "3x3x3", Depth: 4, Section: 3}.Line())
+	os.WriteFile(path, []byte(whole+`{"box":"3x3x3","de`), 0o644)
+	recs, n, err := ReadFile(path)
+	if err != nil || len(recs) != 2 || recs[0] != r || n != int64(len(whole)) {
+		t.Errorf("ReadFile of a torn file = %v, %d, %v; want 2 records and %d bytes", recs, n, err, len(whole))
+	}
+	os.WriteFile(path, []byte(whole+"{\"box\":1}\n"), 0o644)
+	if _, _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("ReadFile of a bad line = %v, want an error at line 3", err)
+	}
+	if _, err := Merge([]Record{r, r}, func(int) string { return "f" }); err == nil {
+		t.Error("Merge accepted a section counted twice")
+	}
+}
+
+// TestCensus334 counts 3x3x4 in 256 sections and checks that the sum is
+// the census in 512 sections (as enumerate -count), and how often the 95%
+// interval of a random sample of 60 sections covers the exact totals.
+func TestCensus334(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two full 3x3x4 censuses, a minute")
+	}
+	b, _ := symmetry.NewBox(3, 3, 4)
+	var recs []Record
+	err := solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 9), solver.Options{},
+		func(p solver.Seq, c solver.Count) error {
+			recs = append(recs, Record{Box: b.String(), Depth: 9, Section: len(recs), Prefix: p.String(),
+				Snakes: c.Snakes, Solutions: c.Solutions, OneSolution: c.Unique, Nodes: c.Nodes})
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, err := Merge(recs, func(int) string { return "census" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole solver.Count
+	solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 10), solver.Options{},
+		func(_ solver.Seq, c solver.Count) error { whole.Add(c); return nil })
+	if total.Snakes != whole.Snakes || total.Solutions != whole.Solutions || total.OneSolution != whole.Unique {
+		t.Fatalf("3x3x4 in 256 sections: %d snakes, %d solutions, %d unique; in 512: %d, %d, %d",
+			total.Snakes, total.Solutions, total.OneSolution, whole.Snakes, whole.Solutions, whole.Unique)
+	}
+	const samples, n = 1000, 60
+	covered := [2]int{}
+	for seed := range uint64(samples) {
+		var snakes, solutions []float64
+		for _, k := range Sample(len(recs), n, seed) {
+			snakes = append(snakes, float64(recs[k].Snakes))
+			solutions = append(solutions, float64(recs[k].Solutions))
+		}
+		for i, q := range []struct {
+			ys    []float64
+			exact int64
+		}{{snakes, total.Snakes}, {solutions, total.Solutions}} {
+			if iv := Extrapolate(q.ys, len(recs)); iv.Low <= float64(q.exact) && float64(q.exact) <= iv.High {
+				covered[i]++
+			}
+		}
+	}
+	t.Logf("95%% intervals from %d samples of %d of 256 sections covered the 3x3x4 snakes %d times, the solutions %d times",
+		samples, n, covered[0], covered[1])
+	if iv := Extrapolate(sampleOf(recs, n, 1), len(recs)); float64(total.Snakes) < iv.Low || float64(total.Snakes) > iv.High {
+		t.Errorf("the sample of seed 1: snakes %+v misses %d", iv, total.Snakes)
+	}
+	for i, c := range covered {
+		// Section sizes are skewed, so coverage falls short of 95%; below
+		// 85% the interval would mislead.
+		if c < samples*85/100 {
+			t.Errorf("interval %d covered the exact total in %d of %d samples, want at least 85%%", i, c, samples)
+		}
+	}
+}
+
+func sampleOf(recs []Record, n int, seed uint64) []float64 {
+	var ys []float64
+	for _, k := range Sample(len(recs), n, seed) {
+		ys = append(ys, float64(recs[k].Snakes))
+	}
+	return ys
+}
