@@ -221,3 +221,31 @@ func Shards(b symmetry.Box, n int) [][]Seq {
 	}
 	return shards
 }
+
+// NumSections returns how many sections of length depth box b has, that
+// is len(Sections(b, Seq{}, depth)), without listing them.
+func NumSections(b symmetry.Box, depth int) int {
+	depth = min(max(depth, 0), b.Len())
+	switch {
+	case depth == 0:
+		return 1
+	case depth == b.Len() && depth > 1:
+		return 1 << (depth - 2) // the last cubelet is an end, '0'
+	}
+	return 1 << (depth - 1)
+}
+
+// SectionAt returns Sections(b, Seq{}, depth)[k] without listing them:
+// "0", then k in binary, then "0" when the prefix is a whole key.
+func SectionAt(b symmetry.Box, depth, k int) Seq {
+	depth = min(max(depth, 0), b.Len())
+	if depth == 0 {
+		return Seq{}
+	}
+	last := depth
+	if depth == b.Len() && depth > 1 {
+		last-- // the final '0'
+	}
+	// k's bits, most significant first, are characters 1 to last-1.
+	return Seq{Bits: bits.Reverse64(uint64(k)) >> (64 - last), Len: depth}
+}

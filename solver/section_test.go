@@ -146,3 +146,20 @@ func TestTally(t *testing.T) {
 		}
 	}
 }
+
+func TestSectionAt(t *testing.T) {
+	for _, dims := range [][3]int{{3, 3, 3}, {2, 2, 2}, {1, 1, 4}} {
+		b, _ := symmetry.NewBox(dims[0], dims[1], dims[2])
+		for depth := 0; depth <= min(b.Len(), 12); depth++ {
+			ps := Sections(b, Seq{}, depth)
+			if n := NumSections(b, depth); n != len(ps) {
+				t.Fatalf("NumSections(%v, %d) = %d, want %d", b, depth, n, len(ps))
+			}
+			for k, p := range ps {
+				if got := SectionAt(b, depth, k); got != p {
+					t.Fatalf("SectionAt(%v, %d, %d) = %v, want %v", b, depth, k, got, p)
+				}
+			}
+		}
+	}
+}

@@ -89,8 +89,8 @@ func runCensus(ctx context.Context, e env, args []string) error {
 	case *sample < 0 || *workers < 1:
 		return badUsage(e, censusUsage, "-sample and -j want positive numbers")
 	}
-	prefixes := solver.Sections(b, solver.Seq{}, *depth)
-	todo, err := pickSections(len(prefixes), *span, *sample, *seed)
+	m := solver.NumSections(b, *depth)
+	todo, err := pickSections(m, *span, *sample, *seed)
 	if err != nil {
 		return badUsage(e, censusUsage, "%v", err)
 	}
@@ -111,7 +111,7 @@ func runCensus(ctx context.Context, e env, args []string) error {
 	}
 	if !*quiet {
 		e.warnf("%v census at depth %d: %d of %d sections to count, %d already in %s",
-			b, *depth, len(left), len(prefixes), len(todo)-len(left), *out)
+			b, *depth, len(left), m, len(todo)-len(left), *out)
 	}
 	// Sections are written in the order they complete, each line in one
 	// write and synced, so that what a crash leaves is whole lines.
@@ -122,7 +122,7 @@ func runCensus(ctx context.Context, e env, args []string) error {
 	eg.SetLimit(*workers)
 	for _, k := range left {
 		eg.Go(func() error {
-			p := prefixes[k]
+			p := solver.SectionAt(b, *depth, k)
 			c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
 			if err != nil {
 				return err
@@ -241,14 +241,13 @@ func runCensusMerge(e env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", from[0], err)
 	}
-	m := len(solver.Sections(b, solver.Seq{}, t.Depth))
-	missing := census.Missing(recs, m)
-	if *complete && len(missing) > 0 {
-		list := fmt.Sprint(missing[:min(len(missing), 5)])
-		if len(missing) > 5 {
+	m := solver.NumSections(b, t.Depth)
+	if n, first := census.Missing(recs, m, 5); *complete && n > 0 {
+		list := fmt.Sprint(first)
+		if n > len(first) {
 			list = strings.TrimSuffix(list, "]") + " ...]"
 		}
-		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", len(missing), m, list)
+		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
 	}
 	writeCensus(e.stdout, t, m, recs)
 	return nil

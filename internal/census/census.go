@@ -34,18 +34,19 @@ import (
 
 // Record is the exact census of one section: the snakes whose keys start
 // with Prefix, section number Section of the box's sections of length
-// Depth in key order.
+// Depth in key order. Counts of zero are left out of the line: most deep
+// sections of a big box hold no snake.
 type Record struct {
 	Box                 string  `json:"box"`
 	Depth               int     `json:"depth"`
 	Section             int     `json:"section"`
 	Prefix              string  `json:"prefix"`
-	Snakes              int64   `json:"snakes"`
-	Solutions           int64   `json:"solutions"`
-	Palindromes         int64   `json:"palindromes"`
-	PalindromeSolutions int64   `json:"palindrome_solutions"`
-	OneSolution         int64   `json:"one_solution_snakes"`
-	Most                int64   `json:"most_solutions"`
+	Snakes              int64   `json:"snakes,omitempty"`
+	Solutions           int64   `json:"solutions,omitempty"`
+	Palindromes         int64   `json:"palindromes,omitempty"`
+	PalindromeSolutions int64   `json:"palindrome_solutions,omitempty"`
+	OneSolution         int64   `json:"one_solution_snakes,omitempty"`
+	Most                int64   `json:"most_solutions,omitempty"`
 	MostKey             string  `json:"most_solutions_snake,omitempty"`
 	Nodes               uint64  `json:"nodes"`
 	Seconds             float64 `json:"seconds"`
@@ -156,21 +157,26 @@ func Merge(recs []Record, name func(i int) string) (Total, error) {
 	return t, nil
 }
 
-// Missing returns the section numbers below m that recs do not hold.
-func Missing(recs []Record, m int) []int {
-	have := make([]bool, m)
+// Missing returns how many section numbers below m recs do not hold, and
+// the first few of them. Its memory grows with the records, not with m.
+func Missing(recs []Record, m, few int) (n int, first []int) {
+	have := make([]int, 0, len(recs))
 	for _, r := range recs {
 		if r.Section >= 0 && r.Section < m {
-			have[r.Section] = true
+			have = append(have, r.Section)
 		}
 	}
-	var out []int
-	for k, ok := range have {
-		if !ok {
-			out = append(out, k)
+	slices.Sort(have)
+	have = slices.Compact(have)
+	next := 0 // the smallest number not yet accounted for
+	for _, k := range append(have, m) {
+		for j := next; j < k && len(first) < few; j++ {
+			first = append(first, j)
 		}
+		n += k - next
+		next = k + 1
 	}
-	return out
+	return n, first
 }
 
 // Interval is an estimate of a total and its 95% confidence interval.

@@ -74,6 +74,13 @@ func TestReadFileTorn(t *testing.T) {
 	if _, err := Merge([]Record{r, r}, func(int) string { return "f" }); err == nil {
 		t.Error("Merge accepted a section counted twice")
 	}
+	have := []Record{{Section: 1}, {Section: 4}, {Section: 2}, {Section: 9}}
+	if n, first := Missing(have, 10, 3); n != 6 || !slices.Equal(first, []int{0, 3, 5}) {
+		t.Errorf("Missing(1,2,4,9 of 10) = %d, %v; want 6, [0 3 5]", n, first)
+	}
+	if n, first := Missing(nil, 1<<40, 2); n != 1<<40 || !slices.Equal(first, []int{0, 1}) {
+		t.Errorf("Missing(none of 2^40) = %d, %v", n, first)
+	}
 }
 
 // TestCensus334 counts 3x3x4 in 256 sections and checks that the sum is
