@@ -147,20 +147,29 @@ func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, e
 // direction list.
 func (r *result) catalogue(b symmetry.Box) *Catalogue {
 	m := b.Len() - 1
+	// Moves are compared through their first 21 packed into a uint64,
+	// three bits each, most significant first: the same order, and ties
+	// fall back to the whole lists.
 	type ref struct {
-		key  uint64 // the key's order
-		task int32
-		at   int32
+		key, head uint64 // the key's order, the packed first moves
+		task, at  int32
 	}
 	var refs []ref
 	for t, f := range r.found {
 		for k, q := range f.seqs {
-			refs = append(refs, ref{Seq{Bits: q, Len: b.Len()}.order(), int32(t), int32(k)})
+			var head uint64
+			for i, d := range f.at(k, m)[:min(m, 21)] {
+				head |= uint64(d) << (60 - 3*i)
+			}
+			refs = append(refs, ref{Seq{Bits: q, Len: b.Len()}.order(), head, int32(t), int32(k)})
 		}
 	}
 	dirs := func(x ref) []symmetry.Dir { return r.found[x.task].at(int(x.at), m) }
 	slices.SortFunc(refs, func(x, y ref) int {
 		if c := cmp.Compare(x.key, y.key); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.head, y.head); c != 0 || m <= 21 {
 			return c
 		}
 		return slices.Compare(dirs(x), dirs(y))
