@@ -127,15 +127,7 @@ func runCensus(ctx context.Context, e env, args []string) error {
 			if err != nil {
 				return err
 			}
-			rec := census.Record{
-				Box: b.String(), Depth: *depth, Section: k, Prefix: p.String(),
-				Snakes: c.Snakes, Solutions: c.Solutions, Palindromes: c.Palindromes,
-				PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.Unique,
-				Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds,
-			}
-			if c.Most > 0 {
-				rec.MostKey = c.MostKey.String()
-			}
+			rec := census.NewRecord(b, *depth, k, p, c)
 			mu.Lock()
 			defer mu.Unlock()
 			if _, err := f.Write(rec.Line()); err != nil {
@@ -258,12 +250,9 @@ func runCensusMerge(e env, args []string) error {
 func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record) {
 	fmt.Fprintf(w, "# %s census at depth %d: %d of %d sections; solutions counted once up to the box's rotations and reflections and up to reversal\n",
 		t.Box, t.Depth, t.Sections, m)
-	fmt.Fprintf(w, "sections %d\nsnakes %d\nsolutions %d\npalindromes %d\npalindrome_solutions %d\none_solution_snakes %d\n",
-		t.Sections, t.Snakes, t.Solutions, t.Palindromes, t.PalindromeSolutions, t.OneSolution)
-	if t.Most > 0 {
-		fmt.Fprintf(w, "most_solutions %d %s\n", t.Most, t.MostKey)
-	}
-	fmt.Fprintf(w, "nodes %d\nseconds %.1f\n", t.Nodes, t.Seconds)
+	fmt.Fprintf(w, "sections %d\n", t.Sections)
+	writeCounts(w, t.Count)
+	fmt.Fprintf(w, "seconds %.1f\n", t.Seconds)
 	if t.Sections == m {
 		return
 	}

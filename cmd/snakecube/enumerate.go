@@ -205,6 +205,11 @@ func parseShard(s string) (i, n int, err error) {
 // scripts alike.
 func writeCount(w io.Writer, what string, c solver.Count) {
 	fmt.Fprintf(w, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
+	writeCounts(w, c)
+}
+
+// writeCounts prints the counts of a census, one "name value" line each.
+func writeCounts(w io.Writer, c solver.Count) {
 	fmt.Fprintf(w, "snakes %d\nsolutions %d\npalindromes %d\npalindrome_solutions %d\none_solution_snakes %d\n",
 		c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.Unique)
 	if c.Most > 0 {

@@ -30,6 +30,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // Record is the exact census of one section: the snakes whose keys start
@@ -117,12 +120,44 @@ func Sample(m, n int, seed uint64) []int {
 	return out
 }
 
+// NewRecord returns the record of section k of box b at depth, whose
+// prefix is p and counts c.
+func NewRecord(b symmetry.Box, depth, k int, p solver.Seq, c solver.Count) Record {
+	r := Record{
+		Box: b.String(), Depth: depth, Section: k, Prefix: p.String(),
+		Snakes: c.Snakes, Solutions: c.Solutions, Palindromes: c.Palindromes,
+		PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.Unique,
+		Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds,
+	}
+	if c.Most > 0 {
+		r.MostKey = c.MostKey.String()
+	}
+	return r
+}
+
+// Count returns the record's counts.
+func (r Record) Count() (solver.Count, error) {
+	c := solver.Count{
+		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
+		PalindromeSolutions: r.PalindromeSolutions, Unique: r.OneSolution,
+		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
+	}
+	if r.MostKey != "" {
+		k, err := solver.ParseSeq(r.MostKey)
+		if err != nil {
+			return c, fmt.Errorf("section %d: most_solutions_snake: %w", r.Section, err)
+		}
+		c.MostKey = k
+	}
+	return c, nil
+}
+
 // Total is the sum of the records of one census.
 type Total struct {
 	Box      string
 	Depth    int
 	Sections int // sections in the records
-	Record       // the counts summed; Section and Prefix unused
+	solver.Count
 }
 
 // Merge sums records of one box and depth, refusing a section counted
@@ -142,17 +177,12 @@ func Merge(recs []Record, name func(i int) string) (Total, error) {
 			return t, fmt.Errorf("section %d (prefix %s) is counted twice, in %s and %s", r.Section, r.Prefix, name(j), name(i))
 		}
 		seen[r.Section] = i
-		t.Sections++
-		t.Snakes += r.Snakes
-		t.Solutions += r.Solutions
-		t.Palindromes += r.Palindromes
-		t.PalindromeSolutions += r.PalindromeSolutions
-		t.OneSolution += r.OneSolution
-		t.Nodes += r.Nodes
-		t.Seconds += r.Seconds
-		if r.Most > t.Most || r.Most == t.Most && r.Most > 0 && r.MostKey < t.MostKey {
-			t.Most, t.MostKey = r.Most, r.MostKey
+		c, err := r.Count()
+		if err != nil {
+			return t, fmt.Errorf("%s: %w", name(i), err)
 		}
+		t.Sections++
+		t.Add(c)
 	}
 	return t, nil
 }

@@ -108,9 +108,9 @@ func TestCensus334(t *testing.T) {
 	var whole solver.Count
 	solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 10), solver.Options{},
 		func(_ solver.Seq, c solver.Count) error { whole.Add(c); return nil })
-	if total.Snakes != whole.Snakes || total.Solutions != whole.Solutions || total.OneSolution != whole.Unique {
+	if total.Snakes != whole.Snakes || total.Solutions != whole.Solutions || total.Unique != whole.Unique {
 		t.Fatalf("3x3x4 in 256 sections: %d snakes, %d solutions, %d unique; in 512: %d, %d, %d",
-			total.Snakes, total.Solutions, total.OneSolution, whole.Snakes, whole.Solutions, whole.Unique)
+			total.Snakes, total.Solutions, total.Unique, whole.Snakes, whole.Solutions, whole.Unique)
 	}
 	const samples, n = 1000, 60
 	covered := [2]int{}
