@@ -37,6 +37,7 @@ bench:
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./symmetry
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
+	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
 
 clean:
 	rm -f snakecube solutions.json bench.txt
