@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
@@ -214,6 +215,7 @@ type encoder struct {
 	cells  []int8    // cubelet number by cell index
 	rel    [][3]int8 // cells of the cubelets relative to cubelet 0
 	perSol int       // bytes of a solution, about, to size buffers
+	maxSol int       // bytes of a solution, at most
 	// The path array in output order, x then y then z: the cell index of
 	// each entry and the brackets and commas written before it.
 	order []int
@@ -240,22 +242,12 @@ func newEncoder(b symmetry.Box) encoder {
 			}
 		}
 	}
-	// startPos, n-1 codes of up to 3 bytes, n numbers of up to 3 bytes,
-	// the brackets, and the names.
+	// startPos, n-1 codes of up to 3 bytes, n numbers of up to 2 digits
+	// after up to 5 brackets and commas, and the names.
 	e.perSol = 6*n + 4*b.Size[0]*(b.Size[1]+1) + 60
+	e.maxSol = 10*n + 64
 	return e
 }
-
-// appendNum appends 0 <= v < 100 in decimal.
-func appendNum(p []byte, v int) []byte {
-	if v >= 10 {
-		p = append(p, byte('0'+v/10))
-	}
-	return append(p, byte('0'+v%10))
-}
-
-// codes are the catalogue's direction codes, each with a leading comma.
-var codes = [symmetry.NumDirs]string{",1", ",-1", ",2", ",-2", ",3", ",-3"}
 
 // snake appends one snake: `"KEY":[...]` for FormatJSON, preceded by ",\n"
 // unless first; a line {"snake":"KEY","solutions":[...]} for FormatJSONL.
@@ -288,7 +280,9 @@ func (e *encoder) snake(p []byte, s solver.Snake, f Format, first bool) []byte {
 
 // solution appends {"startPos":[..],"direction":[..],"path":[[[..]]]}.
 // One walk in coordinates relative to cubelet 0 gives both the start cell
-// (minus the lowest coordinates reached) and every cubelet's cell.
+// (minus the lowest coordinates reached) and every cubelet's cell. The
+// text is written by index into room grown once for the longest solution
+// of the box, rather than append by append.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 	b := e.box
 	var cur, lo [3]int8
@@ -307,23 +301,47 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 	for i, r := range e.rel {
 		e.cells[int(r[0]-lo[0])+sx*int(r[1]-lo[1])+sy*int(r[2]-lo[2])] = int8(i + 1)
 	}
-	p = append(p, `{"startPos":[`...)
-	p = appendNum(p, int(-lo[0]))
-	p = append(p, ',')
-	p = appendNum(p, int(-lo[1]))
-	p = append(p, ',')
-	p = appendNum(p, int(-lo[2]))
-	p = append(p, `],"direction":`...)
-	at := len(p)
-	for _, d := range dirs {
-		p = append(p, codes[d]...)
+	n := len(p)
+	p = slices.Grow(p, e.maxSol)[:n+e.maxSol]
+	w := p[n:]
+	i := copy(w, `{"startPos":[`)
+	for a := range 3 {
+		if a > 0 {
+			w[i] = ','
+			i++
+		}
+		i = putNum(w, i, int(-lo[a]))
 	}
-	p[at] = '[' // in place of the first code's comma
-	p = append(p, `],"path":`...)
+	i += copy(w[i:], `],"direction":`)
+	w[i] = '['
+	for k, d := range dirs {
+		if k > 0 {
+			w[i] = ','
+		}
+		i++
+		if d.Neg() {
+			w[i] = '-'
+			i++
+		}
+		w[i] = byte('1' + d.Axis())
+		i++
+	}
+	i += copy(w[i:], `],"path":`)
 	for k, c := range e.order {
-		p = append(p, e.sep[k]...)
-		p = appendNum(p, int(e.cells[c]))
+		i += copy(w[i:], e.sep[k])
+		i = putNum(w, i, int(e.cells[c]))
 	}
-	p = append(p, "]]"...)
-	return append(p, "]}"...)
+	i += copy(w[i:], "]]]}")
+	return p[:n+i]
+}
+
+// putNum writes 0 <= v < 100 in decimal at w[i:] and returns the index
+// after it.
+func putNum(w []byte, i, v int) int {
+	if v >= 10 {
+		w[i] = byte('0' + v/10)
+		i++
+	}
+	w[i] = byte('0' + v%10)
+	return i + 1
 }
