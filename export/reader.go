@@ -1,6 +1,8 @@
 package export
 
 import (
+	"bytes"
+	stdjson "encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,15 +38,71 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // Reader reads a catalogue file entry by entry, in either format, holding
 // one entry at a time.
 type Reader struct {
-	dec    *json.Decoder
-	format Format
-	state  int // 0 before the first entry, 1 inside, 2 done
+	dec      *json.Decoder
+	tail     *tail
+	inObject bool // inside a FormatJSON catalogue's braces
+	format   Format
+	state    int // 0 before the first entry, 1 inside, 2 done
 }
 
 // NewReader returns a Reader of the catalogue in r. The format is told by
 // the file's first name: "snake" for FormatJSONL, a key for FormatJSON.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{dec: json.NewDecoder(r)}
+	t := &tail{r: r}
+	return &Reader{dec: json.NewDecoder(t), tail: t}
+}
+
+// tail keeps the bytes read since the start of the current entry, so that
+// a syntax error can be placed exactly: the decoder says only which value
+// failed.
+type tail struct {
+	r    io.Reader
+	buf  []byte
+	base int64 // offset of buf[0]
+}
+
+func (t *tail) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.buf = append(t.buf, p[:n]...)
+	return n, err
+}
+
+// mark drops what lies before offset off.
+func (t *tail) mark(off int64) {
+	if k := off - t.base; k > 0 && k <= int64(len(t.buf)) {
+		t.buf = t.buf[:copy(t.buf, t.buf[k:])]
+		t.base = off
+	}
+}
+
+// locate returns the offset where the bytes kept stop being JSON, as the
+// standard library's scanner finds it; a value cut short ends at the last
+// byte read. Inside a FormatJSON object (inObject), an entry starts at its
+// name, after the comma that separates it from the one before: the comma
+// is skipped and an opening brace put in front.
+func (t *tail) locate(inObject bool) (int64, bool) {
+	data, base, shift := t.buf, t.base, int64(0)
+	if inObject {
+		trimmed := bytes.TrimLeft(data, " \t\r\n")
+		trimmed = bytes.TrimPrefix(trimmed, []byte{','})
+		base += int64(len(data) - len(trimmed))
+		data, shift = append([]byte{'{'}, trimmed...), 1
+	}
+	dec := stdjson.NewDecoder(bytes.NewReader(data))
+	for {
+		var v any
+		err := dec.Decode(&v)
+		var se *stdjson.SyntaxError
+		switch {
+		case err == nil:
+			continue
+		case errors.As(err, &se):
+			return base + max(se.Offset-1-shift, 0), true
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return t.base + int64(len(t.buf)), true
+		}
+		return 0, false
+	}
 }
 
 // Format returns the file's format, known after the first call to Next.
@@ -59,7 +117,11 @@ func (r *Reader) fail(err error) error {
 	if errors.Is(err, io.EOF) {
 		err = io.ErrUnexpectedEOF
 	}
-	return &SyntaxError{Offset: r.dec.InputOffset(), Err: err}
+	off := r.dec.InputOffset()
+	if at, ok := r.tail.locate(r.inObject); ok {
+		off = at
+	}
+	return &SyntaxError{Offset: off, Err: err}
 }
 
 // delim reads the delimiter want.
@@ -97,6 +159,7 @@ func (r *Reader) Next() (Entry, error) {
 	}
 	if r.format == FormatJSONL {
 		off := r.dec.InputOffset()
+		r.tail.mark(off)
 		if err := r.delim('{'); err != nil {
 			if errors.Is(err, io.EOF) {
 				r.state = 2
@@ -124,6 +187,7 @@ func (r *Reader) Next() (Entry, error) {
 		return Entry{}, io.EOF
 	}
 	off := r.dec.InputOffset()
+	r.tail.mark(off)
 	k, err := r.name()
 	if err != nil {
 		return Entry{}, r.fail(err)
@@ -141,9 +205,7 @@ func (r *Reader) first() (Entry, error) {
 		return Entry{}, r.fail(err)
 	}
 	if !r.dec.More() {
-		r.state = 0 // an empty object: read its end as a FormatJSON file
-		r.format = FormatJSON
-		r.state = 1
+		r.format, r.inObject = FormatJSON, true // an empty object: read its end as one
 		return r.Next()
 	}
 	off := r.dec.InputOffset()
@@ -155,7 +217,8 @@ func (r *Reader) first() (Entry, error) {
 		r.format = FormatJSONL
 		return r.line(0)
 	}
-	r.format = FormatJSON
+	r.format, r.inObject = FormatJSON, true
+	r.tail.mark(off)
 	return r.solutions(Entry{Key: k, Offset: off})
 }
 
