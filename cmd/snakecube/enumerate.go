@@ -162,8 +162,11 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 }
 
 // sectionDepth is how finely a search is cut when nothing else says: 512
-// sections keep the cores busy to the end however unequal they are, and
-// walking again the levels above the prefix costs about 0.1% more nodes.
+// sections. Their sizes are very uneven (the largest holds 9% of the 3x3x3
+// search; at depth 8 it would be 15.5%) and a big one late in key order
+// leaves one core alone, so the cut is fine. Walking again the levels
+// above the prefix costs 3.4% more nodes for 3x3x3; for 3x3x4, depth 10
+// visits 0.02% more than depth 9.
 const sectionDepth = 10
 
 // chooseSections returns the sections to search for -prefix or -shard, or

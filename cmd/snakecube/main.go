@@ -7,6 +7,12 @@
 // The commands:
 //
 //	enumerate  every snake of a box that folds, with all its solutions
+//	solve      every solution of snakes typed in any notation, shown to fold
+//	merge      join the shards of an enumeration into one catalogue
+//	estimate   the size of a box's search, by random probes
+//	census     exact counts section by section, resumable; merge and extrapolate
+//	verify     check a catalogue file, and with -complete that nothing is missing
+//	stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
 //
 // Run "snakecube <command> -h" for a command's flags. Solutions are counted
 // once up to the box's rotations and reflections and up to reading the

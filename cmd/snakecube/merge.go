@@ -123,9 +123,9 @@ func mergeBox(parts []*part, sized symmetry.Box) (symmetry.Box, error) {
 		}
 		return sized, nil
 	case first == nil:
-		return symmetry.Box{}, errors.New("every part is empty: give the box with -size")
+		return symmetry.Box{}, usageError{errors.New("every part is empty: give the box with -size")}
 	case cubeLengths[len(first.cur.Key)] == 0:
-		return symmetry.Box{}, fmt.Errorf("snakes of %d cubelets: give the box with -size", len(first.cur.Key))
+		return symmetry.Box{}, usageError{fmt.Errorf("snakes of %d cubelets: give the box with -size", len(first.cur.Key))}
 	}
 	return symmetry.Cube(cubeLengths[len(first.cur.Key)])
 }

@@ -22,6 +22,8 @@ Commands:
   merge      join the shards of an enumeration into one catalogue
   estimate   the size of a box's search, by random probes
   census     exact counts section by section, resumable; merge and extrapolate
+  verify     check a catalogue file, and with -complete that nothing is missing
+  stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
 
 Run "snakecube <command> -h" for a command's flags.
 
@@ -66,6 +68,8 @@ var commands = []command{
 	{"merge", runMerge},
 	{"estimate", runEstimate},
 	{"census", runCensus},
+	{"verify", runVerify},
+	{"stats", runStats},
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/snakecube/snakecube/internal/stats"
+	"github.com/snakecube/snakecube/internal/verify"
+)
+
+const statsUsage = `Usage:
+  snakecube stats [-size N|AxBxC] [-format text|json|csv] [-svg FILE] FILE
+
+Reads a catalogue, JSON or JSONL, as a stream and prints its figures: the
+snakes and solutions; the palindromes and their solutions; the snakes
+with one solution; the most solutions and which snake has them; how many
+snakes have each number of solutions; snakes by number of straights and
+of solutions, for all snakes and for palindromes; the cells where
+solutions start and end; the 10 snakes with most solutions. Solutions are
+counted once up to the box's rotations and reflections and up to reading
+the snake from its other end; a solution the file lists twice counts once.
+A cell is a corner, edge, face or centre cell when 3, 2, 1 or 0 of its
+coordinates are at an end of their axis (every coordinate is, on a side
+of 1 or 2). FILE "-" reads standard input.
+
+Formats:
+  text  aligned tables to read
+  json  one object: box, convention, cellClasses, snakes, solutions,
+        duplicates, palindromes, palindromeSolutions, oneSolution,
+        most {solutions, snakes}, straights {min, max}, histogram
+        [{solutions, snakes}], byStraights and palindromesByStraights
+        [{straights, solutions, snakes}], ends [{first, last, solutions}],
+        top [{snake, solutions, straights, palindrome}]; lists leave out
+        zeros
+  csv   one value a record: table,row,column,value, with tables summary
+        (row: the figure), most (row: snake), histogram (row: solutions),
+        by_straights and palindromes_by_straights (row: straights, column:
+        solutions, value: snakes), ends (row: first cell, column: last
+        cell), top (row: rank, column: snake)
+
+Flags:
+  -size N|AxBxC    the box, needed when the snakes' length is not a cube's
+  -format FORMAT   text (default), json or csv
+  -svg FILE        also draw the histogram and the table by straights as
+                   an SVG picture; "-" writes it to standard output instead
+                   of the figures
+
+Examples:
+  $ snakecube stats solutions.json
+  $ snakecube stats -format csv -svg stats.svg solutions.json > stats.csv
+`
+
+func runStats(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
+	var box boxFlag
+	fs.Var(&box, "size", "")
+	format := fs.String("format", "text", "")
+	svg := fs.String("svg", "", "")
+	rest, err := parseFlags(fs, e, statsUsage, args)
+	if err != nil {
+		return helpOK(err)
+	}
+	if len(rest) != 1 {
+		return badUsage(e, statsUsage, "stats takes one FILE, got %d arguments", len(rest))
+	}
+	write, ok := map[string]func(*stats.Stats, io.Writer) error{
+		"text": (*stats.Stats).WriteText,
+		"json": (*stats.Stats).WriteJSON,
+		"csv":  (*stats.Stats).WriteCSV,
+	}[*format]
+	if !ok {
+		return badUsage(e, statsUsage, "-format %q: want text, json or csv", *format)
+	}
+	name, r, closeFile, err := openInput(e, rest[0])
+	if err != nil {
+		return err
+	}
+	defer closeFile()
+	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box})
+	var p *verify.Problem
+	switch {
+	case errors.Is(err, verify.ErrNoBox):
+		return usageError{fmt.Errorf("%s: %w; give the box with -size", name, err)}
+	case errors.As(err, &p):
+		e.warnf("%s: %v", name, err)
+		e.warnf("hint: snakecube verify %s lists every problem", rest[0])
+		return errReported
+	case err != nil:
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if *svg != "" {
+		if _, err := writeOutput(e, *svg, st.WriteSVG); err != nil {
+			return err
+		}
+	}
+	if *svg == "-" {
+		return nil
+	}
+	return write(st, e.stdout)
+}

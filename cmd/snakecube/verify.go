@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/verify"
+)
+
+const verifyUsage = `Usage:
+  snakecube verify [-size N|AxBxC] [-complete] FILE
+
+Checks a catalogue, JSON or JSONL, without trusting what wrote it: every
+key a snake of the box and the smaller of itself and its reverse, keys
+ascending and unique; every solution's startPos, direction and path
+consistent, a path through every cell of the box that folds the key's
+snake, read from either end; no two solutions of a snake the same up to
+the box's rotations and reflections and reading the snake from its other
+end. Files of oscar6echo/snake-cube-go, which orient some solutions
+backwards, pass. FILE "-" reads standard input; the file is read as a
+stream.
+
+Problems are printed on standard error as "KEY solution I: ..." (I counts
+from 0, as in the file's list) or "KEY: ..." for the snake as a whole: the
+first 20, then how many more. Exit status: 0 when the file is clean, 1
+when problems are found or the file is no catalogue, 2 for a usage error.
+
+Flags:
+  -size N|AxBxC  the box, needed when the snakes' length is not a cube's
+  -complete      also check that every snake that folds and every solution
+                 is there, against a fresh search of the whole box, which
+                 costs what enumerate does
+
+Examples:
+  $ snakecube verify solutions.json
+  $ snakecube verify -complete -size 2x2x3 cat.jsonl
+`
+
+// maxProblems is how many problems verify prints: enough to see what kind
+// of damage a file has, few enough to read.
+const maxProblems = 20
+
+func runVerify(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	var box boxFlag
+	fs.Var(&box, "size", "")
+	complete := fs.Bool("complete", false, "")
+	rest, err := parseFlags(fs, e, verifyUsage, args)
+	if err != nil {
+		return helpOK(err)
+	}
+	if len(rest) != 1 {
+		return badUsage(e, verifyUsage, "verify takes one FILE, got %d arguments", len(rest))
+	}
+	name, r, closeFile, err := openInput(e, rest[0])
+	if err != nil {
+		return err
+	}
+	defer closeFile()
+
+	printed := 0
+	opts := verify.Options{Box: box.box, Complete: *complete}
+	sum, err := verify.Verify(ctx, r, opts, func(p *verify.Problem) {
+		if printed < maxProblems {
+			e.warnf("%v", p)
+			printed++
+		}
+	})
+	if sum.Problems > maxProblems {
+		e.warnf("... and %s", count(sum.Problems-maxProblems, "more problem"))
+	}
+	var se *export.SyntaxError
+	switch {
+	case errors.Is(err, verify.ErrNoBox):
+		return usageError{fmt.Errorf("%s: %w; give the box with -size", name, err)}
+	case errors.As(err, &se):
+		e.warnf("%s: %v", name, se)
+		return errReported
+	case err != nil:
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, count(sum.Snakes, "snake"), count(sum.Solutions, "solution"))
+	if sum.Problems > 0 {
+		e.warnf("%s: %s", what, count(sum.Problems, "problem"))
+		return errReported
+	}
+	if *complete {
+		e.warnf("%s: ok, and complete", what)
+	} else {
+		e.warnf("%s: ok", what)
+	}
+	return nil
+}
+
+// openInput opens the file named by a command's argument, "-" meaning
+// standard input, and returns the name to report and how to close it.
+func openInput(e env, arg string) (string, io.Reader, func(), error) {
+	if arg == "-" {
+		return "standard input", e.stdin, func() {}, nil
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return arg, f, func() { f.Close() }, nil
+}

@@ -1,0 +1,70 @@
+// Package stats computes the figures of a snake catalogue and writes them
+// as text, JSON, CSV or an SVG picture.
+//
+// # Figures
+//
+// [Compute] reads a catalogue, JSON or JSONL (see package export), as a
+// stream and keeps only counts. Solutions are counted by [Convention]:
+// once up to the box's rotations and reflections and up to reading the
+// snake from its other end. Each solution is checked and put in canonical
+// form with [verify.Checker] on the way, so a file that states solutions in
+// other readings, or lists one twice, gives the same figures; a solution
+// that is not one, or keys out of order, stop Compute with an error naming
+// the snake. It does not check that the catalogue is complete: that is
+// verify's job.
+//
+// Cells are classed by [ClassOf]: a corner, edge, face or centre cell has
+// 3, 2, 1 or 0 coordinates at 0 or at the side's last value, and on a side
+// of length 1 or 2 every coordinate counts as such ([CellClasses]).
+//
+// # JSON
+//
+// [Stats.WriteJSON] writes one object; lists leave out zero counts:
+//
+//   - box: "AxBxC"; convention: [Convention]; cellClasses: [CellClasses].
+//   - snakes, solutions: the totals. duplicates: solutions the file lists
+//     again, counted once.
+//   - palindromes, palindromeSolutions: snakes that read the same from
+//     both ends, and their solutions.
+//   - oneSolution: snakes with exactly one solution.
+//   - most: {solutions, snakes}: the largest number of solutions of a
+//     snake, and the keys of the snakes that have it, ascending.
+//   - straights: {min, max}: the range of the snakes' numbers of straight
+//     cubelets.
+//   - histogram: [{solutions, snakes}]: how many snakes have each number of
+//     solutions, ascending.
+//   - byStraights, palindromesByStraights: [{straights, solutions,
+//     snakes}]: how many snakes, or palindromes, have each number of
+//     straights and of solutions, by straights then solutions.
+//   - ends: [{first, last, solutions}]: solutions by the classes of the
+//     cells of their first and last cubelets, read along the key (a
+//     palindrome's in the direction of its canonical form).
+//   - top: [{snake, solutions, straights, palindrome}]: the [TopN] snakes
+//     with most solutions, most first, ties in key order.
+//
+// # CSV
+//
+// [Stats.WriteCSV] writes the same figures in long form, one value a
+// record, under the header table,row,column,value:
+//
+//   - summary: row is a figure (box, convention, cell_classes, snakes,
+//     solutions, duplicates, palindromes, palindrome_solutions,
+//     one_solution, most_solutions, min_straights, max_straights), column
+//     empty.
+//   - most: row is a snake with most solutions, value its solutions.
+//   - histogram: row is a number of solutions, value the snakes.
+//   - by_straights, palindromes_by_straights: row is a number of
+//     straights, column a number of solutions, value the snakes.
+//   - ends: row is the class of the first cubelet's cell, column that of
+//     the last, value the solutions.
+//   - top: row is the rank from 1, column the snake, value its solutions.
+//
+// Zero counts are left out, as in JSON.
+//
+// # Text and SVG
+//
+// [Stats.WriteText] writes aligned tables for a person, where the table by
+// straights groups numbers of solutions in ranges that double ([Stats.Bins]).
+// [Stats.WriteSVG] draws the histogram as bars on a logarithmic scale and
+// the table by straights as a heat map, in one self-contained SVG file.
+package stats

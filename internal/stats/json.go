@@ -1,0 +1,172 @@
+package stats
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// The JSON form of Stats: the wire contract of stats -format json,
+// described in the package documentation.
+type (
+	jsonStats struct {
+		Box                    string      `json:"box"`
+		Convention             string      `json:"convention"`
+		CellClasses            string      `json:"cellClasses"`
+		Snakes                 int         `json:"snakes"`
+		Solutions              int         `json:"solutions"`
+		Duplicates             int         `json:"duplicates"`
+		Palindromes            int         `json:"palindromes"`
+		PalindromeSolutions    int         `json:"palindromeSolutions"`
+		OneSolution            int         `json:"oneSolution"`
+		Most                   jsonMost    `json:"most"`
+		Straights              jsonRange   `json:"straights"`
+		Histogram              []jsonBar   `json:"histogram"`
+		ByStraights            []jsonCell  `json:"byStraights"`
+		PalindromesByStraights []jsonCell  `json:"palindromesByStraights"`
+		Ends                   []jsonEnds  `json:"ends"`
+		Top                    []jsonSnake `json:"top"`
+	}
+	jsonMost struct {
+		Solutions int      `json:"solutions"`
+		Snakes    []string `json:"snakes"`
+	}
+	jsonRange struct {
+		Min int `json:"min"`
+		Max int `json:"max"`
+	}
+	jsonBar struct {
+		Solutions int `json:"solutions"`
+		Snakes    int `json:"snakes"`
+	}
+	jsonCell struct {
+		Straights int `json:"straights"`
+		Solutions int `json:"solutions"`
+		Snakes    int `json:"snakes"`
+	}
+	jsonEnds struct {
+		First     string `json:"first"`
+		Last      string `json:"last"`
+		Solutions int    `json:"solutions"`
+	}
+	jsonSnake struct {
+		Snake      string `json:"snake"`
+		Solutions  int    `json:"solutions"`
+		Straights  int    `json:"straights"`
+		Palindrome bool   `json:"palindrome"`
+	}
+)
+
+func (s *Stats) json() jsonStats {
+	j := jsonStats{
+		Box:                    s.Box.String(),
+		Convention:             Convention,
+		CellClasses:            CellClasses,
+		Snakes:                 s.Snakes,
+		Solutions:              s.Solutions,
+		Duplicates:             s.Duplicates,
+		Palindromes:            s.Palindromes,
+		PalindromeSolutions:    s.PalindromeSolutions,
+		OneSolution:            s.OneSolution(),
+		Most:                   jsonMost{Solutions: s.Most, Snakes: []string{}},
+		Straights:              jsonRange{s.MinStraights, s.MaxStraights},
+		Histogram:              []jsonBar{},
+		ByStraights:            cells(s.ByStraights),
+		PalindromesByStraights: cells(s.PalindromesByStraights),
+		Ends:                   []jsonEnds{},
+		Top:                    []jsonSnake{},
+	}
+	for _, k := range s.MostSnakes {
+		j.Most.Snakes = append(j.Most.Snakes, k.String())
+	}
+	for n, c := range s.Histogram {
+		if c > 0 {
+			j.Histogram = append(j.Histogram, jsonBar{n, c})
+		}
+	}
+	for a := range Class(NumClasses) {
+		for b := range Class(NumClasses) {
+			if c := s.Ends[a][b]; c > 0 {
+				j.Ends = append(j.Ends, jsonEnds{a.String(), b.String(), c})
+			}
+		}
+	}
+	for _, t := range s.Top {
+		j.Top = append(j.Top, jsonSnake{t.Key.String(), t.Solutions, t.Key.Straights(), t.Key.Palindrome()})
+	}
+	return j
+}
+
+// cells lists the nonzero entries of a table by straights and solutions.
+func cells(t [][]int) []jsonCell {
+	out := []jsonCell{}
+	for k, row := range t {
+		for n, c := range row {
+			if c > 0 {
+				out = append(out, jsonCell{k, n, c})
+			}
+		}
+	}
+	return out
+}
+
+// WriteJSON writes the figures as one JSON object, indented.
+func (s *Stats) WriteJSON(w io.Writer) error {
+	p, err := json.MarshalIndent(s.json(), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(p, '\n'))
+	return err
+}
+
+// WriteCSV writes the figures as CSV in long form, one value a record:
+// table,row,column,value.
+func (s *Stats) WriteCSV(w io.Writer) error {
+	j := s.json()
+	cw := csv.NewWriter(w)
+	rec := func(table, row, col string, v any) { cw.Write([]string{table, row, col, fmt.Sprint(v)}) }
+	itoa := strconv.Itoa
+	rec("table", "row", "column", "value")
+	for _, f := range []struct {
+		name  string
+		value any
+	}{
+		{"box", j.Box},
+		{"convention", j.Convention},
+		{"cell_classes", j.CellClasses},
+		{"snakes", j.Snakes},
+		{"solutions", j.Solutions},
+		{"duplicates", j.Duplicates},
+		{"palindromes", j.Palindromes},
+		{"palindrome_solutions", j.PalindromeSolutions},
+		{"one_solution", j.OneSolution},
+		{"most_solutions", j.Most.Solutions},
+		{"min_straights", j.Straights.Min},
+		{"max_straights", j.Straights.Max},
+	} {
+		rec("summary", f.name, "", f.value)
+	}
+	for _, k := range j.Most.Snakes {
+		rec("most", k, "", j.Most.Solutions)
+	}
+	for _, b := range j.Histogram {
+		rec("histogram", itoa(b.Solutions), "", b.Snakes)
+	}
+	for _, c := range j.ByStraights {
+		rec("by_straights", itoa(c.Straights), itoa(c.Solutions), c.Snakes)
+	}
+	for _, c := range j.PalindromesByStraights {
+		rec("palindromes_by_straights", itoa(c.Straights), itoa(c.Solutions), c.Snakes)
+	}
+	for _, e := range j.Ends {
+		rec("ends", e.First, e.Last, e.Solutions)
+	}
+	for i, t := range j.Top {
+		rec("top", itoa(i+1), t.Snake, t.Solutions)
+	}
+	cw.Flush()
+	return cw.Error()
+}

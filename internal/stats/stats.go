@@ -1,0 +1,337 @@
+package stats
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/verify"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Convention is how solutions are counted, to be stated wherever counts
+// are shown.
+const Convention = "solutions are counted once up to the box's rotations and reflections and up to reading the snake from its other end"
+
+// TopN is the number of snakes in [Stats.Top].
+const TopN = 10
+
+// Options tune [Compute]. The zero value reads the catalogue of a cube told
+// by the length of its first key.
+type Options struct {
+	// Box is the catalogue's box; the zero Box means the cube whose volume
+	// is the first key's length: 8, 27 or 64.
+	Box symmetry.Box
+}
+
+// Stats are the figures of a catalogue.
+type Stats struct {
+	Box symmetry.Box
+	// Snakes is the number of snakes listed; Solutions the number of
+	// their solutions, counted by [Convention].
+	Snakes, Solutions int
+	// Duplicates is the number of listed solutions that are the same as
+	// an earlier one of their snake under [Convention], and so were not
+	// counted.
+	Duplicates int
+	// Palindromes is the number of snakes that read the same from both
+	// ends; PalindromeSolutions the number of their solutions.
+	Palindromes, PalindromeSolutions int
+	// Most is the largest number of solutions of a snake, and MostSnakes
+	// the snakes that have it, ascending.
+	Most       int
+	MostSnakes []solver.Seq
+	// MinStraights and MaxStraights bound the number of straight
+	// cubelets of the snakes; both are 0 when there is no snake.
+	MinStraights, MaxStraights int
+	// Histogram[n] is the number of snakes with n solutions, for n from 0
+	// to Most.
+	Histogram []int
+	// ByStraights[s][n] is the number of snakes with s straights and n
+	// solutions, for s up to MaxStraights; a row may be shorter than
+	// Most+1, its missing entries 0. PalindromesByStraights counts the
+	// palindromes alone.
+	ByStraights, PalindromesByStraights [][]int
+	// Ends[a][b] is the number of solutions whose first cubelet lies in a
+	// cell of class a and last cubelet in a cell of class b, reading each
+	// solution along its snake's key; a palindrome's solution is read in
+	// the direction of its canonical form.
+	Ends [NumClasses][NumClasses]int
+	// Top holds the TopN snakes with most solutions, most first, ties in
+	// key order.
+	Top []Snake
+}
+
+// Snake is a snake and its number of solutions.
+type Snake struct {
+	Key       solver.Seq
+	Solutions int
+}
+
+// OneSolution returns the number of snakes with exactly one solution.
+func (s *Stats) OneSolution() int {
+	if len(s.Histogram) > 1 {
+		return s.Histogram[1]
+	}
+	return 0
+}
+
+// Class is the kind of a cell, by the number of its coordinates at an
+// extreme of their axis, 0 or the side's length minus 1: three for a
+// corner, two for an edge, one for a face, none for the centre (any cell
+// inside). On a side of length 1 or 2 every coordinate is extreme, so
+// every cell of a 2x2x2 box is a corner.
+type Class uint8
+
+// The classes of cells, the most extreme first.
+const (
+	Corner Class = iota
+	Edge
+	Face
+	Centre
+)
+
+// NumClasses is the number of classes of cells.
+const NumClasses = 4
+
+func (c Class) String() string {
+	switch c {
+	case Corner:
+		return "corner"
+	case Edge:
+		return "edge"
+	case Face:
+		return "face"
+	case Centre:
+		return "centre"
+	}
+	return fmt.Sprintf("Class(%d)", uint8(c))
+}
+
+// ClassOf returns the class of cell p of box b.
+func ClassOf(b symmetry.Box, p [3]int) Class {
+	c := Centre
+	for a, v := range p {
+		if v == 0 || v == b.Size[a]-1 {
+			c--
+		}
+	}
+	return c
+}
+
+// Compute reads the catalogue in r, JSON or JSONL, as a stream and returns
+// its figures. A solution that is not one, or keys out of order, end it
+// with an error: a [*verify.Problem] or a problem with the keys naming
+// the snake; a file that is not a catalogue gives the reader's
+// [*export.SyntaxError].
+func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
+	c := &computer{}
+	if opts.Box.Len() > 0 {
+		c.setBox(opts.Box)
+	}
+	rd := export.NewReader(r)
+	for n := 0; ; n++ {
+		// An entry takes microseconds: looking at the context every
+		// 256 keeps a stop prompt and costs nothing.
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		e, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if c.chk == nil {
+			b, err := verify.BoxOf(e.Key)
+			if err != nil {
+				return nil, err
+			}
+			c.setBox(b)
+		}
+		if err := c.entry(e); err != nil {
+			return nil, err
+		}
+	}
+	if c.st.Snakes == 0 {
+		c.st.MinStraights = 0
+	}
+	return &c.st, nil
+}
+
+// computer is the state of one Compute.
+type computer struct {
+	st   Stats
+	chk  *verify.Checker
+	prev solver.Seq
+	form []symmetry.Dir
+	seen map[string]bool
+	buf  []byte
+}
+
+func (c *computer) setBox(b symmetry.Box) {
+	c.st.Box = b
+	c.st.MinStraights = b.Len()
+	c.chk = verify.NewChecker(b)
+	c.form = make([]symmetry.Dir, b.Len()-1)
+	c.seen = make(map[string]bool)
+}
+
+func (c *computer) entry(e export.Entry) error {
+	b := c.st.Box
+	fail := func(i int, err error) error {
+		return &verify.Problem{Key: e.Key, Solution: i, Offset: e.Offset, Err: err}
+	}
+	q, err := solver.ParseSeq(e.Key)
+	if err == nil {
+		err = q.Valid(b)
+	}
+	if err != nil {
+		return fail(-1, fmt.Errorf("not a snake of the %v box: %w", b, err))
+	}
+	if !q.IsKey() {
+		return fail(-1, fmt.Errorf("not a key: its reverse, %v, is smaller", q.Reverse()))
+	}
+	if c.st.Snakes > 0 && q.Compare(c.prev) <= 0 {
+		return fail(-1, fmt.Errorf("follows %v: keys must ascend and be unique", c.prev))
+	}
+	c.prev = q
+
+	n := 0
+	clear(c.seen)
+	for i, s := range e.Solutions {
+		form, err := c.chk.Solution(c.form, q, s)
+		if err != nil {
+			return fail(i, err)
+		}
+		c.buf = c.buf[:0]
+		for _, d := range form {
+			c.buf = append(c.buf, byte(d))
+		}
+		if c.seen[string(c.buf)] {
+			c.st.Duplicates++
+			continue
+		}
+		c.seen[string(c.buf)] = true
+		n++
+		first, last := c.chk.Ends()
+		c.st.Ends[ClassOf(b, first)][ClassOf(b, last)]++
+	}
+	c.add(q, n)
+	return nil
+}
+
+// add counts snake q with n solutions.
+func (c *computer) add(q solver.Seq, n int) {
+	st := &c.st
+	st.Snakes++
+	st.Solutions += n
+	k := q.Straights()
+	st.MinStraights = min(st.MinStraights, k)
+	st.MaxStraights = max(st.MaxStraights, k)
+	st.Histogram = bump(st.Histogram, n)
+	st.ByStraights = bump2(st.ByStraights, k, n)
+	if q.Palindrome() {
+		st.Palindromes++
+		st.PalindromeSolutions += n
+		st.PalindromesByStraights = bump2(st.PalindromesByStraights, k, n)
+	}
+	switch {
+	case n > st.Most || st.Snakes == 1:
+		st.Most, st.MostSnakes = n, append(st.MostSnakes[:0], q)
+	case n == st.Most:
+		st.MostSnakes = append(st.MostSnakes, q)
+	}
+	// Keys arrive ascending, so a snake tied with the last of Top comes
+	// after it.
+	if len(st.Top) < TopN || n > st.Top[len(st.Top)-1].Solutions {
+		at := len(st.Top)
+		for at > 0 && st.Top[at-1].Solutions < n {
+			at--
+		}
+		st.Top = slices.Insert(st.Top, at, Snake{Key: q, Solutions: n})
+		if len(st.Top) > TopN {
+			st.Top = st.Top[:TopN]
+		}
+	}
+}
+
+// bump adds 1 to h[i], growing h as needed.
+func bump(h []int, i int) []int {
+	if i >= len(h) {
+		h = append(h, make([]int, i+1-len(h))...)
+	}
+	h[i]++
+	return h
+}
+
+// bump2 adds 1 to t[i][j], growing t as needed.
+func bump2(t [][]int, i, j int) [][]int {
+	if i >= len(t) {
+		t = append(t, make([][]int, i+1-len(t))...)
+	}
+	t[i] = bump(t[i], j)
+	return t
+}
+
+// cell returns t[i][j], or 0 outside t.
+func cell(t [][]int, i, j int) int {
+	if i < len(t) && j < len(t[i]) {
+		return t[i][j]
+	}
+	return 0
+}
+
+// Bin is a range of numbers of solutions, Lo to Hi inclusive.
+type Bin struct{ Lo, Hi int }
+
+func (b Bin) String() string {
+	if b.Lo == b.Hi {
+		return fmt.Sprint(b.Lo)
+	}
+	return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
+}
+
+// Bins returns the ranges that tables of snakes by number of solutions
+// use: 1, 2, 3-4, 5-8, ..., doubling up to the first range holding Most,
+// and 0 first when some snake lists no solution. Numbers of solutions
+// spread over orders of magnitude, and few snakes have many, so ranges
+// that double keep a table narrow and every column populated.
+func (s *Stats) Bins() []Bin {
+	var bins []Bin
+	if len(s.Histogram) > 0 && s.Histogram[0] > 0 {
+		bins = append(bins, Bin{0, 0})
+	}
+	for lo, hi := 1, 1; lo <= s.Most; lo, hi = hi+1, 2*hi {
+		bins = append(bins, Bin{lo, hi})
+	}
+	return bins
+}
+
+// Binned returns the row of table t for s straights, summed over bins.
+func Binned(t [][]int, s int, bins []Bin) []int {
+	row := make([]int, len(bins))
+	for k, b := range bins {
+		for n := b.Lo; n <= b.Hi; n++ {
+			row[k] += cell(t, s, n)
+		}
+	}
+	return row
+}
+
+// keyList writes keys separated by commas.
+func keyList(keys []solver.Seq) string {
+	s := make([]string, len(keys))
+	for i, k := range keys {
+		s[i] = k.String()
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,122 @@
+package verify
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Checker checks solutions of one box. It keeps scratch space between
+// calls, so a goroutine needs its own.
+type Checker struct {
+	box            symmetry.Box
+	dirs, rev, alt []symmetry.Dir
+	ends           [2][3]int
+}
+
+// NewChecker returns a Checker of solutions in box b.
+func NewChecker(b symmetry.Box) *Checker {
+	m := b.Len() - 1
+	return &Checker{
+		box:  b,
+		dirs: make([]symmetry.Dir, 0, m),
+		rev:  make([]symmetry.Dir, 0, m),
+		alt:  make([]symmetry.Dir, 0, m),
+	}
+}
+
+// Box returns the checker's box.
+func (c *Checker) Box() symmetry.Box { return c.box }
+
+// Solution checks that s, as a file states it, is a solution of snake q:
+// startPos a cell, direction a Hamiltonian path of the box from it, path
+// numbering the cells along it from 1, and its turns those of q read from
+// either end. It writes the solution's canonical form into dst and returns
+// it, or returns an error saying what is wrong first.
+func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) ([]symmetry.Dir, error) {
+	b := c.box
+	if len(s.StartPos) != 3 {
+		return nil, fmt.Errorf("startPos has %d coordinates, want 3", len(s.StartPos))
+	}
+	start := [3]int(s.StartPos)
+	if !b.Contains(start) {
+		return nil, fmt.Errorf("startPos %v is not a cell of the %v box", s.StartPos, b)
+	}
+	if m := b.Len() - 1; len(s.Direction) != m {
+		return nil, fmt.Errorf("direction has %d moves, want %d", len(s.Direction), m)
+	}
+	dirs := c.dirs[:0]
+	for i, code := range s.Direction {
+		d, ok := symmetry.DirOfCode(code)
+		if !ok {
+			return nil, fmt.Errorf("direction: move %d is %d, not one of 1, -1, 2, -2, 3, -3", i, code)
+		}
+		dirs = append(dirs, d)
+	}
+	c.dirs = dirs
+	// Cells fails at the first move out of the box or onto a visited cell:
+	// L-1 moves that do neither visit all L cells once.
+	cells, err := b.Cells(start, dirs)
+	if err != nil {
+		return nil, fmt.Errorf("direction: %w", err)
+	}
+	if err := c.path(s.Path, cells); err != nil {
+		return nil, err
+	}
+	t := solver.SeqOf(dirs)
+	fwd, bwd := t == q, t == q.Reverse()
+	c.ends = [2][3]int{cells[0], cells[len(cells)-1]}
+	switch {
+	case fwd:
+		dst = b.Normalize(dst, dirs)
+		if bwd { // a palindrome: the smaller of both readings
+			c.rev = symmetry.Reverse(c.rev, dirs)
+			c.alt = b.Normalize(c.alt, c.rev)
+			if slices.Compare(c.alt, dst) < 0 {
+				copy(dst, c.alt)
+				c.ends[0], c.ends[1] = c.ends[1], c.ends[0]
+			}
+		}
+	case bwd:
+		c.rev = symmetry.Reverse(c.rev, dirs)
+		dst = b.Normalize(dst, c.rev)
+		c.ends[0], c.ends[1] = c.ends[1], c.ends[0]
+	default:
+		return nil, fmt.Errorf("direction folds the snake %v, not %v nor its reverse", t, q)
+	}
+	return dst, nil
+}
+
+// Ends returns the cells of the first and the last cubelet of the solution
+// the last successful call to [Checker.Solution] checked, as the file
+// places them, read in the direction of its canonical form: along the key,
+// or for a palindrome in the direction whose canonical form is smaller.
+func (c *Checker) Ends() (first, last [3]int) { return c.ends[0], c.ends[1] }
+
+// path checks that p has the box's shape and numbers each cell by its
+// cubelet, from 1.
+func (c *Checker) path(p [][][]int, cells [][3]int) error {
+	sz := c.box.Size
+	if len(p) != sz[0] {
+		return fmt.Errorf("path has %d planes along x, want %d", len(p), sz[0])
+	}
+	for x, px := range p {
+		if len(px) != sz[1] {
+			return fmt.Errorf("path[%d] has %d rows along y, want %d", x, len(px), sz[1])
+		}
+		for y, pxy := range px {
+			if len(pxy) != sz[2] {
+				return fmt.Errorf("path[%d][%d] has %d cells along z, want %d", x, y, len(pxy), sz[2])
+			}
+		}
+	}
+	for i, v := range cells {
+		if got := p[v[0]][v[1]][v[2]]; got != i+1 {
+			return fmt.Errorf("path[%d][%d][%d] is %d, want %d as startPos and direction place the cubelets", v[0], v[1], v[2], got, i+1)
+		}
+	}
+	return nil
+}

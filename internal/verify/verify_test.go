@@ -1,0 +1,482 @@
+package verify
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+func box(t testing.TB, s string) symmetry.Box {
+	t.Helper()
+	b, err := symmetry.ParseBox(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// file is a catalogue file decoded entry by entry, to be damaged and
+// encoded again.
+type file struct {
+	box     symmetry.Box
+	entries []export.Entry
+}
+
+var (
+	filesMu sync.Mutex
+	files   = map[string][]byte{}
+)
+
+// catalogue returns the encoded catalogue of a box, made once per test
+// binary.
+func catalogue(t testing.TB, size string, f export.Format) []byte {
+	t.Helper()
+	filesMu.Lock()
+	defer filesMu.Unlock()
+	name := box(t, size).String() + "." + f.String()
+	if p, ok := files[name]; ok {
+		return p
+	}
+	c, err := solver.Enumerate(context.Background(), box(t, size), solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := export.Encode(context.Background(), &buf, c, export.Options{Format: f}); err != nil {
+		t.Fatal(err)
+	}
+	files[name] = buf.Bytes()
+	return buf.Bytes()
+}
+
+var decoded sync.Map // size -> []export.Entry
+
+// decode returns a box's catalogue decoded whole. Its entries and their
+// lists of solutions are the caller's, the solutions are shared: change a
+// solution only after replacing it with a copy.
+func decode(t testing.TB, size string) *file {
+	t.Helper()
+	f := &file{box: box(t, size)}
+	size = f.box.String()
+	es, ok := decoded.Load(size)
+	if !ok {
+		var all []export.Entry
+		r := export.NewReader(bytes.NewReader(catalogue(t, size, export.FormatJSON)))
+		for {
+			e, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, e)
+		}
+		es, _ = decoded.LoadOrStore(size, all)
+	}
+	f.entries = slices.Clone(es.([]export.Entry))
+	for i := range f.entries {
+		f.entries[i].Solutions = slices.Clone(f.entries[i].Solutions)
+	}
+	return f
+}
+
+// encode writes the file in the catalogue's JSON layout.
+func (f *file) encode(t testing.TB) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	buf.WriteString("{\n")
+	for i, e := range f.entries {
+		if i > 0 {
+			buf.WriteString(",\n")
+		}
+		k, _ := json.Marshal(e.Key)
+		v, err := json.Marshal(e.Solutions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf.Write(k)
+		buf.WriteByte(':')
+		buf.Write(v)
+	}
+	buf.WriteString("\n}\n")
+	return buf.Bytes()
+}
+
+// find returns the index of the first entry with at least n solutions and
+// the given palindromy.
+func (f *file) find(t testing.TB, n int, palindrome bool) int {
+	t.Helper()
+	for i, e := range f.entries {
+		q, _ := solver.ParseSeq(e.Key)
+		if len(e.Solutions) >= n && q.Palindrome() == palindrome {
+			return i
+		}
+	}
+	t.Fatalf("no snake with %d solutions (palindrome %v)", n, palindrome)
+	return -1
+}
+
+func dirsOf(s export.Solution) []symmetry.Dir {
+	d := make([]symmetry.Dir, len(s.Direction))
+	for i, c := range s.Direction {
+		d[i], _ = symmetry.DirOfCode(c)
+	}
+	return d
+}
+
+// solutionOf writes a folding as a file states it.
+func solutionOf(b symmetry.Box, start [3]int, dirs []symmetry.Dir) export.Solution {
+	s := export.Solution{StartPos: start[:], Direction: make([]int, len(dirs))}
+	s.Path = make([][][]int, b.Size[0])
+	for x := range s.Path {
+		s.Path[x] = make([][]int, b.Size[1])
+		for y := range s.Path[x] {
+			s.Path[x][y] = make([]int, b.Size[2])
+		}
+	}
+	p := start
+	s.Path[p[0]][p[1]][p[2]] = 1
+	for i, d := range dirs {
+		s.Direction[i] = d.Code()
+		p = b.Step(p, d)
+		s.Path[p[0]][p[1]][p[2]] = i + 2
+	}
+	return s
+}
+
+// image returns solution s moved by symmetry g, read backwards when back.
+func image(b symmetry.Box, s export.Solution, g symmetry.Transform, back bool) export.Solution {
+	dirs := dirsOf(s)
+	start := [3]int(s.StartPos)
+	if back {
+		cells, err := b.Cells(start, dirs)
+		if err != nil {
+			panic(err)
+		}
+		start, dirs = cells[len(cells)-1], symmetry.Reverse(nil, dirs)
+	}
+	for i, d := range dirs {
+		dirs[i] = g.Dir(d)
+	}
+	return solutionOf(b, g.Cell(b, start), dirs)
+}
+
+// result is the outcome of a Verify.
+type result struct {
+	sum      Summary
+	problems []*Problem
+	err      error
+}
+
+func check(t testing.TB, data []byte, opts Options) result {
+	t.Helper()
+	var r result
+	r.sum, r.err = Verify(context.Background(), bytes.NewReader(data), opts, func(p *Problem) {
+		r.problems = append(r.problems, p)
+	})
+	if r.sum.Problems != len(r.problems) {
+		t.Errorf("Verify: Summary.Problems = %d, but %d were reported", r.sum.Problems, len(r.problems))
+	}
+	return r
+}
+
+func (r result) String() string {
+	var b strings.Builder
+	for _, p := range r.problems {
+		b.WriteString("\n\t" + p.Error())
+	}
+	if r.err != nil {
+		b.WriteString("\n\terror: " + r.err.Error())
+	}
+	return b.String()
+}
+
+// TestClean verifies whole catalogues in both formats, with and without
+// -complete: no problem, and the counts of SNAKES.md.
+func TestClean(t *testing.T) {
+	for _, tc := range []struct {
+		size              string
+		snakes, solutions int
+	}{
+		{"2x2x2", 1, 3},
+		{"2x2x3", 17, 41},
+		{"3x3x3", 11487, 51704},
+	} {
+		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+			for _, complete := range []bool{false, true} {
+				if tc.size == "3x3x3" && (f == export.FormatJSONL || !complete) {
+					continue // the race detector makes each run of 3x3x3 cost seconds
+				}
+				opts := Options{Box: box(t, tc.size), Complete: complete}
+				r := check(t, catalogue(t, tc.size, f), opts)
+				if r.err != nil || len(r.problems) > 0 {
+					t.Fatalf("Verify(%s.%v, %+v):%v", tc.size, f, opts, r)
+				}
+				if r.sum.Snakes != tc.snakes || r.sum.Solutions != tc.solutions || r.sum.Box != opts.Box {
+					t.Errorf("Verify(%s.%v) = %+v, want %d snakes and %d solutions", tc.size, f, r.sum, tc.snakes, tc.solutions)
+				}
+			}
+		}
+	}
+}
+
+// TestBoxFromKeys: a cube's box comes from the keys; other boxes need it
+// stated.
+func TestBoxFromKeys(t *testing.T) {
+	r := check(t, catalogue(t, "2x2x2", export.FormatJSON), Options{})
+	if r.err != nil || r.sum.Box != box(t, "2") {
+		t.Errorf("Verify(2x2x2 catalogue) found box %v, %v", r.sum.Box, r.err)
+	}
+	r = check(t, catalogue(t, "2x2x3", export.FormatJSON), Options{})
+	if !errors.Is(r.err, ErrNoBox) || !strings.Contains(r.err.Error(), "12 characters") {
+		t.Errorf("Verify(2x2x3 catalogue) without a box: %v, want ErrNoBox", r.err)
+	}
+	r = check(t, catalogue(t, "2x2x2", export.FormatJSON), Options{Box: box(t, "2x2x3")})
+	if len(r.problems) != 1 || r.problems[0].Error() != "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box" {
+		t.Errorf("Verify(2x2x2 catalogue as 2x2x3):%v", r)
+	}
+	r = check(t, catalogue(t, "2x2x2", export.FormatJSON), Options{Box: box(t, "1x2x4")})
+	if len(r.problems) != 3 || !strings.Contains(r.problems[2].Error(), "01111110 solution 2: direction: move 0 (+x) leaves the box") {
+		t.Errorf("Verify(2x2x2 catalogue as 1x2x4):%v", r)
+	}
+	r = check(t, []byte("{}"), Options{})
+	if r.err != nil || r.sum != (Summary{}) {
+		t.Errorf("Verify({}) = %+v, %v, want nothing read and no error", r.sum, r.err)
+	}
+	r = check(t, []byte("{}"), Options{Complete: true})
+	if !errors.Is(r.err, ErrNoBox) {
+		t.Errorf("Verify({}, Complete) without a box = %v, want ErrNoBox", r.err)
+	}
+	r = check(t, []byte("{}"), Options{Complete: true, Box: box(t, "2")})
+	if r.err != nil || len(r.problems) != 1 || r.problems[0].Error() != "01111110: missing: a fresh search of the box finds 3 solutions" || r.problems[0].Offset != -1 {
+		t.Errorf("Verify({}, Complete) of 2x2x2:%v", r)
+	}
+}
+
+// TestForeignReadings accepts what oscar6echo/snake-cube-go writes: any
+// image of a solution under the box's symmetries, read from either end.
+func TestForeignReadings(t *testing.T) {
+	for _, size := range []string{"2x2x2", "2x2x3", "2x3x3", "3x3x3"} {
+		f := decode(t, size)
+		complete := size != "3x3x3"
+		if !complete {
+			f.entries = f.entries[:2000] // the race detector makes the whole cost seconds
+		}
+		g := f.box.Group()
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i, e := range f.entries {
+			for k, s := range e.Solutions {
+				f.entries[i].Solutions[k] = image(f.box, s, g[rng.IntN(len(g))], rng.IntN(2) == 0)
+			}
+		}
+		r := check(t, f.encode(t), Options{Box: f.box, Complete: complete})
+		if r.err != nil || len(r.problems) > 0 {
+			t.Errorf("Verify(%s, foreign readings):%v", size, r)
+		}
+	}
+}
+
+// ints writes a direction as the file does.
+func ints(v []int) string {
+	p, _ := json.Marshal(v)
+	return string(p)
+}
+
+// TestDamaged damages the 3x3x3 catalogue in one way at a time, or the
+// 2x3x3 one for what only Complete finds: each damage is found, and
+// reported as one problem naming the snake and the solution.
+func TestDamaged(t *testing.T) {
+	b := box(t, "3")
+	mirror := symmetry.Transform{Perm: [3]uint8{0, 1, 2}, Flip: [3]bool{true, false, false}}
+	copyOf := func(s *export.Solution) { *s = image(b, *s, b.Group()[0], false) }
+	type want struct {
+		key      string
+		solution int
+		text     string
+	}
+	for _, tc := range []struct {
+		name     string
+		complete bool
+		damage   func(f *file) want
+	}{
+		{"solution under the wrong key", false, func(f *file) want {
+			a, z := f.find(t, 2, false), len(f.entries)-1
+			f.entries[z].Solutions = append(f.entries[z].Solutions, f.entries[a].Solutions[1])
+			return want{f.entries[z].Key, len(f.entries[z].Solutions) - 1, "direction folds the snake " + f.entries[a].Key}
+		}},
+		{"solution repeated as its mirror image", false, func(f *file) want {
+			e := &f.entries[f.find(t, 3, false)]
+			e.Solutions = append(e.Solutions, image(b, e.Solutions[2], mirror, false))
+			return want{e.Key, len(e.Solutions) - 1, "the same solution as solution 2, up to symmetry and reversal"}
+		}},
+		{"palindrome's solution repeated read backwards", false, func(f *file) want {
+			e := &f.entries[f.find(t, 2, true)]
+			e.Solutions = slices.Insert(e.Solutions, 1, image(b, e.Solutions[1], b.Group()[0], true))
+			return want{e.Key, 2, "the same solution as solution 1"}
+		}},
+		{"two cells of a path swapped", false, func(f *file) want {
+			e := &f.entries[f.find(t, 2, false)]
+			s := &e.Solutions[1]
+			copyOf(s)
+			s.Path[0][0][0], s.Path[2][1][2] = s.Path[2][1][2], s.Path[0][0][0]
+			return want{e.Key, 1, "path[0][0][0] is"}
+		}},
+		{"missing solution", true, func(f *file) want {
+			e := &f.entries[f.find(t, 4, false)]
+			gone := e.Solutions[3].Direction
+			e.Solutions = slices.Delete(e.Solutions, 3, 4)
+			return want{e.Key, -1, "missing the solution with direction " + ints(gone)}
+		}},
+		{"missing snake", true, func(f *file) want {
+			a := f.find(t, 4, false)
+			e := f.entries[a]
+			f.entries = slices.Delete(f.entries, a, a+1)
+			return want{e.Key, -1, "missing: a fresh search of the box finds " + plural(len(e.Solutions), "solution")}
+		}},
+		{"last snake missing", true, func(f *file) want {
+			e := f.entries[len(f.entries)-1]
+			f.entries = f.entries[:len(f.entries)-1]
+			return want{e.Key, -1, "missing: a fresh search of the box finds " + plural(len(e.Solutions), "solution")}
+		}},
+		{"keys out of order", false, func(f *file) want {
+			f.entries[10], f.entries[11] = f.entries[11], f.entries[10]
+			return want{f.entries[11].Key, -1, "follows " + f.entries[10].Key + ": keys must ascend"}
+		}},
+		{"key repeated", false, func(f *file) want {
+			f.entries = slices.Insert(f.entries, 6, f.entries[5])
+			return want{f.entries[6].Key, -1, "listed again: keys must be unique"}
+		}},
+		{"key read backwards", false, func(f *file) want {
+			e := &f.entries[f.find(t, 1, false)]
+			q, _ := solver.ParseSeq(e.Key)
+			e.Key = q.Reverse().String()
+			f.entries = []export.Entry{*e}
+			return want{e.Key, -1, "not a key: its reverse, " + q.String() + ", is smaller"}
+		}},
+		{"end marked as a turn", false, func(f *file) want {
+			e := &f.entries[0]
+			e.Key = e.Key[:26] + "1"
+			return want{e.Key, -1, "cubelet 26 is an end but marked as a turn"}
+		}},
+		{"no solutions", false, func(f *file) want {
+			f.entries[3].Solutions = nil
+			return want{f.entries[3].Key, -1, "lists no solution"}
+		}},
+		{"startPos outside", false, func(f *file) want {
+			s := &f.entries[4].Solutions[0]
+			copyOf(s)
+			s.StartPos[1] = 3
+			return want{f.entries[4].Key, 0, "startPos [0 3 0] is not a cell of the 3x3x3 box"}
+		}},
+		{"bad direction code", false, func(f *file) want {
+			s := &f.entries[4].Solutions[0]
+			copyOf(s)
+			s.Direction[5] = 4
+			return want{f.entries[4].Key, 0, "direction: move 5 is 4"}
+		}},
+		{"direction leaves the box", false, func(f *file) want {
+			s := &f.entries[4].Solutions[0]
+			copyOf(s)
+			s.Direction[0] = -1
+			return want{f.entries[4].Key, 0, "direction: move 0 (-x) leaves the box"}
+		}},
+		{"short direction", false, func(f *file) want {
+			s := &f.entries[4].Solutions[0]
+			copyOf(s)
+			s.Direction = s.Direction[:20]
+			return want{f.entries[4].Key, 0, "direction has 20 moves, want 26"}
+		}},
+		{"ragged path", false, func(f *file) want {
+			s := &f.entries[4].Solutions[0]
+			copyOf(s)
+			s.Path[1][2] = s.Path[1][2][:2]
+			return want{f.entries[4].Key, 0, "path[1][2] has 2 cells along z, want 3"}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			size := "3x3x3"
+			if tc.complete {
+				size = "2x3x3" // a whole 3x3x3 file takes seconds under -race
+			}
+			f := decode(t, size)
+			w := tc.damage(f)
+			if !tc.complete {
+				// Only Complete needs the whole file: keep the damage and
+				// a few snakes either side.
+				at := slices.IndexFunc(f.entries, func(e export.Entry) bool { return e.Key == w.key })
+				f.entries = f.entries[max(at-5, 0):min(at+5, len(f.entries))]
+			}
+			data := f.encode(t)
+			if tc.complete {
+				if r := check(t, data, Options{Box: f.box}); r.err != nil || len(r.problems) > 0 {
+					t.Errorf("Verify without Complete found problems:%v", r)
+				}
+			}
+			r := check(t, data, Options{Box: f.box, Complete: tc.complete})
+			if r.err != nil || len(r.problems) != 1 {
+				t.Fatalf("Verify found %d problems, want 1 about %s solution %d:%v", len(r.problems), w.key, w.solution, r)
+			}
+			p := r.problems[0]
+			if p.Key != w.key || p.Solution != w.solution || !strings.Contains(p.Err.Error(), w.text) {
+				t.Errorf("Verify reported %q, want %s solution %d: %s", p.Error(), w.key, w.solution, w.text)
+			}
+		})
+	}
+}
+
+// TestTruncated cuts the catalogue short: a syntax error at a byte offset
+// past what was read, after no problem in the entries before it.
+func TestTruncated(t *testing.T) {
+	data := catalogue(t, "3", export.FormatJSON)
+	for _, n := range []int{0, 1, 1000, 200000} {
+		r := check(t, data[:n], Options{})
+		var se *export.SyntaxError
+		if !errors.As(r.err, &se) || se.Offset > int64(n) || len(r.problems) > 0 {
+			t.Errorf("Verify(first %d bytes) = %+v, %v; want a syntax error at most at byte %d:%v", n, r.sum, r.err, n, r)
+		}
+		if n > 1000 && r.sum.Snakes == 0 {
+			t.Errorf("Verify(first %d bytes) read no snake", n)
+		}
+	}
+}
+
+// TestProblemText: how a problem reads, with a key that is no key.
+func TestProblemText(t *testing.T) {
+	for _, tc := range []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{Key: "01111110", Solution: 2, Err: errors.New("x")}, "01111110 solution 2: x"},
+		{Problem{Key: "01111110", Solution: -1, Err: errors.New("x")}, "01111110: x"},
+		{Problem{Key: "0a", Solution: -1, Err: errors.New("x")}, `"0a": x`},
+		{Problem{Key: "", Solution: 0, Err: errors.New("x")}, `"" solution 0: x`},
+		{Problem{Key: strings.Repeat("0", 70), Solution: -1, Err: errors.New("x")}, `"` + strings.Repeat("0", 64) + `"...: x`},
+	} {
+		if got := tc.p.Error(); got != tc.want {
+			t.Errorf("Problem.Error() = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// TestCancel stops a fresh search at once.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: box(t, "3"), Complete: true}, func(*Problem) {})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Verify with a cancelled context = %v, want context.Canceled", err)
+	}
+}
