@@ -22,7 +22,7 @@ import (
 
 const censusUsage = `Usage:
   snakecube census -size N|AxBxC -depth K -o FILE.jsonl [-sections A:B | -sample N [-seed S]] [-j N] [-quiet]
-  snakecube census merge [-complete] FILE...
+  snakecube census merge [-complete] [-solutions N] FILE...
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
@@ -48,6 +48,8 @@ Flags:
   -j N           count N sections at once (default: all cores)
   -quiet         no progress on standard error
   -complete      (merge) require every section
+  -solutions N   (merge) the exact number of solutions, when known: the
+                 totals are also estimated by their ratio to it
 
 Examples:
   $ snakecube census -size 3x3x4 -depth 10 -o census.jsonl
@@ -203,6 +205,7 @@ func resume(path string, b symmetry.Box, depth int) (map[int]bool, error) {
 func runCensusMerge(e env, args []string) error {
 	fs := flag.NewFlagSet("census merge", flag.ContinueOnError)
 	complete := fs.Bool("complete", false, "")
+	known := fs.Float64("solutions", 0, "")
 	names, err := parseFlags(fs, e, censusUsage, args)
 	if err != nil {
 		return helpOK(err)
@@ -241,13 +244,13 @@ func runCensusMerge(e env, args []string) error {
 		}
 		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
 	}
-	writeCensus(e.stdout, t, m, recs)
+	writeCensus(e.stdout, t, m, recs, *known)
 	return nil
 }
 
 // writeCensus prints the sums of a census and, for a sample, the totals
 // extrapolated to all m sections.
-func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record) {
+func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known float64) {
 	fmt.Fprintf(w, "# %s census at depth %d: %d of %d sections; solutions counted once up to the box's rotations and reflections and up to reversal\n",
 		t.Box, t.Depth, t.Sections, m)
 	fmt.Fprintf(w, "sections %d\n", t.Sections)
@@ -272,5 +275,27 @@ func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record) {
 		}
 		iv := census.Extrapolate(ys, m)
 		fmt.Fprintf(w, "%s_total %.4g [%.4g, %.4g]\n", q.name, iv.Estimate, iv.Low, iv.High)
+	}
+	if known <= 0 {
+		return
+	}
+	fmt.Fprintf(w, "# by ratio to the %.0f solutions known: the sample's ratio to its solutions x %.0f, [95%% confidence interval]\n", known, known)
+	sols := make([]float64, len(recs))
+	for i, r := range recs {
+		sols[i] = float64(r.Solutions)
+	}
+	for _, q := range []struct {
+		name string
+		of   func(census.Record) float64
+	}{
+		{"snakes", func(r census.Record) float64 { return float64(r.Snakes) }},
+		{"one_solution_snakes", func(r census.Record) float64 { return float64(r.OneSolution) }},
+	} {
+		ys := make([]float64, len(recs))
+		for i, r := range recs {
+			ys[i] = q.of(r)
+		}
+		iv := census.ExtrapolateRatio(ys, sols, known, m)
+		fmt.Fprintf(w, "%s_total_by_ratio %.4g [%.4g, %.4g]\n", q.name, iv.Estimate, iv.Low, iv.High)
 	}
 }

@@ -16,7 +16,11 @@
 // confidence interval from Student's t with n-1 degrees of freedom and the
 // finite population correction sqrt(1 - n/M). Sections differ in size by
 // orders of magnitude, so the interval is only as good as the sample is
-// large: its coverage is measured in the tests.
+// large: its coverage is measured in the tests. When the exact number of
+// solutions is known from elsewhere (for a cube, from the number of
+// directed Hamiltonian paths), [ExtrapolateRatio] scales the sample's
+// ratio of snakes to solutions instead, which a sample that misses rare
+// large sections affects less.
 package census
 
 import (
@@ -239,6 +243,38 @@ func Extrapolate(ys []float64, m int) Interval {
 	}
 	sd := math.Sqrt(sq / float64(n-1))
 	se := float64(m) * sd / math.Sqrt(float64(n)) * math.Sqrt(1-float64(n)/float64(m))
+	half := tQuantile975(n-1) * se
+	return Interval{est, max(est-half, 0), est + half}
+}
+
+// ExtrapolateRatio estimates the total over m sections of a quantity y by
+// its ratio to another quantity x whose total over all sections, known, is
+// xTotal: sum(ys)/sum(xs) * xTotal, with the 95% interval of the ratio
+// estimator (Student's t, the finite population correction, the variance
+// of the residuals y - R x). Where x is known exactly and y nearly
+// proportional to it, this corrects for the rare large sections a small
+// sample misses.
+func ExtrapolateRatio(ys, xs []float64, xTotal float64, m int) Interval {
+	n := len(ys)
+	var sy, sx float64
+	for i := range ys {
+		sy += ys[i]
+		sx += xs[i]
+	}
+	if n < 2 || sx == 0 {
+		return Interval{math.NaN(), math.NaN(), math.NaN()}
+	}
+	r := sy / sx
+	var sq float64
+	for i := range ys {
+		d := ys[i] - r*xs[i]
+		sq += d * d
+	}
+	est := r * xTotal
+	if n >= m {
+		return Interval{est, est, est}
+	}
+	se := float64(m) * math.Sqrt(sq/float64(n-1)/float64(n)) * math.Sqrt(1-float64(n)/float64(m))
 	half := tQuantile975(n-1) * se
 	return Interval{est, max(est-half, 0), est + half}
 }

@@ -48,6 +48,10 @@ func TestExtrapolate(t *testing.T) {
 	if math.Abs(iv.Estimate-20) > 1e-9 || math.Abs(iv.High-20-3.1824*3.6515) > 1e-3 {
 		t.Errorf("Extrapolate = %+v, want 20 ± 11.62", iv)
 	}
+	// Snakes exactly a fifth of solutions: the ratio estimate is exact.
+	if iv := ExtrapolateRatio([]float64{1, 2, 3}, []float64{5, 10, 15}, 1000, 50); iv.Estimate != 200 || iv.Low != 200 || iv.High != 200 {
+		t.Errorf("ExtrapolateRatio of proportional values = %+v, want exactly 200", iv)
+	}
 	if iv := Extrapolate([]float64{1, 2, 3}, 3); iv.Low != 6 || iv.High != 6 {
 		t.Errorf("Extrapolate of every section = %+v, want exactly 6", iv)
 	}
@@ -113,7 +117,7 @@ func TestCensus334(t *testing.T) {
 			total.Snakes, total.Solutions, total.Unique, whole.Snakes, whole.Solutions, whole.Unique)
 	}
 	const samples, n = 1000, 60
-	covered := [2]int{}
+	covered := [3]int{}
 	for seed := range uint64(samples) {
 		var snakes, solutions []float64
 		for _, k := range Sample(len(recs), n, seed) {
@@ -128,9 +132,12 @@ func TestCensus334(t *testing.T) {
 				covered[i]++
 			}
 		}
+		if iv := ExtrapolateRatio(snakes, solutions, float64(total.Solutions), len(recs)); iv.Low <= float64(total.Snakes) && float64(total.Snakes) <= iv.High {
+			covered[2]++
+		}
 	}
-	t.Logf("95%% intervals from %d samples of %d of 256 sections covered the 3x3x4 snakes %d times, the solutions %d times",
-		samples, n, covered[0], covered[1])
+	t.Logf("95%% intervals from %d samples of %d of 256 sections covered the 3x3x4 snakes %d times, the solutions %d times; the ratio interval the snakes %d times",
+		samples, n, covered[0], covered[1], covered[2])
 	if iv := Extrapolate(sampleOf(recs, n, 1), len(recs)); float64(total.Snakes) < iv.Low || float64(total.Snakes) > iv.High {
 		t.Errorf("the sample of seed 1: snakes %+v misses %d", iv, total.Snakes)
 	}
