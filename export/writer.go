@@ -212,19 +212,49 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // each goroutine needs its own.
 type encoder struct {
 	box    symmetry.Box
-	cells  []int8    // cubelet number by cell index
-	rel    [][3]int8 // cells of the cubelets relative to cubelet 0
-	perSol int       // bytes of a solution, about, to size buffers
-	maxSol int       // bytes of a solution, at most
+	cells  []int8  // cubelet number by cell index
+	rel    []int32 // cells of the cubelets relative to cubelet 0, packed
+	perSol int     // bytes of a solution, about, to size buffers
+	maxSol int     // bytes of a solution, at most, and one to spare
 	// The path array in output order, x then y then z: the cell index of
 	// each entry and the brackets and commas written before it.
 	order []int
 	sep   []string
 }
 
+// A cell relative to cubelet 0 is packed in an int32, a byte per axis,
+// each biased by half a byte so that it never goes negative: one register
+// to move along, where an array indexed by the axis would live in memory.
+const (
+	bias = 64 | 64<<8 | 64<<16
+)
+
+// steps are the packed moves, in Dir order.
+var steps = [symmetry.NumDirs]int32{1, -1, 1 << 8, -1 << 8, 1 << 16, -1 << 16}
+
+// Numbers and codes are written two or three bytes at a time from tables,
+// the write position then advanced by their length: no branch on the
+// number of digits or on the sign.
+var (
+	digits   [100][2]byte
+	digitLen [100]int
+	codeText = [symmetry.NumDirs][3]byte{{',', '1'}, {',', '-', '1'}, {',', '2'}, {',', '-', '2'}, {',', '3'}, {',', '-', '3'}}
+	codeLen  = [symmetry.NumDirs]int{2, 3, 2, 3, 2, 3}
+)
+
+func init() {
+	for v := range digits {
+		if v < 10 {
+			digits[v], digitLen[v] = [2]byte{byte('0' + v)}, 1
+		} else {
+			digits[v], digitLen[v] = [2]byte{byte('0' + v/10), byte('0' + v%10)}, 2
+		}
+	}
+}
+
 func newEncoder(b symmetry.Box) encoder {
 	n := b.Len()
-	e := encoder{box: b, cells: make([]int8, n), rel: make([][3]int8, n)}
+	e := encoder{box: b, cells: make([]int8, n), rel: make([]int32, n)}
 	for x := range b.Size[0] {
 		for y := range b.Size[1] {
 			for z := range b.Size[2] {
@@ -243,7 +273,8 @@ func newEncoder(b symmetry.Box) encoder {
 		}
 	}
 	// startPos, n-1 codes of up to 3 bytes, n numbers of up to 2 digits
-	// after up to 5 brackets and commas, and the names.
+	// after up to 5 brackets and commas, and the names; writes go up to
+	// 3 bytes past their end.
 	e.perSol = 6*n + 4*b.Size[0]*(b.Size[1]+1) + 60
 	e.maxSol = 10*n + 64
 	return e
@@ -285,50 +316,45 @@ func (e *encoder) snake(p []byte, s solver.Snake, f Format, first bool) []byte {
 // of the box, rather than append by append.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 	b := e.box
-	var cur, lo [3]int8
+	cur := int32(bias)
 	e.rel[0] = cur
 	for i, d := range dirs {
-		a := d.Axis()
-		if d.Neg() {
-			cur[a]--
-			lo[a] = min(lo[a], cur[a])
-		} else {
-			cur[a]++
-		}
+		cur += steps[d]
 		e.rel[i+1] = cur
 	}
-	sx, sy := b.Size[0], b.Size[0]*b.Size[1]
+	lx, ly, lz := int32(255), int32(255), int32(255)
+	for _, r := range e.rel {
+		lx, ly, lz = min(lx, r&0xff), min(ly, r>>8&0xff), min(lz, r>>16&0xff)
+	}
+	sx, sy := int32(b.Size[0]), int32(b.Size[0]*b.Size[1])
 	for i, r := range e.rel {
-		e.cells[int(r[0]-lo[0])+sx*int(r[1]-lo[1])+sy*int(r[2]-lo[2])] = int8(i + 1)
+		e.cells[r&0xff-lx+sx*(r>>8&0xff-ly)+sy*(r>>16&0xff-lz)] = int8(i + 1)
 	}
 	n := len(p)
 	p = slices.Grow(p, e.maxSol)[:n+e.maxSol]
 	w := p[n:]
 	i := copy(w, `{"startPos":[`)
-	for a := range 3 {
-		if a > 0 {
-			w[i] = ','
-			i++
-		}
-		i = putNum(w, i, int(-lo[a]))
-	}
+	i = putNum(w, i, int(64-lx))
+	w[i] = ','
+	i = putNum(w, i+1, int(64-ly))
+	w[i] = ','
+	i = putNum(w, i+1, int(64-lz))
 	i += copy(w[i:], `],"direction":`)
-	w[i] = '['
-	for k, d := range dirs {
-		if k > 0 {
-			w[i] = ','
-		}
-		i++
-		if d.Neg() {
-			w[i] = '-'
-			i++
-		}
-		w[i] = byte('1' + d.Axis())
-		i++
+	at := i
+	for _, d := range dirs {
+		t := &codeText[d]
+		w[i], w[i+1], w[i+2] = t[0], t[1], t[2]
+		i += codeLen[d]
 	}
+	w[at] = '[' // in place of the first code's comma
 	i += copy(w[i:], `],"path":`)
 	for k, c := range e.order {
-		i += copy(w[i:], e.sep[k])
+		if s := e.sep[k]; len(s) == 1 {
+			w[i] = s[0]
+			i++
+		} else {
+			i += copy(w[i:], s)
+		}
 		i = putNum(w, i, int(e.cells[c]))
 	}
 	i += copy(w[i:], "]]]}")
@@ -336,12 +362,9 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 }
 
 // putNum writes 0 <= v < 100 in decimal at w[i:] and returns the index
-// after it.
+// after it; it may write one byte more, which what follows overwrites.
 func putNum(w []byte, i, v int) int {
-	if v >= 10 {
-		w[i] = byte('0' + v/10)
-		i++
-	}
-	w[i] = byte('0' + v%10)
-	return i + 1
+	t := &digits[v]
+	w[i], w[i+1] = t[0], t[1]
+	return i + digitLen[v]
 }
