@@ -85,14 +85,22 @@ func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error)
 	}
 	if w == 1 {
 		// In the caller's goroutine, whose stack has already grown to
-		// the search's depth: small searches run in batches cost less.
+		// the search's depth, and with one search whose results grow
+		// across the tasks: small searches run in batches cost less.
+		s := &search{g: g, job: j, splitAt: -1, ctx: ctx}
 		for k := range tasks {
-			if err := runTask(ctx, k); err != nil {
+			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			s.run(&tasks[k])
+			if s.stopped {
+				return nil, ctx.Err()
+			}
+			if opts.Progress != nil {
+				opts.Progress(k+1, len(tasks))
+			}
 		}
-		res.nodes = nodes.Load()
-		return res, nil
+		return &result{found: []found{s.out}, nodes: s.nodes}, nil
 	}
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(w)
@@ -154,7 +162,11 @@ func (r *result) catalogue(b symmetry.Box) *Catalogue {
 		key, head uint64 // the key's order, the packed first moves
 		task, at  int32
 	}
-	var refs []ref
+	n := 0
+	for _, f := range r.found {
+		n += len(f.seqs)
+	}
+	refs := make([]ref, 0, n)
 	for t, f := range r.found {
 		for k, q := range f.seqs {
 			var head uint64
@@ -180,13 +192,12 @@ func (r *result) catalogue(b symmetry.Box) *Catalogue {
 			snakes++
 		}
 	}
-	arena := make([]symmetry.Dir, 0, len(refs)*m)
+	// The solutions stay where the search left them.
 	sols := make([][]symmetry.Dir, len(refs))
 	cat := &Catalogue{Box: b, Nodes: r.nodes, Snakes: make([]Snake, 0, snakes)}
 	first := 0
 	for k, x := range refs {
-		arena = append(arena, dirs(x)...)
-		sols[k] = arena[len(arena)-m:]
+		sols[k] = dirs(x)[:m:m]
 		if k+1 == len(refs) || refs[k+1].key != x.key {
 			q := r.found[x.task].seqs[x.at]
 			cat.Snakes = append(cat.Snakes, Snake{Key: Seq{Bits: q, Len: b.Len()}, Solutions: sols[first : k+1 : k+1]})

@@ -19,6 +19,9 @@ type grid struct {
 	nbAllowed [64][8]uint64                         // neighbours along the moves canonical axis order allows, by axes used
 	dirOf     [2*symmetry.MaxCells + 1]symmetry.Dir // direction of a step, by index difference + MaxCells
 	odd       uint64                                // cells of odd colour, x+y+z odd
+
+	rootsOnce  sync.Once
+	rootStates []state
 }
 
 // grids caches each box's tables: a batch of snakes to solve needs them
@@ -137,7 +140,13 @@ func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
 
 // roots returns the start states of the search: every cell of the right
 // colour, with the end forced where a cell already has too few neighbours.
+// They are computed once per grid and must not be changed.
 func (g *grid) roots() []state {
+	g.rootsOnce.Do(func() { g.rootStates = g.newRoots() })
+	return g.rootStates
+}
+
+func (g *grid) newRoots() []state {
 	var rs []state
 	all := uint64(1)<<g.n - 1
 	if g.n == 64 {

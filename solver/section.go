@@ -19,6 +19,14 @@ import (
 // constrained to a prefix prunes at the prefix's depth, so a section costs
 // its own subtree plus a sliver of the tree above it.
 
+// SectionWindow is how many sections in key order a parallel run starts
+// from the last: sections grow towards the end of key order (the last of
+// the 128 sections of depth 8 holds 15.5% of the 3x3x3 search) and the big
+// ones should not start last, leaving one core to finish them alone. A
+// wider window only holds more results in memory: the 3x3x3 main job took
+// 4,563 page faults with 16 and 5,350 with 64, for the same time.
+const SectionWindow = 16
+
 // ParsePrefix reads a section's prefix for box b: 0 to L characters '0'
 // and '1'.
 func ParsePrefix(s string, b symmetry.Box) (Seq, error) {
@@ -81,7 +89,7 @@ func EnumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) 
 // opts.Progress counts sections.
 func Stream(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(*Catalogue) error) error {
 	var done atomic.Int64
-	return sequencer.Run(ctx, len(ps), opts.workers(), func(ctx context.Context, k int) (*Catalogue, error) {
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (*Catalogue, error) {
 		c, err := EnumerateSection(ctx, b, ps[k], Options{Workers: 1})
 		if err == nil && opts.Progress != nil {
 			opts.Progress(int(done.Add(1)), len(ps))
@@ -166,7 +174,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 // calls emit with each section's count in the order of ps.
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	var done atomic.Int64
-	return sequencer.Run(ctx, len(ps), opts.workers(), func(ctx context.Context, k int) (Count, error) {
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (Count, error) {
 		c, err := CountSection(ctx, b, ps[k], Options{Workers: 1})
 		if err == nil && opts.Progress != nil {
 			opts.Progress(int(done.Add(1)), len(ps))

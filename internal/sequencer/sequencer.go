@@ -15,47 +15,69 @@ import (
 // however many pieces there are. The first error from work or emit stops
 // the run and is returned; emit is not called after it.
 func Run[T any](ctx context.Context, n, workers int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	return RunWindowed(ctx, n, workers, 1, work, emit)
+}
+
+// RunWindowed is [Run] with the pieces started window by window, each
+// window from its last piece to its first, and still emitted in index
+// order. Where pieces tend to grow towards the end of a window, as the
+// sections of a search do in key order, the big ones then start first and
+// the small ones fill in behind them, instead of one core finishing a big
+// last piece alone. Up to a window of results more waits for its turn.
+func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	type result struct {
 		v   T
 		err error
 	}
-	workers = max(workers, 1)
+	type item struct {
+		k int
+		c chan result
+	}
+	workers, window = max(workers, 1), max(window, 1)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers + 1) // the feeder and the workers
-	queue := make(chan chan result, 2*workers)
+	queue := make(chan item, 2*workers+window)
 	eg.Go(func() error {
 		defer close(queue)
-		for k := range n {
-			c := make(chan result, 1)
-			select {
-			case queue <- c:
-			case <-ctx.Done():
-				return ctx.Err()
+		for base := 0; base < n; base += window {
+			for k := min(base+window, n) - 1; k >= base; k-- {
+				it := item{k, make(chan result, 1)}
+				select {
+				case queue <- it:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				eg.Go(func() error {
+					v, err := work(ctx, it.k)
+					it.c <- result{v, err}
+					return err
+				})
 			}
-			eg.Go(func() error {
-				v, err := work(ctx, k)
-				c <- result{v, err}
-				return err
-			})
 		}
 		return nil
 	})
 	var failed error
-	k := 0
-	for c := range queue {
-		r := <-c
-		if failed == nil {
+	pending := map[int]result{}
+	next := 0
+	for it := range queue {
+		pending[it.k] = <-it.c
+		for failed == nil {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
 			failed = r.err
 			if failed == nil {
-				failed = emit(k, r.v)
+				failed = emit(next, r.v)
 			}
 			if failed != nil {
 				cancel()
 			}
+			next++
 		}
-		k++
 	}
 	if err := eg.Wait(); failed == nil {
 		failed = err

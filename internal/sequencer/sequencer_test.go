@@ -9,9 +9,10 @@ import (
 )
 
 func TestOrder(t *testing.T) {
-	for _, workers := range []int{1, 2, 7} {
+	for _, c := range []struct{ workers, window int }{{1, 1}, {2, 1}, {7, 1}, {2, 16}, {3, 7}, {1, 200}} {
+		workers := c.workers
 		var got []int
-		err := Run(context.Background(), 100, workers, func(_ context.Context, k int) (int, error) {
+		err := RunWindowed(context.Background(), 100, workers, c.window, func(_ context.Context, k int) (int, error) {
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
 			return k * k, nil
 		}, func(k, v int) error {
