@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
@@ -100,7 +101,7 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 	for _, s := range snakes {
 		size += len(s.Solutions)*enc.perSol + 2*s.Key.Len + 40
 	}
-	c.data = make([]byte, 0, size)
+	c.data = slices.Grow((*buffers.Get().(*[]byte))[:0], size)
 	for k, s := range snakes {
 		c.data = enc.snake(c.data, s, opts.Format, k == 0)
 	}
@@ -156,10 +157,16 @@ func (w *Writer) WriteChunk(c Chunk) error {
 	if w.err == nil {
 		_, w.err = w.w.Write(c.data)
 	}
+	data := c.data[:0]
+	buffers.Put(&data)
 	w.last = c.last
 	w.n += c.n
 	return w.err
 }
+
+// buffers holds the byte slices of chunks written, for the next chunks:
+// a new one would be zeroed by the allocator only to be overwritten.
+var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // Close ends the catalogue and flushes it. It does not close the underlying
 // writer.
