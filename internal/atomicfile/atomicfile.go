@@ -1,6 +1,13 @@
 // Package atomicfile writes a file so that it is either complete or absent:
-// the data goes to a temporary file beside the target, which is synced and
-// renamed over the target only when everything was written.
+// the data goes to a temporary file beside the target, which is renamed
+// over the target only when everything was written. A run that fails, is
+// interrupted or crashes leaves the target as it was.
+//
+// The file is not synced to disk before the rename: a catalogue is cheap
+// to compute again, and syncing the 11 MB of the 3x3x3 catalogue cost
+// 13 ms of what was then an 84 ms run. Only a crash of the whole machine right after
+// a run could then lose a file; files that must survive one, such as a
+// census's lines, are synced by their writers.
 package atomicfile
 
 import (
@@ -31,16 +38,13 @@ func Create(path string) (*File, error) {
 	return &File{File: tmp, path: path}, nil
 }
 
-// Commit syncs the data and puts the file in place of the target.
+// Commit puts the file in place of the target.
 func (f *File) Commit() error {
 	if f.done {
 		return fmt.Errorf("commit %s: already ended", f.path)
 	}
 	f.done = true
-	err := f.Sync()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err := f.Close()
 	if err == nil {
 		// Temporary files are created 0600; an output file gets the
 		// usual permissions.
