@@ -82,20 +82,24 @@ func EnumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) 
 	return res.catalogue(b), nil
 }
 
-// Stream enumerates the sections ps and calls emit with each section's
-// catalogue, in the order of ps (key order, if ps is). Up to opts.Workers
-// sections are searched at once, each by one goroutine, and only those
-// and a few finished ones waiting their turn are held in memory.
-// opts.Progress counts sections.
-func Stream(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(*Catalogue) error) error {
+// Stream enumerates the sections ps, up to opts.Workers at once, each by
+// one goroutine, which also calls work with the section's catalogue; emit
+// gets the results in the order of ps (key order, if ps is). Only the
+// sections in flight and a few finished ones waiting their turn are held
+// in memory. opts.Progress counts sections.
+func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	var done atomic.Int64
-	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (*Catalogue, error) {
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (T, error) {
 		c, err := EnumerateSection(ctx, b, ps[k], Options{Workers: 1})
-		if err == nil && opts.Progress != nil {
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		if opts.Progress != nil {
 			opts.Progress(int(done.Add(1)), len(ps))
 		}
-		return c, err
-	}, func(_ int, c *Catalogue) error { return emit(c) })
+		return work(c)
+	}, func(_ int, v T) error { return emit(v) })
 }
 
 // Count summarises the snakes of a catalogue or a section without keeping

@@ -20,7 +20,7 @@ func TestSectionsPartition(t *testing.T) {
 		if depth > 0 && len(ps) != 1<<(depth-1) {
 			t.Errorf("Sections(3x3x3, %d) = %d prefixes, want %d", depth, len(ps), 1<<(depth-1))
 		}
-		err := Stream(context.Background(), want.Box, ps, Options{Workers: 2}, func(c *Catalogue) error {
+		err := Stream(context.Background(), want.Box, ps, Options{Workers: 2}, same, func(c *Catalogue) error {
 			got = append(got, c.Snakes...)
 			return nil
 		})
@@ -34,7 +34,7 @@ func TestSectionsPartition(t *testing.T) {
 	// Sections under a prefix join to that prefix's section.
 	p, _ := ParsePrefix("0111", want.Box)
 	var under []Snake
-	Stream(context.Background(), want.Box, Sections(want.Box, p, 9), Options{}, func(c *Catalogue) error {
+	Stream(context.Background(), want.Box, Sections(want.Box, p, 9), Options{}, same, func(c *Catalogue) error {
 		under = append(under, c.Snakes...)
 		return nil
 	})
@@ -163,3 +163,5 @@ func TestSectionAt(t *testing.T) {
 		}
 	}
 }
+
+func same(c *Catalogue) (*Catalogue, error) { return c, nil }

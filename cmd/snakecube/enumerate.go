@@ -9,14 +9,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/atomicfile"
-	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -125,21 +123,13 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 		nodes             uint64
 	}
 	var total section
-	var done atomic.Int64
 	name, err := writeOutput(e, *out, func(w io.Writer) error {
 		eopts := export.Options{Format: f}
 		ew := export.NewWriter(w, b, eopts)
-		err := sequencer.RunWindowed(ctx, len(sections), *workers, solver.SectionWindow, func(ctx context.Context, k int) (section, error) {
-			c, err := solver.EnumerateSection(ctx, b, sections[k], solver.Options{Workers: 1})
-			if err != nil {
-				return section{}, err
-			}
-			if opts.Progress != nil {
-				opts.Progress(int(done.Add(1)), len(sections))
-			}
+		err := solver.Stream(ctx, b, sections, opts, func(c *solver.Catalogue) (section, error) {
 			ch, err := export.EncodeChunk(b, eopts, c.Snakes)
 			return section{ch, len(c.Snakes), c.Solutions(), c.Nodes}, err
-		}, func(_ int, s section) error {
+		}, func(s section) error {
 			total.snakes += s.snakes
 			total.solutions += s.solutions
 			total.nodes += s.nodes
