@@ -3,6 +3,7 @@ package solver
 import (
 	"cmp"
 	"context"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -147,45 +148,63 @@ func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, e
 	if err != nil {
 		return nil, err
 	}
-	return res.catalogue(b), nil
+	return new(workspace).catalogue(b, res.found, res.nodes), nil
 }
 
-// catalogue sorts what a search found into catalogue order. Solutions of one
-// snake come from many tasks, so a global sort is needed: by key, then by
-// direction list.
-func (r *result) catalogue(b symmetry.Box) *Catalogue {
+// workspace is the memory a catalogue is sorted in. A [Stream] worker keeps
+// one from section to section, with its search, so that a run of many
+// sections allocates about as much as its largest section needs rather
+// than the sum of all: fresh memory costs a page fault per 4 KB.
+type workspace struct {
+	s    search
+	refs []ref
+	keys []uint64 // keys and positions of refs, packed to sort
+	// sorted is refs in catalogue order.
+	sorted []ref
+	sols [][]symmetry.Dir
+	cat  Catalogue
+}
+
+// ref is a solution being sorted: its key's order, its first 21 moves
+// packed three bits each, most significant first (the same order, ties
+// falling back to the whole lists), and where the search left its moves.
+type ref struct {
+	key, head uint64
+	task, at  int32
+}
+
+// headMoves is how many moves a ref packs.
+const headMoves = 21
+
+// catalogue sorts what a search found into catalogue order, in w's memory:
+// the catalogue is valid until w's next use. Solutions of one snake come
+// from many branches of the search, so a global sort is needed: by key,
+// then by direction list.
+func (w *workspace) catalogue(b symmetry.Box, found []found, nodes uint64) *Catalogue {
 	m := b.Len() - 1
-	// Moves are compared through their first 21 packed into a uint64,
-	// three bits each, most significant first: the same order, and ties
-	// fall back to the whole lists.
-	type ref struct {
-		key, head uint64 // the key's order, the packed first moves
-		task, at  int32
-	}
 	n := 0
-	for _, f := range r.found {
+	for _, f := range found {
 		n += len(f.seqs)
 	}
-	refs := make([]ref, 0, n)
-	for t, f := range r.found {
+	refs := slices.Grow(w.refs[:0], n)
+	for t, f := range found {
 		for k, q := range f.seqs {
 			var head uint64
-			for i, d := range f.at(k, m)[:min(m, 21)] {
+			for i, d := range f.at(k, m)[:min(m, headMoves)] {
 				head |= uint64(d) << (60 - 3*i)
 			}
 			refs = append(refs, ref{Seq{Bits: q, Len: b.Len()}.order(), head, int32(t), int32(k)})
 		}
 	}
-	dirs := func(x ref) []symmetry.Dir { return r.found[x.task].at(int(x.at), m) }
-	slices.SortFunc(refs, func(x, y ref) int {
-		if c := cmp.Compare(x.key, y.key); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(x.head, y.head); c != 0 || m <= 21 {
+	dirs := func(x ref) []symmetry.Dir { return found[x.task].at(int(x.at), m) }
+	byMoves := func(x, y ref) int {
+		if c := cmp.Compare(x.head, y.head); c != 0 || m <= headMoves {
 			return c
 		}
 		return slices.Compare(dirs(x), dirs(y))
-	})
+	}
+	w.refs = refs
+	refs = w.sortRefs(refs, b.Len(), byMoves)
 	snakes := 0
 	for k := range refs {
 		if k == 0 || refs[k].key != refs[k-1].key {
@@ -193,16 +212,57 @@ func (r *result) catalogue(b symmetry.Box) *Catalogue {
 		}
 	}
 	// The solutions stay where the search left them.
-	sols := make([][]symmetry.Dir, len(refs))
-	cat := &Catalogue{Box: b, Nodes: r.nodes, Snakes: make([]Snake, 0, snakes)}
+	sols := slices.Grow(w.sols[:0], len(refs))[:len(refs)]
+	w.sols = sols
+	w.cat = Catalogue{Box: b, Nodes: nodes, Snakes: slices.Grow(w.cat.Snakes[:0], snakes)}
 	first := 0
 	for k, x := range refs {
 		sols[k] = dirs(x)[:m:m]
 		if k+1 == len(refs) || refs[k+1].key != x.key {
-			q := r.found[x.task].seqs[x.at]
-			cat.Snakes = append(cat.Snakes, Snake{Key: Seq{Bits: q, Len: b.Len()}, Solutions: sols[first : k+1 : k+1]})
+			q := found[x.task].seqs[x.at]
+			w.cat.Snakes = append(w.cat.Snakes, Snake{Key: Seq{Bits: q, Len: b.Len()}, Solutions: sols[first : k+1 : k+1]})
 			first = k + 1
 		}
 	}
-	return cat
+	return &w.cat
+}
+
+// sortRefs returns refs, of keys of n cubelets, sorted by key, then by
+// moves, in out's memory. When a ref's position fits in the bits below a
+// key, keys and positions are sorted packed in one uint64 each, compared
+// as integers, and only the short runs of solutions of one key need the
+// comparator: several times faster than comparing every pair through it.
+func (w *workspace) sortRefs(refs []ref, n int, byMoves func(x, y ref) int) []ref {
+	if n+bits.Len(uint(len(refs))) > 64 {
+		slices.SortFunc(refs, func(x, y ref) int {
+			if c := cmp.Compare(x.key, y.key); c != 0 {
+				return c
+			}
+			return byMoves(x, y)
+		})
+		return refs
+	}
+	keys := slices.Grow(w.keys[:0], len(refs))
+	for k, x := range refs {
+		keys = append(keys, x.key|uint64(k))
+	}
+	slices.Sort(keys)
+	w.keys = keys
+	out := slices.Grow(w.sorted[:0], len(refs))
+	mask := uint64(1)<<(64-n) - 1
+	for _, k := range keys {
+		out = append(out, refs[k&mask])
+	}
+	w.sorted = out
+	for k := 0; k < len(out); {
+		end := k + 1
+		for end < len(out) && out[end].key == out[k].key {
+			end++
+		}
+		if end-k > 1 {
+			slices.SortFunc(out[k:end], byMoves)
+		}
+		k = end
+	}
+	return out
 }

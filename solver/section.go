@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -79,18 +80,46 @@ func EnumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) 
 	if err != nil {
 		return nil, err
 	}
-	return res.catalogue(b), nil
+	return new(workspace).catalogue(b, res.found, res.nodes), nil
+}
+
+// workspaces are kept for the sections of a [Stream], and of the next.
+var workspaces = sync.Pool{New: func() any { return new(workspace) }}
+
+// section enumerates the section of box b under prefix p on one goroutine,
+// in w's memory, search and catalogue alike: the result is valid until w's
+// next use.
+func (w *workspace) section(ctx context.Context, b symmetry.Box, p Seq) (*Catalogue, error) {
+	if !p.opens(b.Len()) {
+		w.cat = Catalogue{Box: b}
+		return &w.cat, nil
+	}
+	g := gridOf(b)
+	s := &w.s
+	*s = search{g: g, job: job{c: startsWith(p), keysOnly: true}, splitAt: -1, ctx: ctx,
+		out: found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0]}}
+	roots := g.roots()
+	for k := range roots {
+		s.run(&roots[k])
+		if s.stopped {
+			return nil, ctx.Err()
+		}
+	}
+	return w.catalogue(b, []found{s.out}, s.nodes), nil
 }
 
 // Stream enumerates the sections ps, up to opts.Workers at once, each by
 // one goroutine, which also calls work with the section's catalogue; emit
-// gets the results in the order of ps (key order, if ps is). Only the
-// sections in flight and a few finished ones waiting their turn are held
-// in memory. opts.Progress counts sections.
+// gets the results in the order of ps (key order, if ps is). The catalogue
+// is valid only until work returns: its memory goes to the next section.
+// Only the sections in flight and a few finished ones waiting their turn
+// are held in memory. opts.Progress counts sections.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (T, error) {
-		c, err := EnumerateSection(ctx, b, ps[k], Options{Workers: 1})
+		w := workspaces.Get().(*workspace)
+		defer workspaces.Put(w)
+		c, err := w.section(ctx, b, ps[k])
 		if err != nil {
 			var zero T
 			return zero, err

@@ -20,7 +20,7 @@ func TestSectionsPartition(t *testing.T) {
 		if depth > 0 && len(ps) != 1<<(depth-1) {
 			t.Errorf("Sections(3x3x3, %d) = %d prefixes, want %d", depth, len(ps), 1<<(depth-1))
 		}
-		err := Stream(context.Background(), want.Box, ps, Options{Workers: 2}, same, func(c *Catalogue) error {
+		err := Stream(context.Background(), want.Box, ps, Options{Workers: 2}, clone, func(c *Catalogue) error {
 			got = append(got, c.Snakes...)
 			return nil
 		})
@@ -34,7 +34,7 @@ func TestSectionsPartition(t *testing.T) {
 	// Sections under a prefix join to that prefix's section.
 	p, _ := ParsePrefix("0111", want.Box)
 	var under []Snake
-	Stream(context.Background(), want.Box, Sections(want.Box, p, 9), Options{}, same, func(c *Catalogue) error {
+	Stream(context.Background(), want.Box, Sections(want.Box, p, 9), Options{}, clone, func(c *Catalogue) error {
 		under = append(under, c.Snakes...)
 		return nil
 	})
@@ -164,4 +164,47 @@ func TestSectionAt(t *testing.T) {
 	}
 }
 
-func same(c *Catalogue) (*Catalogue, error) { return c, nil }
+// clone copies a catalogue out of the memory Stream reuses.
+func clone(c *Catalogue) (*Catalogue, error) {
+	d := *c
+	d.Snakes = slices.Clone(c.Snakes)
+	for k, s := range d.Snakes {
+		d.Snakes[k].Solutions = make([][]symmetry.Dir, len(s.Solutions))
+		for j, sol := range s.Solutions {
+			d.Snakes[k].Solutions[j] = slices.Clone(sol)
+		}
+	}
+	return &d, nil
+}
+
+// TestSortRefs sorts the 3x3x3 solutions both ways sortRefs can: keys
+// packed with positions, and every pair through the comparator.
+func TestSortRefs(t *testing.T) {
+	b := cube(t, 3)
+	res, err := gridOf(b).search(context.Background(), job{keysOnly: true}, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed := new(workspace).catalogue(b, res.found, res.nodes)
+	var w workspace
+	w.catalogue(b, res.found, res.nodes) // fills w.refs
+	refs := slices.Clone(w.refs)
+	f := res.found[0]
+	m := b.Len() - 1
+	byMoves := func(x, y ref) int { return slices.Compare(f.at(int(x.at), m), f.at(int(y.at), m)) }
+	// 64 cubelets leave no bits for positions.
+	compared := w.sortRefs(slices.Clone(refs), 64, byMoves)
+	k := 0
+	for _, s := range packed.Snakes {
+		for _, sol := range s.Solutions {
+			x := compared[k]
+			if got := f.seqs[x.at]; got != s.Key.Bits || !slices.Equal(f.at(int(x.at), m), sol) {
+				t.Fatalf("solution %d: comparator sort has %v %v, packed sort %v %v", k, Seq{Bits: got, Len: b.Len()}, f.at(int(x.at), m), s.Key, sol)
+			}
+			k++
+		}
+	}
+	if k != len(refs) || k == 0 {
+		t.Errorf("%d solutions sorted, %d found", k, len(refs))
+	}
+}
