@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/snakecube/snakecube/internal/sequencer"
@@ -81,10 +80,25 @@ func NewWriter(w io.Writer, b symmetry.Box, opts Options) *Writer {
 // Chunk is a run of consecutive snakes encoded ahead of writing, so that
 // encoding can run on many goroutines and writing in order.
 type Chunk struct {
-	data        []byte // the snakes, separated but without a leading separator
+	// The snakes, separated but without a leading separator, in blocks
+	// of blockSize bytes or less.
+	blocks      []*[]byte
 	n           int
 	first, last solver.Seq
 }
+
+// blockSize is the size of the blocks chunks are encoded into. Blocks of
+// one size are handed from written chunks to new ones whatever the sizes
+// of the chunks: a run then needs fresh memory, a page fault per 4 KB,
+// only for the bytes waiting to be written at once, not for all it
+// writes. 64 KB is one bufio buffer, written with one system call.
+const blockSize = bufSize
+
+// blocks holds the blocks of chunks written, for the next chunks.
+var blocks = sync.Pool{New: func() any {
+	b := make([]byte, 0, blockSize)
+	return &b
+}}
 
 // EncodeChunk encodes snakes, in key order, for a Writer of box b with
 // options opts. It is safe for concurrent use.
@@ -97,16 +111,30 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 		return Chunk{}, err
 	}
 	enc := newEncoder(b)
-	size := 0
-	for _, s := range snakes {
-		size += len(s.Solutions)*enc.perSol + 2*s.Key.Len + 40
-	}
-	c.data = slices.Grow((*buffers.Get().(*[]byte))[:0], size)
+	var p []byte
 	for k, s := range snakes {
-		c.data = enc.snake(c.data, s, opts.Format, k == 0)
+		p = enc.snake(&c, p, s, opts.Format, k == 0)
 	}
+	c.end(p)
 	c.first, c.last = snakes[0].Key, snakes[len(snakes)-1].Key
 	return c, nil
+}
+
+// room returns p, the open block, if need more bytes fit in it, or else a
+// new empty block, p being then closed.
+func (c *Chunk) room(p []byte, need int) []byte {
+	if cap(p)-len(p) >= need {
+		return p
+	}
+	c.end(p)
+	return (*blocks.Get().(*[]byte))[:0]
+}
+
+// end closes block p.
+func (c *Chunk) end(p []byte) {
+	if cap(p) > 0 {
+		c.blocks = append(c.blocks, &p)
+	}
 }
 
 // checkOrder makes sure snakes may follow n snakes ending with last: keys
@@ -154,19 +182,16 @@ func (w *Writer) WriteChunk(c Chunk) error {
 	default:
 		_, w.err = w.w.WriteString(",\n")
 	}
-	if w.err == nil {
-		_, w.err = w.w.Write(c.data)
+	for _, p := range c.blocks {
+		if w.err == nil {
+			_, w.err = w.w.Write(*p)
+		}
+		blocks.Put(p)
 	}
-	data := c.data[:0]
-	buffers.Put(&data)
 	w.last = c.last
 	w.n += c.n
 	return w.err
 }
-
-// buffers holds the byte slices of chunks written, for the next chunks:
-// a new one would be zeroed by the allocator only to be overwritten.
-var buffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // Close ends the catalogue and flushes it. It does not close the underlying
 // writer.
@@ -221,7 +246,6 @@ type encoder struct {
 	box    symmetry.Box
 	cells  []int8  // cubelet number by cell index
 	rel    []int32 // cells of the cubelets relative to cubelet 0, packed
-	perSol int     // bytes of a solution, about, to size buffers
 	maxSol int     // bytes of a solution, at most, and one to spare
 	// The path array in output order, x then y then z: the cell index of
 	// each entry and the brackets and commas written before it.
@@ -282,14 +306,15 @@ func newEncoder(b symmetry.Box) encoder {
 	// startPos, n-1 codes of up to 3 bytes, n numbers of up to 2 digits
 	// after up to 5 brackets and commas, and the names; writes go up to
 	// 3 bytes past their end.
-	e.perSol = 6*n + 4*b.Size[0]*(b.Size[1]+1) + 60
 	e.maxSol = 10*n + 64
 	return e
 }
 
-// snake appends one snake: `"KEY":[...]` for FormatJSON, preceded by ",\n"
-// unless first; a line {"snake":"KEY","solutions":[...]} for FormatJSONL.
-func (e *encoder) snake(p []byte, s solver.Snake, f Format, first bool) []byte {
+// snake appends one snake to chunk c, whose open block is p, and returns
+// the open block: `"KEY":[...]` for FormatJSON, preceded by ",\n" unless
+// first; a line {"snake":"KEY","solutions":[...]} for FormatJSONL.
+func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool) []byte {
+	p = c.room(p, 2*s.Key.Len+40)
 	if f == FormatJSONL {
 		p = append(p, `{"snake":"`...)
 		p = s.Key.Append(p)
@@ -304,11 +329,13 @@ func (e *encoder) snake(p []byte, s solver.Snake, f Format, first bool) []byte {
 	}
 	p = append(p, '[')
 	for k, d := range s.Solutions {
+		p = c.room(p, e.maxSol+1)
 		if k > 0 {
 			p = append(p, ',')
 		}
 		p = e.solution(p, d)
 	}
+	p = c.room(p, 3)
 	p = append(p, ']')
 	if f == FormatJSONL {
 		p = append(p, "}\n"...)
@@ -338,7 +365,7 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 		e.cells[r&0xff-lx+sx*(r>>8&0xff-ly)+sy*(r>>16&0xff-lz)] = int8(i + 1)
 	}
 	n := len(p)
-	p = slices.Grow(p, e.maxSol)[:n+e.maxSol]
+	p = p[:n+e.maxSol] // the caller made room
 	w := p[n:]
 	i := copy(w, `{"startPos":[`)
 	i = putNum(w, i, int(64-lx))

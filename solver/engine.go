@@ -161,8 +161,8 @@ type workspace struct {
 	keys []uint64 // keys and positions of refs, packed to sort
 	// sorted is refs in catalogue order.
 	sorted []ref
-	sols [][]symmetry.Dir
-	cat  Catalogue
+	sols   [][]symmetry.Dir
+	cat    Catalogue
 }
 
 // ref is a solution being sorted: its key's order, its first 21 moves
