@@ -2,11 +2,13 @@ package export
 
 import (
 	"bufio"
+	"encoding/binary"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"github.com/snakecube/snakecube/internal/sequencer"
@@ -243,14 +245,24 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // encoder appends the JSON of snakes of one box. It owns scratch space, so
 // each goroutine needs its own.
 type encoder struct {
+	*layout
+	cells []int8  // cubelet number by position in the path array
+	rel   []int32 // cells of the cubelets relative to cubelet 0, packed
+}
+
+// layout is what encoding a box's solutions reads and never changes,
+// computed once per box.
+type layout struct {
 	box    symmetry.Box
-	cells  []int8  // cubelet number by cell index
-	rel    []int32 // cells of the cubelets relative to cubelet 0, packed
-	maxSol int     // bytes of a solution, at most, and one to spare
-	// The path array in output order, x then y then z: the cell index of
-	// each entry and the brackets and commas written before it.
-	order []int
-	sep   []string
+	n      int
+	maxSol int // bytes of a solution, at most, with room for the last wide write
+	// stride is a cell's step in the path array's order, x then y then z,
+	// along each axis.
+	stride [3]int32
+	// path[k*n+v-1] is the text of entry k of the path array when it
+	// holds cubelet v: the brackets and commas before it and v's digits,
+	// little-endian, with their length in the top byte.
+	path []uint64
 }
 
 // A cell relative to cubelet 0 is packed in an int32, a byte per axis,
@@ -263,14 +275,14 @@ const (
 // steps are the packed moves, in Dir order.
 var steps = [symmetry.NumDirs]int32{1, -1, 1 << 8, -1 << 8, 1 << 16, -1 << 16}
 
-// Numbers and codes are written two or three bytes at a time from tables,
-// the write position then advanced by their length: no branch on the
-// number of digits or on the sign.
+// Text is written eight or four bytes at a time from tables holding it
+// with its length, the write position then advanced by the length: no
+// branch on the number of digits, the sign or the brackets.
 var (
 	digits   [100][2]byte
 	digitLen [100]int
-	codeText = [symmetry.NumDirs][3]byte{{',', '1'}, {',', '-', '1'}, {',', '2'}, {',', '-', '2'}, {',', '3'}, {',', '-', '3'}}
-	codeLen  = [symmetry.NumDirs]int{2, 3, 2, 3, 2, 3}
+	// codes are ",1", ",-1" ... by Dir, little-endian, length on top.
+	codes [symmetry.NumDirs]uint32
 )
 
 func init() {
@@ -281,11 +293,40 @@ func init() {
 			digits[v], digitLen[v] = [2]byte{byte('0' + v/10), byte('0' + v%10)}, 2
 		}
 	}
+	for d := range symmetry.Dir(symmetry.NumDirs) {
+		t := pack("," + strconv.Itoa(d.Code()))
+		codes[d] = uint32(t&0xffffff) | uint32(t>>56)<<24
+	}
 }
 
+// pack returns text of up to 7 bytes little-endian in a uint64, with its
+// length in the top byte.
+func pack(text string) uint64 {
+	var w [8]byte
+	copy(w[:7], text)
+	w[7] = byte(len(text))
+	return binary.LittleEndian.Uint64(w[:])
+}
+
+// layouts caches each box's layout.
+var layouts sync.Map // symmetry.Box -> *layout
+
 func newEncoder(b symmetry.Box) encoder {
+	l, ok := layouts.Load(b)
+	if !ok {
+		l, _ = layouts.LoadOrStore(b, newLayout(b))
+	}
+	lay := l.(*layout)
+	return encoder{layout: lay, cells: make([]int8, lay.n), rel: make([]int32, lay.n)}
+}
+
+func newLayout(b symmetry.Box) *layout {
 	n := b.Len()
-	e := encoder{box: b, cells: make([]int8, n), rel: make([]int32, n)}
+	l := &layout{box: b, n: n, path: make([]uint64, 0, n*n)}
+	l.stride = [3]int32{int32(b.Size[1] * b.Size[2]), int32(b.Size[2]), 1}
+	// startPos's and direction's text, 3 bytes per move, and the wide
+	// write's spare bytes.
+	l.maxSol = len(`{"startPos":[00,00,00],"direction":[],"path":]}`) + 3*(n-1) + 8
 	for x := range b.Size[0] {
 		for y := range b.Size[1] {
 			for z := range b.Size[2] {
@@ -298,16 +339,15 @@ func newEncoder(b symmetry.Box) encoder {
 				case z == 0:
 					sep = "],["
 				}
-				e.order = append(e.order, b.Index([3]int{x, y, z}))
-				e.sep = append(e.sep, sep)
+				for v := 1; v <= n; v++ {
+					l.path = append(l.path, pack(sep+strconv.Itoa(v)))
+				}
+				l.maxSol += len(sep) + 2
 			}
 		}
 	}
-	// startPos, n-1 codes of up to 3 bytes, n numbers of up to 2 digits
-	// after up to 5 brackets and commas, and the names; writes go up to
-	// 3 bytes past their end.
-	e.maxSol = 10*n + 64
-	return e
+	l.maxSol += len("]]]")
+	return l
 }
 
 // snake appends one snake to chunk c, whose open block is p, and returns
@@ -346,10 +386,9 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 // solution appends {"startPos":[..],"direction":[..],"path":[[[..]]]}.
 // One walk in coordinates relative to cubelet 0 gives both the start cell
 // (minus the lowest coordinates reached) and every cubelet's cell. The
-// text is written by index into room grown once for the longest solution
-// of the box, rather than append by append.
+// text is written by index into room the caller made for the longest
+// solution of the box, rather than append by append.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
-	b := e.box
 	cur := int32(bias)
 	e.rel[0] = cur
 	for i, d := range dirs {
@@ -360,12 +399,12 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 	for _, r := range e.rel {
 		lx, ly, lz = min(lx, r&0xff), min(ly, r>>8&0xff), min(lz, r>>16&0xff)
 	}
-	sx, sy := int32(b.Size[0]), int32(b.Size[0]*b.Size[1])
+	sx, sy := e.stride[0], e.stride[1]
 	for i, r := range e.rel {
-		e.cells[r&0xff-lx+sx*(r>>8&0xff-ly)+sy*(r>>16&0xff-lz)] = int8(i + 1)
+		e.cells[sx*(r&0xff-lx)+sy*(r>>8&0xff-ly)+r>>16&0xff-lz] = int8(i + 1)
 	}
 	n := len(p)
-	p = p[:n+e.maxSol] // the caller made room
+	p = p[:n+e.maxSol]
 	w := p[n:]
 	i := copy(w, `{"startPos":[`)
 	i = putNum(w, i, int(64-lx))
@@ -376,20 +415,16 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 	i += copy(w[i:], `],"direction":`)
 	at := i
 	for _, d := range dirs {
-		t := &codeText[d]
-		w[i], w[i+1], w[i+2] = t[0], t[1], t[2]
-		i += codeLen[d]
+		t := codes[d]
+		binary.LittleEndian.PutUint32(w[i:], t)
+		i += int(t >> 24)
 	}
 	w[at] = '[' // in place of the first code's comma
 	i += copy(w[i:], `],"path":`)
-	for k, c := range e.order {
-		if s := e.sep[k]; len(s) == 1 {
-			w[i] = s[0]
-			i++
-		} else {
-			i += copy(w[i:], s)
-		}
-		i = putNum(w, i, int(e.cells[c]))
+	for k, v := range e.cells {
+		t := e.path[k*e.n+int(v)-1]
+		binary.LittleEndian.PutUint64(w[i:], t)
+		i += int(t >> 56)
 	}
 	i += copy(w[i:], "]]]}")
 	return p[:n+i]
