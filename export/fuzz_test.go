@@ -6,6 +6,9 @@ import (
 	"io"
 	"os"
 	"testing"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // FuzzReader feeds arbitrary bytes to the Reader: it returns entries or
@@ -38,4 +41,61 @@ func FuzzReader(f *testing.F) {
 		}
 		t.Fatalf("Reader gave more entries than the %d bytes allow", len(data))
 	})
+}
+
+// FuzzWriteSolution writes arbitrary move lists as a solution of a 2x3x2
+// box: the Writer must take exactly those that fill the box, each cell
+// once, as a walk from some cell of the box finds, and refuse the others
+// with an error, never a panic.
+func FuzzWriteSolution(f *testing.F) {
+	f.Add([]byte{2, 2, 0, 3, 3, 4, 2, 2, 1, 3, 3}) // the first solution of 001101101100
+	f.Add([]byte{2, 2, 0, 3, 3, 4, 2, 2, 1, 3, 2}) // its last move back
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Add([]byte{6, 7, 200, 1, 2, 3, 4, 5, 0, 1, 2})
+	b, err := symmetry.NewBox(2, 3, 2)
+	if err != nil {
+		f.Fatal(err)
+	}
+	key, err := solver.ParseSeq("011111111110")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < b.Len()-1 {
+			return
+		}
+		dirs := make([]symmetry.Dir, b.Len()-1)
+		for k := range dirs {
+			dirs[k] = symmetry.Dir(data[k])
+		}
+		w := NewWriter(io.Discard, b, Options{})
+		err := w.Write(solver.Snake{Key: key, Solutions: [][]symmetry.Dir{dirs}})
+		if fills := fillsBox(b, dirs); fills != (err == nil) {
+			t.Fatalf("moves %v: Write = %v, but a walk says filling the box is %v", dirs, err, fills)
+		}
+	})
+}
+
+// fillsBox reports whether dirs, from some cell of b, walk through every
+// cell of b once.
+func fillsBox(b symmetry.Box, dirs []symmetry.Dir) bool {
+	for start := range b.Len() {
+		p := b.Coord(start)
+		seen := map[[3]int]bool{p: true}
+		ok := true
+		for _, d := range dirs {
+			if d >= symmetry.NumDirs {
+				return false
+			}
+			if p = b.Step(p, d); !b.Contains(p) || seen[p] {
+				ok = false
+				break
+			}
+			seen[p] = true
+		}
+		if ok && len(seen) == b.Len() {
+			return true
+		}
+	}
+	return false
 }

@@ -115,7 +115,12 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 	enc := newEncoder(b)
 	var p []byte
 	for k, s := range snakes {
-		p = enc.snake(&c, p, s, opts.Format, k == 0)
+		var err error
+		if p, err = enc.snake(&c, p, s, opts.Format, k == 0); err != nil {
+			c.end(p)
+			c.release()
+			return Chunk{}, err
+		}
 	}
 	c.end(p)
 	c.first, c.last = snakes[0].Key, snakes[len(snakes)-1].Key
@@ -130,6 +135,14 @@ func (c *Chunk) room(p []byte, need int) []byte {
 	}
 	c.end(p)
 	return (*blocks.Get().(*[]byte))[:0]
+}
+
+// release hands the chunk's blocks to the next chunks.
+func (c *Chunk) release() {
+	for _, p := range c.blocks {
+		blocks.Put(p)
+	}
+	c.blocks = nil
 }
 
 // end closes block p.
@@ -188,8 +201,8 @@ func (w *Writer) WriteChunk(c Chunk) error {
 		if w.err == nil {
 			_, w.err = w.w.Write(*p)
 		}
-		blocks.Put(p)
 	}
+	c.release()
 	w.last = c.last
 	w.n += c.n
 	return w.err
@@ -246,7 +259,7 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // each goroutine needs its own.
 type encoder struct {
 	*layout
-	cells []int8  // cubelet number by position in the path array
+	cells []int8  // cubelet number by position in the path array, 0 if none
 	rel   []int32 // cells of the cubelets relative to cubelet 0, packed
 }
 
@@ -256,43 +269,36 @@ type layout struct {
 	box    symmetry.Box
 	n      int
 	maxSol int // bytes of a solution, at most, with room for the last wide write
-	// stride is a cell's step in the path array's order, x then y then z,
-	// along each axis.
-	stride [3]int32
+	// inBox adds to each byte of a packed cell, relative to the box's
+	// lowest corner, what takes it to 128 or more when it lies past the
+	// box's length on that axis.
+	inBox int32
+	// start[k] is `{"startPos":[x,y,z],"direction":` for the cell at
+	// position k of the path array.
+	start []string
 	// path[k*n+v-1] is the text of entry k of the path array when it
 	// holds cubelet v: the brackets and commas before it and v's digits,
 	// little-endian, with their length in the top byte.
 	path []uint64
 }
 
-// A cell relative to cubelet 0 is packed in an int32, a byte per axis,
-// each biased by half a byte so that it never goes negative: one register
-// to move along, where an array indexed by the axis would live in memory.
-const (
-	bias = 64 | 64<<8 | 64<<16
-)
+// A cell is packed in an int32, a byte per axis, x in the lowest; a path
+// starts at bias, half a byte on each axis, so that no move of a path of
+// 64 cells or less takes a byte below 0 or past 127. One register moves
+// along, where an array indexed by the axis would live in memory.
+const bias = 64 | 64<<8 | 64<<16
 
-// steps are the packed moves, in Dir order.
-var steps = [symmetry.NumDirs]int32{1, -1, 1 << 8, -1 << 8, 1 << 16, -1 << 16}
+// steps are the packed moves, by Dir; a Dir past the last has none, stays
+// in place and so fails the walk.
+var steps = [256]int32{1, -1, 1 << 8, -1 << 8, 1 << 16, -1 << 16}
 
-// Text is written eight or four bytes at a time from tables holding it
-// with its length, the write position then advanced by the length: no
-// branch on the number of digits, the sign or the brackets.
-var (
-	digits   [100][2]byte
-	digitLen [100]int
-	// codes are ",1", ",-1" ... by Dir, little-endian, length on top.
-	codes [symmetry.NumDirs]uint32
-)
+// codes are the moves' text, ",1", ",-1" and so on by Dir, little-endian,
+// length in the top byte: written four bytes at a time, the position then
+// advanced by the length, with no branch on the sign. The path's entries
+// are written the same way, eight bytes at a time.
+var codes [256]uint32
 
 func init() {
-	for v := range digits {
-		if v < 10 {
-			digits[v], digitLen[v] = [2]byte{byte('0' + v)}, 1
-		} else {
-			digits[v], digitLen[v] = [2]byte{byte('0' + v/10), byte('0' + v%10)}, 2
-		}
-	}
 	for d := range symmetry.Dir(symmetry.NumDirs) {
 		t := pack("," + strconv.Itoa(d.Code()))
 		codes[d] = uint32(t&0xffffff) | uint32(t>>56)<<24
@@ -323,13 +329,16 @@ func newEncoder(b symmetry.Box) encoder {
 func newLayout(b symmetry.Box) *layout {
 	n := b.Len()
 	l := &layout{box: b, n: n, path: make([]uint64, 0, n*n)}
-	l.stride = [3]int32{int32(b.Size[1] * b.Size[2]), int32(b.Size[2]), 1}
-	// startPos's and direction's text, 3 bytes per move, and the wide
-	// write's spare bytes.
-	l.maxSol = len(`{"startPos":[00,00,00],"direction":[],"path":]}`) + 3*(n-1) + 8
+	for axis, size := range b.Size {
+		l.inBox |= int32(128-size) << (8 * axis)
+	}
+	// The longest startPos and direction, 3 bytes per move, the wide
+	// writes' spare bytes.
+	l.maxSol = len(`{"startPos":[00,00,00],"direction":],"path":]]]}`) + 3*(n-1) + 8
 	for x := range b.Size[0] {
 		for y := range b.Size[1] {
 			for z := range b.Size[2] {
+				l.start = append(l.start, fmt.Sprintf(`{"startPos":[%d,%d,%d],"direction":`, x, y, z))
 				sep := ","
 				switch {
 				case x == 0 && y == 0 && z == 0:
@@ -346,14 +355,13 @@ func newLayout(b symmetry.Box) *layout {
 			}
 		}
 	}
-	l.maxSol += len("]]]")
 	return l
 }
 
 // snake appends one snake to chunk c, whose open block is p, and returns
 // the open block: `"KEY":[...]` for FormatJSON, preceded by ",\n" unless
 // first; a line {"snake":"KEY","solutions":[...]} for FormatJSONL.
-func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool) []byte {
+func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool) ([]byte, error) {
 	p = c.room(p, 2*s.Key.Len+40)
 	if f == FormatJSONL {
 		p = append(p, `{"snake":"`...)
@@ -373,46 +381,59 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 		if k > 0 {
 			p = append(p, ',')
 		}
-		p = e.solution(p, d)
+		var err error
+		if p, err = e.solution(p, d); err != nil {
+			return p, fmt.Errorf("snake %v, solution %d: %w", s.Key, k+1, err)
+		}
 	}
 	p = c.room(p, 3)
 	p = append(p, ']')
 	if f == FormatJSONL {
 		p = append(p, "}\n"...)
 	}
-	return p
+	return p, nil
 }
 
-// solution appends {"startPos":[..],"direction":[..],"path":[[[..]]]}.
-// One walk in coordinates relative to cubelet 0 gives both the start cell
-// (minus the lowest coordinates reached) and every cubelet's cell. The
-// text is written by index into room the caller made for the longest
-// solution of the box, rather than append by append.
-func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
+// errNotPath reports a solution that is not a path through every cell of
+// the box.
+var errNotPath = errors.New("its moves do not fill the box, each cell once")
+
+// solution appends {"startPos":[..],"direction":[..],"path":[[[..]]]}, or
+// reports that dirs are not a solution of the box. The text is written by
+// index into room the caller made for the longest solution of the box,
+// rather than append by append.
+//
+// A walk from an arbitrary cell gives each cubelet's cell up to a shift.
+// A path through the whole box passes through the box's lowest corner,
+// the cell lowest on all three axes at once and so the least packed
+// value: the cells relative to it are the cells in the box, and the first
+// one the start.
+func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
 	cur := int32(bias)
+	lo := cur
 	e.rel[0] = cur
 	for i, d := range dirs {
 		cur += steps[d]
 		e.rel[i+1] = cur
+		lo = min(lo, cur)
 	}
-	lx, ly, lz := int32(255), int32(255), int32(255)
-	for _, r := range e.rel {
-		lx, ly, lz = min(lx, r&0xff), min(ly, r>>8&0xff), min(lz, r>>16&0xff)
-	}
-	sx, sy := e.stride[0], e.stride[1]
+	clear(e.cells)
+	sx, sy := int32(e.box.Size[1]*e.box.Size[2]), int32(e.box.Size[2])
+	var out int32
 	for i, r := range e.rel {
-		e.cells[sx*(r&0xff-lx)+sy*(r>>8&0xff-ly)+r>>16&0xff-lz] = int8(i + 1)
+		r -= lo
+		out |= r | (r + e.inBox)
+		k := sx*(r&0xff) + sy*(r>>8&0xff) + r>>16&0xff
+		if out&0x808080 != 0 || e.cells[k] != 0 {
+			return p, errNotPath
+		}
+		e.cells[k] = int8(i + 1)
 	}
 	n := len(p)
 	p = p[:n+e.maxSol]
 	w := p[n:]
-	i := copy(w, `{"startPos":[`)
-	i = putNum(w, i, int(64-lx))
-	w[i] = ','
-	i = putNum(w, i+1, int(64-ly))
-	w[i] = ','
-	i = putNum(w, i+1, int(64-lz))
-	i += copy(w[i:], `],"direction":`)
+	d0 := e.rel[0] - lo
+	i := copy(w, e.start[sx*(d0&0xff)+sy*(d0>>8&0xff)+d0>>16&0xff])
 	at := i
 	for _, d := range dirs {
 		t := codes[d]
@@ -427,13 +448,5 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) []byte {
 		i += int(t >> 56)
 	}
 	i += copy(w[i:], "]]]}")
-	return p[:n+i]
-}
-
-// putNum writes 0 <= v < 100 in decimal at w[i:] and returns the index
-// after it; it may write one byte more, which what follows overwrites.
-func putNum(w []byte, i, v int) int {
-	t := &digits[v]
-	w[i], w[i+1] = t[0], t[1]
-	return i + digitLen[v]
+	return p[:n+i], nil
 }
