@@ -182,7 +182,7 @@ func merge(ctx context.Context, w io.Writer, b symmetry.Box, f export.Format, pa
 			return fmt.Errorf("%s: %w", p.name, err)
 		}
 		if err := ew.Write(s); err != nil {
-			return err
+			return fmt.Errorf("%s: %w", p.name, err)
 		}
 		if err := p.next(); err != nil {
 			return err
