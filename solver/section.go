@@ -20,13 +20,17 @@ import (
 // constrained to a prefix prunes at the prefix's depth, so a section costs
 // its own subtree plus a sliver of the tree above it.
 
-// SectionWindow is how many sections in key order a parallel run starts
-// from the last: sections grow towards the end of key order (the last of
-// the 128 sections of depth 8 holds 15.5% of the 3x3x3 search) and the big
-// ones should not start last, leaving one core to finish them alone. A
-// wider window only holds more results in memory: the 3x3x3 main job took
-// 4,563 page faults with 16 and 5,350 with 64, for the same time.
-const SectionWindow = 16
+// sectionWindow is how many sections in key order a parallel run of w
+// workers starts from the last: sections grow towards the end of key order
+// (the last of the 128 sections of depth 8 holds 15.5% of the 3x3x3
+// search) and the big ones should not start last, leaving one core to
+// finish them alone. A wider window only holds more results in memory,
+// waiting for the first of the window: on two cores the 3x3x3 main job
+// took the same time with windows of 4, 8 and 16 (32.7 to 35.3 ms,
+// hyperfine, 80 runs each, within noise), and 1,877, 2,404 and 2,376
+// page faults; the window grows with the workers, as more of them need
+// more big sections to start on.
+func sectionWindow(workers int) int { return 4 * workers }
 
 // ParsePrefix reads a section's prefix for box b: 0 to L characters '0'
 // and '1'.
@@ -116,7 +120,7 @@ func (w *workspace) section(ctx context.Context, b symmetry.Box, p Seq) (*Catalo
 // are held in memory. opts.Progress counts sections.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	var done atomic.Int64
-	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (T, error) {
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
 		c, err := w.section(ctx, b, ps[k])
@@ -207,7 +211,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 // calls emit with each section's count in the order of ps.
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	var done atomic.Int64
-	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), SectionWindow, func(ctx context.Context, k int) (Count, error) {
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (Count, error) {
 		c, err := CountSection(ctx, b, ps[k], Options{Workers: 1})
 		if err == nil && opts.Progress != nil {
 			opts.Progress(int(done.Add(1)), len(ps))

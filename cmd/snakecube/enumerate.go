@@ -153,7 +153,7 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 
 // sectionDepth is how finely a search is cut when nothing else says: 128
 // sections. Their sizes are very uneven (the largest holds 15.5% of the
-// 3x3x3 search) but the big ones are started first (solver.SectionWindow),
+// 3x3x3 search) but the big ones are started first (solver.Stream),
 // so the cut can be coarse, and walking again the levels above the prefix
 // costs 0.6% more nodes, against 3.4% at depth 10: the 3x3x3 main job took
 // 47.0 ms at depth 8 and 51.0 ms at depth 10 (hyperfine, 40 runs each).
