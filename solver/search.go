@@ -192,44 +192,68 @@ func (s *search) run(st *state) {
 	s.dfs(st.i, st.head, st.last, st.used, st.end, st.turns)
 }
 
+// dfs searches below the node of i moves whose head is in cell h. A node
+// with a single move to try (most nodes: the 3x3x3 search ends in long
+// forced runs) moves on in the same call, rather than by one more call
+// and its spills; only a node with a choice recurses.
 func (s *search) dfs(i, h int, last symmetry.Dir, used uint8, end int, turns uint64) {
-	s.nodes++
-	if s.nodes%cancelEvery == 0 && s.ctx.Err() != nil {
-		s.stopped = true
-		return
-	}
 	g := s.g
-	if i == g.n-1 {
-		s.leaf(turns)
-		return
-	}
-	if i == s.splitAt {
-		t := s.st
-		t.i, t.head, t.last, t.used, t.end, t.turns = i, h, last, used, end, turns
-		s.tasks = append(s.tasks, t)
-		return
-	}
 	free0 := s.st.free
-	for next := s.moves(i, h, last, used, end, free0); next != 0; next &= next - 1 {
-		q := bits.TrailingZeros64(next)
-		free := free0 &^ (1 << q)
-		e, ok := g.enter(h, free, end, s.endColour)
-		if !ok {
-			continue
-		}
-		d := g.dirOf[q-h+symmetry.MaxCells]
-		t := turns
-		if i > 0 && d>>1 != last>>1 {
-			t |= 1 << i
-		}
-		s.st.free = free
-		s.st.dirs[i] = d
-		s.dfs(i+1, q, d, used|1<<(d>>1), e, t)
-		if s.stopped {
+	for {
+		s.nodes++
+		if s.nodes%cancelEvery == 0 && s.ctx.Err() != nil {
+			s.stopped = true
 			break
 		}
+		if i == g.n-1 {
+			s.leaf(turns)
+			break
+		}
+		if i == s.splitAt {
+			t := s.st
+			t.i, t.head, t.last, t.used, t.end, t.turns = i, h, last, used, end, turns
+			s.tasks = append(s.tasks, t)
+			break
+		}
+		free := s.st.free
+		next := s.moves(i, h, last, used, end, free)
+		if next != 0 && next&(next-1) == 0 {
+			q := bits.TrailingZeros64(next)
+			e, ok := g.enter(h, free&^(1<<q), end, s.endColour)
+			if !ok {
+				break
+			}
+			d, t := s.take(i, h, q, last, turns, free)
+			i, h, last, used, end, turns = i+1, q, d, used|1<<(d>>1), e, t
+			continue
+		}
+		for ; next != 0; next &= next - 1 {
+			q := bits.TrailingZeros64(next)
+			e, ok := g.enter(h, free&^(1<<q), end, s.endColour)
+			if !ok {
+				continue
+			}
+			d, t := s.take(i, h, q, last, turns, free)
+			s.dfs(i+1, q, d, used|1<<(d>>1), e, t)
+			if s.stopped {
+				break
+			}
+		}
+		break
 	}
 	s.st.free = free0
+}
+
+// take makes move i, from cell h, where the last move was last, to cell q,
+// out of the free cells free, and returns the move and the turns with it.
+func (s *search) take(i, h, q int, last symmetry.Dir, turns, free uint64) (symmetry.Dir, uint64) {
+	d := s.g.dirOf[q-h+symmetry.MaxCells]
+	if i > 0 && d>>1 != last>>1 {
+		turns |= 1 << i
+	}
+	s.st.free = free &^ (1 << q)
+	s.st.dirs[i] = d
+	return d, turns
 }
 
 // moves returns the cells the next move may enter: free neighbours of the
