@@ -38,6 +38,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./symmetry
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
+	$(GO) test -run '^$$' -fuzz FuzzWriteSolution -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s ./internal/verify
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
 
