@@ -15,6 +15,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -145,7 +146,7 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 	}
 	if !*quiet {
 		e.warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
-			what, count(total.snakes, "snake"), count(total.solutions, "solution"), thousands(int(total.nodes)),
+			what, stats.Plural(total.snakes, "snake"), stats.Plural(total.solutions, "solution"), stats.Thousands(int(total.nodes)),
 			time.Since(start).Round(time.Millisecond), name)
 	}
 	return nil
@@ -247,24 +248,4 @@ func progress(w io.Writer, what string) func(done, total int) {
 		})
 		bar.Add(1)
 	}
-}
-
-// thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// count writes "1 snake" or "11,487 snakes".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return thousands(n) + " " + noun + "s"
 }

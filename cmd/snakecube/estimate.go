@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -94,7 +95,7 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 	elapsed := time.Since(start)
 	rate := solver.NodeRate(ctx, b, time.Second)
 	writeEstimate(e.stdout, b, est, *seed, rate)
-	e.warnf("%v: %s probes in %v", b, thousands(est.Probes), elapsed.Round(time.Millisecond))
+	e.warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), elapsed.Round(time.Millisecond))
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -213,7 +214,7 @@ func (in *input) explain(err error, sized symmetry.Box, haveSize bool) string {
 // describe writes a snake's solutions for a person, or why it has none.
 func describe(ctx context.Context, w io.Writer, in input, s *solver.Solved) error {
 	sols := s.Snake.Solutions
-	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, count(len(sols), "solution"))
+	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, stats.Plural(len(sols), "solution"))
 	for i, d := range sols {
 		fmt.Fprintf(w, "\nsolution %d of %d\n", i+1, len(sols))
 		drawFolding(w, in.box, d)
@@ -267,7 +268,7 @@ func typos(ctx context.Context, in input) ([]string, error) {
 			}
 			q := in.seq
 			q.Bits ^= 1 << i
-			lines = append(lines, fmt.Sprintf("cubelet %d as a %s, not a %s: %v, %s", i, now, was, q, count(n, "solution")))
+			lines = append(lines, fmt.Sprintf("cubelet %d as a %s, not a %s: %v, %s", i, now, was, q, stats.Plural(n, "solution")))
 		}
 		return nil
 	})

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/internal/verify"
 )
 
@@ -72,7 +73,7 @@ func runVerify(ctx context.Context, e env, args []string) error {
 		}
 	})
 	if sum.Problems > maxProblems {
-		e.warnf("... and %s", count(sum.Problems-maxProblems, "more problem"))
+		e.warnf("... and %s", stats.Plural(sum.Problems-maxProblems, "more problem"))
 	}
 	var se *export.SyntaxError
 	switch {
@@ -84,9 +85,9 @@ func runVerify(ctx context.Context, e env, args []string) error {
 	case err != nil:
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, count(sum.Snakes, "snake"), count(sum.Solutions, "solution"))
+	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, stats.Plural(sum.Snakes, "snake"), stats.Plural(sum.Solutions, "solution"))
 	if sum.Problems > 0 {
-		e.warnf("%s: %s", what, count(sum.Problems, "problem"))
+		e.warnf("%s: %s", what, stats.Plural(sum.Problems, "problem"))
 		return errReported
 	}
 	if *complete {

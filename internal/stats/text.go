@@ -16,7 +16,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
 
-	p("A catalogue of the %v box: %s, %s.\n", s.Box, count(s.Snakes, "snake"), count(s.Solutions, "solution"))
+	p("A catalogue of the %v box: %s, %s.\n", s.Box, Plural(s.Snakes, "snake"), Plural(s.Solutions, "solution"))
 	p("%s.\n", wrap(upper(Convention), 76))
 
 	most := "-"
@@ -32,14 +32,14 @@ func (s *Stats) WriteText(w io.Writer) error {
 		straights = fmt.Sprintf("%d to %d", s.MinStraights, s.MaxStraights)
 	}
 	summary := &table{align: "lrl"}
-	summary.add("snakes", thousands(s.Snakes), "")
-	summary.add("solutions", thousands(s.Solutions), "")
+	summary.add("snakes", Thousands(s.Snakes), "")
+	summary.add("solutions", Thousands(s.Solutions), "")
 	if s.Duplicates > 0 {
-		summary.add("listed more than once", thousands(s.Duplicates), "solutions the file repeats, counted once")
+		summary.add("listed more than once", Thousands(s.Duplicates), "solutions the file repeats, counted once")
 	}
-	summary.add("palindromes", thousands(s.Palindromes), "with "+count(s.PalindromeSolutions, "solution"))
-	summary.add("snakes with one solution", thousands(s.OneSolution()), "")
-	summary.add("most solutions", thousands(s.Most), most)
+	summary.add("palindromes", Thousands(s.Palindromes), "with "+Plural(s.PalindromeSolutions, "solution"))
+	summary.add("snakes with one solution", Thousands(s.OneSolution()), "")
+	summary.add("most solutions", Thousands(s.Most), most)
 	summary.add("straights per snake", straights, "")
 	p("\n")
 	summary.write(bw)
@@ -59,7 +59,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 	for a := range Class(NumClasses) {
 		row := []string{a.String()}
 		for b := range Class(NumClasses) {
-			row = append(row, thousands(s.Ends[a][b]))
+			row = append(row, Thousands(s.Ends[a][b]))
 		}
 		ends.add(row...)
 	}
@@ -76,7 +76,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 		if t.Key.Palindrome() {
 			pal = "palindrome"
 		}
-		top.add(fmt.Sprint(i+1), t.Key.String(), thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
+		top.add(fmt.Sprint(i+1), t.Key.String(), Thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
 	}
 	top.write(bw)
 	return bw.Flush()
@@ -117,7 +117,7 @@ func (s *Stats) histogramTable() *table {
 				if c > 0 {
 					row = append(row, "")
 				}
-				row = append(row, fmt.Sprint(ns[k]), thousands(s.Histogram[ns[k]]))
+				row = append(row, fmt.Sprint(ns[k]), Thousands(s.Histogram[ns[k]]))
 			}
 		}
 		t.add(row...)
@@ -171,7 +171,7 @@ func dash(n int) string {
 	if n == 0 {
 		return "-"
 	}
-	return thousands(n)
+	return Thousands(n)
 }
 
 // table is a text table: columns aligned left ('l') or right ('r'),
@@ -219,10 +219,10 @@ func (t *table) write(w io.Writer) {
 	}
 }
 
-// thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
+// Thousands writes n with commas between groups of three digits.
+func Thousands(n int) string {
 	if n < 0 {
-		return "-" + thousands(-n)
+		return "-" + Thousands(-n)
 	}
 	s := fmt.Sprint(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
@@ -231,12 +231,13 @@ func thousands(n int) string {
 	return s
 }
 
-// count writes "1 solution" or "413 solutions".
-func count(n int, noun string) string {
+// Plural writes "1 solution" or "413 solutions": n and the noun, plural
+// unless n is 1.
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return thousands(n) + " " + noun + "s"
+	return Thousands(n) + " " + noun + "s"
 }
 
 // upper capitalises the first letter of s.
