@@ -228,7 +228,7 @@ func (w *workspace) catalogue(b symmetry.Box, found []found, nodes uint64) *Cata
 }
 
 // sortRefs returns refs, of keys of n cubelets, sorted by key, then by
-// moves, in out's memory. When a ref's position fits in the bits below a
+// moves, in w's memory. When a ref's position fits in the bits below a
 // key, keys and positions are sorted packed in one uint64 each, compared
 // as integers, and only the short runs of solutions of one key need the
 // comparator: several times faster than comparing every pair through it.
