@@ -3,6 +3,11 @@
 // over the target only when everything was written. A run that fails, is
 // interrupted or crashes leaves the target as it was.
 //
+// A target that is a symbolic link is followed: the file it points to is
+// replaced, the link stays. A target that is no regular file, such as
+// /dev/null, /dev/stdout or a named pipe, is written straight into: it has
+// nothing to keep whole, and renaming over it would replace the device.
+//
 // The file is not synced to disk before the rename, nor, on Linux, left to
 // the filesystem to write out at the rename (see replace): a catalogue is
 // cheap to compute again, and syncing the 11 MB of the 3x3x3 catalogue
@@ -21,14 +26,30 @@ import (
 // File is an output file being written.
 type File struct {
 	*os.File
-	path string
-	done bool
+	path   string // the file to replace
+	direct bool   // path is written straight into
+	done   bool
 }
 
 // Create starts writing the file at path. The caller must end with
 // [File.Commit] or [File.Abort]; Abort after Commit does nothing, so
 // `defer f.Abort()` is the usual pattern.
 func Create(path string) (*File, error) {
+	if st, err := os.Stat(path); err == nil {
+		switch {
+		case st.IsDir():
+			return nil, fmt.Errorf("create %s: is a folder", path)
+		case !st.Mode().IsRegular():
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, fmt.Errorf("create %s: %w", path, err)
+			}
+			return &File{File: f, path: path, direct: true}, nil
+		}
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real
+		}
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -47,6 +68,12 @@ func (f *File) Commit() error {
 	}
 	f.done = true
 	err := f.Close()
+	if f.direct {
+		if err != nil {
+			return fmt.Errorf("write %s: %w", f.path, err)
+		}
+		return nil
+	}
 	if err == nil {
 		// Temporary files are created 0600; an output file gets the
 		// usual permissions.
@@ -69,5 +96,7 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	f.Close()
-	os.Remove(f.Name())
+	if !f.direct {
+		os.Remove(f.Name())
+	}
 }

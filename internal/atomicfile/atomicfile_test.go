@@ -44,43 +44,44 @@ func TestCommitAndAbort(t *testing.T) {
 	}
 }
 
-// TestCommitOverOthers commits over a symbolic link, which is replaced
-// while the file it points to stays as it was, and over a folder, which
-// fails and leaves nothing behind.
+// TestCommitOverOthers commits through a symbolic link, which stays while
+// the file it points to is replaced, and refuses a folder, leaving nothing
+// behind.
 func TestCommitOverOthers(t *testing.T) {
 	dir := t.TempDir()
-	kept := filepath.Join(dir, "kept.json")
-	if err := os.WriteFile(kept, []byte("kept"), 0o644); err != nil {
+	real := filepath.Join(dir, "real.json")
+	if err := os.WriteFile(real, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	link := filepath.Join(dir, "link.json")
-	if err := os.Symlink(kept, link); err != nil {
+	if err := os.Symlink(real, link); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	f, _ := Create(link)
+	f, err := Create(link)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.WriteString("new")
 	if err := f.Commit(); err != nil {
-		t.Fatalf("Commit over a link: %v", err)
+		t.Fatalf("Commit through a link: %v", err)
 	}
-	if st, err := os.Lstat(link); err != nil || !st.Mode().IsRegular() {
-		t.Errorf("after Commit over a link: %v, %v; want a regular file", st, err)
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("after Commit through a link: %v, %v; want the link still", st, err)
 	}
-	if b, _ := os.ReadFile(kept); string(b) != "kept" {
-		t.Errorf("the link's target holds %q, want it untouched", b)
+	if b, _ := os.ReadFile(real); string(b) != "new" {
+		t.Errorf("the link's target holds %q, want new", b)
 	}
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	f, _ = Create(sub)
-	f.WriteString("new")
-	if err := f.Commit(); err == nil {
-		t.Error("Commit over a folder succeeded")
+	if _, err := Create(sub); err == nil {
+		t.Error("Create over a folder succeeded")
 	}
 	if st, err := os.Stat(sub); err != nil || !st.IsDir() {
-		t.Errorf("after a Commit over it, the folder is %v, %v", st, err)
+		t.Errorf("after a Create over it, the folder is %v, %v", st, err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
-		t.Errorf("folder holds %d entries, want kept.json, link.json and sub", len(entries))
+		t.Errorf("folder holds %d entries, want real.json, link.json and sub", len(entries))
 	}
 }
