@@ -150,7 +150,7 @@ func runCensus(ctx context.Context, e env, args []string) error {
 		return fmt.Errorf("census %v: %w (the %d sections counted are in %s; run again to resume)", b, err, written, *out)
 	}
 	if !*quiet {
-		e.warnf("counted %d sections in %v; sum them with: snakecube census merge %s", written, time.Since(start).Round(time.Millisecond), *out)
+		e.warnf("counted %d sections in %v; sum them with: snakecube census merge %s", written, elapsed(time.Since(start)), *out)
 	}
 	return nil
 }

@@ -147,7 +147,7 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 	if !*quiet {
 		e.warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
 			what, stats.Plural(total.snakes, "snake"), stats.Plural(total.solutions, "solution"), stats.Thousands(int(total.nodes)),
-			time.Since(start).Round(time.Millisecond), name)
+			elapsed(time.Since(start)), name)
 	}
 	return nil
 }

@@ -92,10 +92,10 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("estimate %v: %w", b, err)
 	}
-	elapsed := time.Since(start)
+	took := time.Since(start)
 	rate := solver.NodeRate(ctx, b, time.Second)
 	writeEstimate(e.stdout, b, est, *seed, rate)
-	e.warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), elapsed.Round(time.Millisecond))
+	e.warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), elapsed(took))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"golang.org/x/term"
 )
@@ -160,4 +161,13 @@ func helpOK(err error) error {
 		return nil
 	}
 	return err
+}
+
+// elapsed rounds a duration for a summary line: to the millisecond, or to
+// the microsecond under one, where a small box's run would read "0s".
+func elapsed(d time.Duration) time.Duration {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond)
+	}
+	return d.Round(time.Millisecond)
 }
