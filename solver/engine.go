@@ -89,17 +89,8 @@ func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error)
 		// the search's depth, and with one search whose results grow
 		// across the tasks: small searches run in batches cost less.
 		s := &search{g: g, job: j, splitAt: -1, ctx: ctx}
-		for k := range tasks {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			s.run(&tasks[k])
-			if s.stopped {
-				return nil, ctx.Err()
-			}
-			if opts.Progress != nil {
-				opts.Progress(k+1, len(tasks))
-			}
+		if err := s.runAll(tasks, opts.Progress); err != nil {
+			return nil, err
 		}
 		return &result{found: []found{s.out}, nodes: s.nodes}, nil
 	}
@@ -113,6 +104,24 @@ func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error)
 	}
 	res.nodes = nodes.Load()
 	return res, nil
+}
+
+// runAll searches below each of tasks in turn, its results growing across
+// them, and calls progress, if set, after each.
+func (s *search) runAll(tasks []state, progress func(done, total int)) error {
+	for k := range tasks {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		s.run(&tasks[k])
+		if s.stopped {
+			return s.ctx.Err()
+		}
+		if progress != nil {
+			progress(k+1, len(tasks))
+		}
+	}
+	return nil
 }
 
 // Catalogue is every solution of every snake of a box, or of a section of

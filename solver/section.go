@@ -102,12 +102,8 @@ func (w *workspace) section(ctx context.Context, b symmetry.Box, p Seq) (*Catalo
 	s := &w.s
 	*s = search{g: g, job: job{c: startsWith(p), keysOnly: true}, splitAt: -1, ctx: ctx,
 		out: found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0]}}
-	roots := g.roots()
-	for k := range roots {
-		s.run(&roots[k])
-		if s.stopped {
-			return nil, ctx.Err()
-		}
+	if err := s.runAll(g.roots(), nil); err != nil {
+		return nil, err
 	}
 	return w.catalogue(b, []found{s.out}, s.nodes), nil
 }
