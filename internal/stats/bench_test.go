@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
 )
 
 // BenchmarkCompute3 computes the figures of the whole 3x3x3 catalogue,
 // read from memory.
 func BenchmarkCompute3(b *testing.B) {
-	data := catalogue(b, "3", export.FormatJSON)
+	data := catalogtest.File(b, "3", export.FormatJSON)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
 )
 
 // FuzzCompute checks that Compute never panics on arbitrary bytes, that
 // what it computes adds up, and that every format writes it.
 func FuzzCompute(f *testing.F) {
 	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL} {
-		good := catalogue(f, "2x2x2", format)
+		good := catalogtest.File(f, "2x2x2", format)
 		f.Add(good)
 		f.Add(good[:len(good)/2])
 		f.Add(bytes.Replace(good, []byte("[1,2,-1,3,1,-2,-1]"), []byte("[1,2,-1,3,1,-2,-3]"), 1))

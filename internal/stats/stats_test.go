@@ -16,41 +16,11 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/verify"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
-
-func box(t testing.TB, s string) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-var files sync.Map // size + format -> []byte
-
-// catalogue returns the encoded catalogue of a box, made once per test
-// binary.
-func catalogue(t testing.TB, size string, f export.Format) []byte {
-	t.Helper()
-	size = box(t, size).String()
-	if p, ok := files.Load(size + f.String()); ok {
-		return p.([]byte)
-	}
-	c, err := solver.Enumerate(context.Background(), box(t, size), solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := export.Encode(context.Background(), &buf, c, export.Options{Format: f}); err != nil {
-		t.Fatal(err)
-	}
-	files.Store(size+f.String(), buf.Bytes())
-	return buf.Bytes()
-}
 
 func compute(t testing.TB, data []byte, opts Options) *Stats {
 	t.Helper()
@@ -68,7 +38,7 @@ var (
 
 // figures3 returns the figures of the 3x3x3 catalogue, computed once.
 func figures3(t testing.TB) *Stats {
-	stats3Once.Do(func() { stats3 = compute(t, catalogue(t, "3", export.FormatJSON), Options{}) })
+	stats3Once.Do(func() { stats3 = compute(t, catalogtest.File(t, "3", export.FormatJSON), Options{}) })
 	if stats3 == nil {
 		t.FailNow()
 	}
@@ -142,9 +112,9 @@ func TestFigures3(t *testing.T) {
 // TestFigures2: one snake, three solutions, all in corners.
 func TestFigures2(t *testing.T) {
 	for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
-		s := compute(t, catalogue(t, "2", f), Options{})
+		s := compute(t, catalogtest.File(t, "2", f), Options{})
 		want := &Stats{
-			Box: box(t, "2"), Snakes: 1, Solutions: 3, Palindromes: 1, PalindromeSolutions: 3,
+			Box: catalogtest.Box(t, "2"), Snakes: 1, Solutions: 3, Palindromes: 1, PalindromeSolutions: 3,
 			Most: 3, MostSnakes: []solver.Seq{{Bits: 0b01111110, Len: 8}},
 			Histogram: []int{0, 0, 0, 1}, ByStraights: [][]int{{0, 0, 0, 1}}, PalindromesByStraights: [][]int{{0, 0, 0, 1}},
 			Top: []Snake{{Key: solver.Seq{Bits: 0b01111110, Len: 8}, Solutions: 3}},
@@ -168,7 +138,7 @@ func TestClassOf(t *testing.T) {
 		{"1x4x4", [NumClasses]int{4, 8, 4, 0}},
 		{"3x3x4", [NumClasses]int{8, 16, 10, 2}},
 	} {
-		b := box(t, tc.size)
+		b := catalogtest.Box(t, tc.size)
 		var got [NumClasses]int
 		for i := range b.Len() {
 			got[ClassOf(b, b.Coord(i))]++
@@ -244,9 +214,9 @@ func rewrite(t testing.TB, data []byte, limit int, f func(e *export.Entry)) []by
 // listed twice counts once.
 func TestForeignReadings(t *testing.T) {
 	for _, size := range []string{"2x2x3", "2x3x3", "3x3x3"} {
-		b := box(t, size)
+		b := catalogtest.Box(t, size)
 		// A part of the 3x3x3 file: the whole costs seconds under -race.
-		data := rewrite(t, catalogue(t, size, export.FormatJSON), 600, func(*export.Entry) {})
+		data := rewrite(t, catalogtest.File(t, size, export.FormatJSON), 600, func(*export.Entry) {})
 		want := compute(t, data, Options{Box: b})
 		g := b.Group()
 		rng := rand.New(rand.NewPCG(3, 4))
@@ -274,7 +244,7 @@ func TestForeignReadings(t *testing.T) {
 
 // TestErrors: what Compute refuses, and how it says so.
 func TestErrors(t *testing.T) {
-	good := string(catalogue(t, "2", export.FormatJSON))
+	good := string(catalogtest.File(t, "2", export.FormatJSON))
 	for _, tc := range []struct {
 		name, in string
 		opts     Options
@@ -284,7 +254,7 @@ func TestErrors(t *testing.T) {
 			"01111110 solution 0: direction: move 6 (-z) returns to cell [1 0 0] at cubelet 7"},
 		{"bad path", strings.Replace(good, "[[[1,8],[4,5]],[[2,7],[3,6]]]", "[[[1,8],[4,5]],[[2,7],[6,3]]]", 1), Options{},
 			"01111110 solution 0: path[1][1][0] is 6, want 3"},
-		{"not a snake of the box", good, Options{Box: box(t, "2x2x3")},
+		{"not a snake of the box", good, Options{Box: catalogtest.Box(t, "2x2x3")},
 			"01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box"},
 		{"not a key", `{"01000000":[]}`, Options{}, "01000000: not a key: its reverse, 00000010, is smaller"},
 		{"order", `{"01111110":[],"01101110":[]}`, Options{}, "01101110: follows 01111110: keys must ascend and be unique"},
@@ -409,7 +379,7 @@ func TestOutputs(t *testing.T) {
 // TestSVGManySolutions: a histogram too long for a bar per number of
 // solutions is drawn in groups, with no bar narrower than a pixel.
 func TestSVGManySolutions(t *testing.T) {
-	s := &Stats{Box: box(t, "4"), Snakes: 5002, Solutions: 5000*1 + 4999 + 9173, Most: 9173, MinStraights: 3, MaxStraights: 3}
+	s := &Stats{Box: catalogtest.Box(t, "4"), Snakes: 5002, Solutions: 5000*1 + 4999 + 9173, Most: 9173, MinStraights: 3, MaxStraights: 3}
 	s.Histogram = make([]int, 9174)
 	s.Histogram[1], s.Histogram[4999], s.Histogram[9173] = 5000, 1, 1
 	s.ByStraights = [][]int{3: s.Histogram}

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
 // BenchmarkVerify3 checks the whole 3x3x3 catalogue, read from memory.
 func BenchmarkVerify3(b *testing.B) {
-	data := catalogue(b, "3x3x3", export.FormatJSON)
+	data := catalogtest.File(b, "3x3x3", export.FormatJSON)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -26,7 +27,7 @@ func BenchmarkVerify3(b *testing.B) {
 
 // BenchmarkVerify3Complete adds the fresh search and the merge walk.
 func BenchmarkVerify3Complete(b *testing.B) {
-	data := catalogue(b, "3x3x3", export.FormatJSON)
+	data := catalogtest.File(b, "3x3x3", export.FormatJSON)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -42,7 +43,7 @@ func BenchmarkVerify3Complete(b *testing.B) {
 func BenchmarkSolution(b *testing.B) {
 	var snakes []solver.Seq
 	var sols [][]export.Solution
-	r := export.NewReader(bytes.NewReader(catalogue(b, "3x3x3", export.FormatJSON)))
+	r := export.NewReader(bytes.NewReader(catalogtest.File(b, "3x3x3", export.FormatJSON)))
 	for {
 		e, err := r.Next()
 		if err == io.EOF {
@@ -54,7 +55,7 @@ func BenchmarkSolution(b *testing.B) {
 		q, _ := solver.ParseSeq(e.Key)
 		snakes, sols = append(snakes, q), append(sols, e.Solutions)
 	}
-	c := NewChecker(box(b, "3"))
+	c := NewChecker(catalogtest.Box(b, "3"))
 	form := make([]symmetry.Dir, 26)
 	n := 0
 	b.ReportAllocs()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
 )
 
 // FuzzVerify checks that Verify never panics on arbitrary bytes, that it
@@ -14,7 +15,7 @@ import (
 // solutions.
 func FuzzVerify(f *testing.F) {
 	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL} {
-		good := catalogue(f, "2x2x2", format)
+		good := catalogtest.File(f, "2x2x2", format)
 		f.Add(good)
 		f.Add(good[:len(good)/2])
 		f.Add(bytes.Replace(good, []byte("[1,2,-1,3,1,-2,-1]"), []byte("[1,2,-1,3,1,-2,-3]"), 1))
@@ -25,7 +26,7 @@ func FuzzVerify(f *testing.F) {
 	f.Add([]byte(`{"01111110":[{}],"01111110":[{"startPos":[-1]}]}`))
 	f.Add([]byte(`{"snake":"01111110","solutions":[{"startPos":[0,0,0],"direction":[1e3]}]}`))
 	f.Add([]byte(`{"` + string(bytes.Repeat([]byte("0"), 64)) + `":[{"path":[[[]]]}]}`))
-	two := box(f, "2")
+	two := catalogtest.Box(f, "2")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range []Options{{}, {Box: two, Complete: true, Workers: 1}} {
 			n := 0

@@ -14,51 +14,16 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
-
-func box(t testing.TB, s string) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // file is a catalogue file decoded entry by entry, to be damaged and
 // encoded again.
 type file struct {
 	box     symmetry.Box
 	entries []export.Entry
-}
-
-var (
-	filesMu sync.Mutex
-	files   = map[string][]byte{}
-)
-
-// catalogue returns the encoded catalogue of a box, made once per test
-// binary.
-func catalogue(t testing.TB, size string, f export.Format) []byte {
-	t.Helper()
-	filesMu.Lock()
-	defer filesMu.Unlock()
-	name := box(t, size).String() + "." + f.String()
-	if p, ok := files[name]; ok {
-		return p
-	}
-	c, err := solver.Enumerate(context.Background(), box(t, size), solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := export.Encode(context.Background(), &buf, c, export.Options{Format: f}); err != nil {
-		t.Fatal(err)
-	}
-	files[name] = buf.Bytes()
-	return buf.Bytes()
 }
 
 var decoded sync.Map // size -> []export.Entry
@@ -68,12 +33,12 @@ var decoded sync.Map // size -> []export.Entry
 // solution only after replacing it with a copy.
 func decode(t testing.TB, size string) *file {
 	t.Helper()
-	f := &file{box: box(t, size)}
+	f := &file{box: catalogtest.Box(t, size)}
 	size = f.box.String()
 	es, ok := decoded.Load(size)
 	if !ok {
 		var all []export.Entry
-		r := export.NewReader(bytes.NewReader(catalogue(t, size, export.FormatJSON)))
+		r := export.NewReader(bytes.NewReader(catalogtest.File(t, size, export.FormatJSON)))
 		for {
 			e, err := r.Next()
 			if err == io.EOF {
@@ -220,8 +185,8 @@ func TestClean(t *testing.T) {
 				if tc.size == "3x3x3" && (f == export.FormatJSONL || !complete) {
 					continue // the race detector makes each run of 3x3x3 cost seconds
 				}
-				opts := Options{Box: box(t, tc.size), Complete: complete}
-				r := check(t, catalogue(t, tc.size, f), opts)
+				opts := Options{Box: catalogtest.Box(t, tc.size), Complete: complete}
+				r := check(t, catalogtest.File(t, tc.size, f), opts)
 				if r.err != nil || len(r.problems) > 0 {
 					t.Fatalf("Verify(%s.%v, %+v):%v", tc.size, f, opts, r)
 				}
@@ -236,19 +201,19 @@ func TestClean(t *testing.T) {
 // TestBoxFromKeys: a cube's box comes from the keys; other boxes need it
 // stated.
 func TestBoxFromKeys(t *testing.T) {
-	r := check(t, catalogue(t, "2x2x2", export.FormatJSON), Options{})
-	if r.err != nil || r.sum.Box != box(t, "2") {
+	r := check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{})
+	if r.err != nil || r.sum.Box != catalogtest.Box(t, "2") {
 		t.Errorf("Verify(2x2x2 catalogue) found box %v, %v", r.sum.Box, r.err)
 	}
-	r = check(t, catalogue(t, "2x2x3", export.FormatJSON), Options{})
+	r = check(t, catalogtest.File(t, "2x2x3", export.FormatJSON), Options{})
 	if !errors.Is(r.err, ErrNoBox) || !strings.Contains(r.err.Error(), "12 characters") {
 		t.Errorf("Verify(2x2x3 catalogue) without a box: %v, want ErrNoBox", r.err)
 	}
-	r = check(t, catalogue(t, "2x2x2", export.FormatJSON), Options{Box: box(t, "2x2x3")})
+	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "2x2x3")})
 	if len(r.problems) != 1 || r.problems[0].Error() != "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box" {
 		t.Errorf("Verify(2x2x2 catalogue as 2x2x3):%v", r)
 	}
-	r = check(t, catalogue(t, "2x2x2", export.FormatJSON), Options{Box: box(t, "1x2x4")})
+	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "1x2x4")})
 	if len(r.problems) != 3 || !strings.Contains(r.problems[2].Error(), "01111110 solution 2: direction: move 0 (+x) leaves the box") {
 		t.Errorf("Verify(2x2x2 catalogue as 1x2x4):%v", r)
 	}
@@ -260,7 +225,7 @@ func TestBoxFromKeys(t *testing.T) {
 	if !errors.Is(r.err, ErrNoBox) {
 		t.Errorf("Verify({}, Complete) without a box = %v, want ErrNoBox", r.err)
 	}
-	r = check(t, []byte("{}"), Options{Complete: true, Box: box(t, "2")})
+	r = check(t, []byte("{}"), Options{Complete: true, Box: catalogtest.Box(t, "2")})
 	if r.err != nil || len(r.problems) != 1 || r.problems[0].Error() != "01111110: missing: a fresh search of the box finds 3 solutions" || r.problems[0].Offset != -1 {
 		t.Errorf("Verify({}, Complete) of 2x2x2:%v", r)
 	}
@@ -299,7 +264,7 @@ func ints(v []int) string {
 // 2x3x3 one for what only Complete finds: each damage is found, and
 // reported as one problem naming the snake and the solution.
 func TestDamaged(t *testing.T) {
-	b := box(t, "3")
+	b := catalogtest.Box(t, "3")
 	mirror := symmetry.Transform{Perm: [3]uint8{0, 1, 2}, Flip: [3]bool{true, false, false}}
 	copyOf := func(s *export.Solution) { *s = image(b, *s, b.Group()[0], false) }
 	type want struct {
@@ -440,7 +405,7 @@ func TestDamaged(t *testing.T) {
 // TestTruncated cuts the catalogue short: a syntax error at a byte offset
 // past what was read, after no problem in the entries before it.
 func TestTruncated(t *testing.T) {
-	data := catalogue(t, "3", export.FormatJSON)
+	data := catalogtest.File(t, "3", export.FormatJSON)
 	for _, n := range []int{0, 1, 1000, 200000} {
 		r := check(t, data[:n], Options{})
 		var se *export.SyntaxError
@@ -475,7 +440,7 @@ func TestProblemText(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: box(t, "3"), Complete: true}, func(*Problem) {})
+	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: catalogtest.Box(t, "3"), Complete: true}, func(*Problem) {})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Verify with a cancelled context = %v, want context.Canceled", err)
 	}
