@@ -6,15 +6,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/snakecube/snakecube/export"
-	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -49,25 +43,6 @@ Examples:
   $ snakecube enumerate -size 3x3x4 -count
   $ snakecube enumerate -size 3x3x4 -shard 2/8 -format jsonl -o part2.jsonl
 `
-
-// boxFlag is a -size flag.
-type boxFlag struct{ box symmetry.Box }
-
-func (f *boxFlag) String() string { return f.box.String() }
-
-func (f *boxFlag) Set(s string) error {
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		return err
-	}
-	f.box = b
-	return nil
-}
-
-func defaultBox() *boxFlag {
-	b, _ := symmetry.Cube(3)
-	return &boxFlag{box: b}
-}
 
 func runEnumerate(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
@@ -182,70 +157,4 @@ func chooseSections(b symmetry.Box, prefix, shard string) ([]solver.Seq, string,
 		what += " prefix " + p.String()
 	}
 	return solver.Sections(b, p, p.Len+sectionDepth), what, nil
-}
-
-// parseShard reads I/N, 1 <= I <= N.
-func parseShard(s string) (i, n int, err error) {
-	a, c, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(c)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("-shard %q: want I/N with 1 <= I <= N", s)
-	}
-	return i, n, nil
-}
-
-// writeCount prints a census, one "name value" line each, for people and
-// scripts alike.
-func writeCount(w io.Writer, what string, c solver.Count) {
-	fmt.Fprintf(w, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
-	writeCounts(w, c)
-}
-
-// writeCounts prints the counts of a census, one "name value" line each.
-func writeCounts(w io.Writer, c solver.Count) {
-	fmt.Fprintf(w, "snakes %d\nsolutions %d\npalindromes %d\npalindrome_solutions %d\none_solution_snakes %d\n",
-		c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.Unique)
-	if c.Most > 0 {
-		fmt.Fprintf(w, "most_solutions %d %v\n", c.Most, c.MostKey)
-	}
-	fmt.Fprintf(w, "nodes %d\n", c.Nodes)
-}
-
-// writeOutput runs write on standard output when path is "-", otherwise on
-// a temporary file that replaces path only once complete. It returns the
-// name to report.
-func writeOutput(e env, path string, write func(io.Writer) error) (string, error) {
-	if path == "-" {
-		return "standard output", write(e.stdout)
-	}
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Abort()
-	if err := write(f); err != nil {
-		return "", err
-	}
-	return path, f.Commit()
-}
-
-// progress returns a solver progress callback drawing a bar on w.
-func progress(w io.Writer, what string) func(done, total int) {
-	var once sync.Once
-	var bar *progressbar.ProgressBar
-	return func(done, total int) {
-		once.Do(func() {
-			bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(w),
-				progressbar.OptionSetDescription(what),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish(),
-				progressbar.OptionThrottle(100*time.Millisecond),
-			)
-		})
-		bar.Add(1)
-	}
 }

@@ -3,14 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
-	"time"
-
-	"golang.org/x/term"
 )
 
 const usage = `snakecube enumerates, solves and analyses snake-cube puzzles.
@@ -42,22 +37,6 @@ func (e usageError) Unwrap() error { return e.err }
 // errReported is a failure whose details were already printed: exit
 // status 1, with nothing more to say.
 var errReported = errors.New("problems found")
-
-// env is what a command may touch of the outside world.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-}
-
-// terminal reports whether w is a terminal, so that progress is drawn.
-func terminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-func (e env) warnf(format string, args ...any) {
-	fmt.Fprintf(e.stderr, "snakecube: "+format+"\n", args...)
-}
 
 type command struct {
 	name string
@@ -117,57 +96,4 @@ func exitCode(err error, w io.Writer) int {
 	}
 	fmt.Fprintf(w, "snakecube: %v\n", err)
 	return 1
-}
-
-// parseFlags parses a command's flags, which may come before, between or
-// after its arguments (up to "--"), and returns the arguments. -h prints
-// usage to stdout and returns flag.ErrHelp, which the caller turns into
-// success; any other mistake prints the usage to stderr and is a usage
-// error.
-func parseFlags(fs *flag.FlagSet, e env, text string, args []string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	var pos []string
-	for {
-		err := fs.Parse(args)
-		switch {
-		case errors.Is(err, flag.ErrHelp):
-			fmt.Fprint(e.stdout, text)
-			return nil, flag.ErrHelp
-		case err != nil:
-			fmt.Fprint(e.stderr, text)
-			return nil, usageError{err}
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
-	}
-}
-
-// badUsage prints the usage to stderr and returns a usage error.
-func badUsage(e env, text, format string, args ...any) error {
-	fmt.Fprint(e.stderr, text)
-	return usageError{fmt.Errorf(format, args...)}
-}
-
-// helpOK turns flag.ErrHelp into success.
-func helpOK(err error) error {
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
-	return err
-}
-
-// elapsed rounds a duration for a summary line: to the millisecond, or to
-// the microsecond under one, where a small box's run would read "0s".
-func elapsed(d time.Duration) time.Duration {
-	if d < time.Millisecond {
-		return d.Round(time.Microsecond)
-	}
-	return d.Round(time.Millisecond)
 }

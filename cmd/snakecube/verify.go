@@ -5,8 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/stats"
@@ -96,17 +94,4 @@ func runVerify(ctx context.Context, e env, args []string) error {
 		e.warnf("%s: ok", what)
 	}
 	return nil
-}
-
-// openInput opens the file named by a command's argument, "-" meaning
-// standard input, and returns the name to report and how to close it.
-func openInput(e env, arg string) (string, io.Reader, func(), error) {
-	if arg == "-" {
-		return "standard input", e.stdin, func() {}, nil
-	}
-	f, err := os.Open(arg)
-	if err != nil {
-		return "", nil, nil, err
-	}
-	return arg, f, func() { f.Close() }, nil
 }

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// boxFlag is a -size flag.
+type boxFlag struct{ box symmetry.Box }
+
+func (f *boxFlag) String() string { return f.box.String() }
+
+func (f *boxFlag) Set(s string) error {
+	b, err := symmetry.ParseBox(s)
+	if err != nil {
+		return err
+	}
+	f.box = b
+	return nil
+}
+
+func defaultBox() *boxFlag {
+	b, _ := symmetry.Cube(3)
+	return &boxFlag{box: b}
+}
+
+// parseShard reads I/N, 1 <= I <= N.
+func parseShard(s string) (i, n int, err error) {
+	a, c, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("-shard %q: want I/N with 1 <= I <= N", s)
+	}
+	return i, n, nil
+}
+
+// parseFlags parses a command's flags, which may come before, between or
+// after its arguments (up to "--"), and returns the arguments. -h prints
+// usage to stdout and returns flag.ErrHelp, which the caller turns into
+// success; any other mistake prints the usage to stderr and is a usage
+// error.
+func parseFlags(fs *flag.FlagSet, e env, text string, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			fmt.Fprint(e.stdout, text)
+			return nil, flag.ErrHelp
+		case err != nil:
+			fmt.Fprint(e.stderr, text)
+			return nil, usageError{err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}
+
+// badUsage prints the usage to stderr and returns a usage error.
+func badUsage(e env, text, format string, args ...any) error {
+	fmt.Fprint(e.stderr, text)
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// helpOK turns flag.ErrHelp into success.
+func helpOK(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}

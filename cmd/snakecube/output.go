@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/solver"
+)
+
+// env is what a command may touch of the outside world.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// terminal reports whether w is a terminal, so that progress is drawn.
+func terminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func (e env) warnf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "snakecube: "+format+"\n", args...)
+}
+
+// elapsed rounds a duration for a summary line: to the millisecond, or to
+// the microsecond under one, where a small box's run would read "0s".
+func elapsed(d time.Duration) time.Duration {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// writeCount prints a census, one "name value" line each, for people and
+// scripts alike.
+func writeCount(w io.Writer, what string, c solver.Count) {
+	fmt.Fprintf(w, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
+	writeCounts(w, c)
+}
+
+// writeCounts prints the counts of a census, one "name value" line each.
+func writeCounts(w io.Writer, c solver.Count) {
+	fmt.Fprintf(w, "snakes %d\nsolutions %d\npalindromes %d\npalindrome_solutions %d\none_solution_snakes %d\n",
+		c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.Unique)
+	if c.Most > 0 {
+		fmt.Fprintf(w, "most_solutions %d %v\n", c.Most, c.MostKey)
+	}
+	fmt.Fprintf(w, "nodes %d\n", c.Nodes)
+}
+
+// writeOutput runs write on standard output when path is "-", otherwise on
+// a temporary file that replaces path only once complete. It returns the
+// name to report.
+func writeOutput(e env, path string, write func(io.Writer) error) (string, error) {
+	if path == "-" {
+		return "standard output", write(e.stdout)
+	}
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Abort()
+	if err := write(f); err != nil {
+		return "", err
+	}
+	return path, f.Commit()
+}
+
+// progress returns a solver progress callback drawing a bar on w.
+func progress(w io.Writer, what string) func(done, total int) {
+	var once sync.Once
+	var bar *progressbar.ProgressBar
+	return func(done, total int) {
+		once.Do(func() {
+			bar = progressbar.NewOptions(total,
+				progressbar.OptionSetWriter(w),
+				progressbar.OptionSetDescription(what),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetElapsedTime(true),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(100*time.Millisecond),
+			)
+		})
+		bar.Add(1)
+	}
+}
+
+// openInput opens the file named by a command's argument, "-" meaning
+// standard input, and returns the name to report and how to close it.
+func openInput(e env, arg string) (string, io.Reader, func(), error) {
+	if arg == "-" {
+		return "standard input", e.stdin, func() {}, nil
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return arg, f, func() { f.Close() }, nil
+}
