@@ -112,7 +112,9 @@ func (b Box) Start(dirs []Dir) ([3]int, bool) {
 }
 
 // Cells returns the cells a folding visits, cubelet by cubelet, and an error
-// naming the first move that leaves the box or enters a visited cell.
+// naming the first move that leaves the box or enters a visited cell. The
+// error counts moves and cubelets from 1, as a person does: move k takes
+// cubelet k to cubelet k+1.
 func (b Box) Cells(start [3]int, dirs []Dir) ([][3]int, error) {
 	if !b.Contains(start) {
 		return nil, fmt.Errorf("start %v lies outside the %v box", start, b)
@@ -124,14 +126,26 @@ func (b Box) Cells(start [3]int, dirs []Dir) ([][3]int, error) {
 	for i, d := range dirs {
 		p = b.Step(p, d)
 		if !b.Contains(p) {
-			return nil, fmt.Errorf("move %d (%v) leaves the box at cubelet %d", i, d, i+1)
+			return nil, fmt.Errorf("move %d (%v) leaves the box at cubelet %d", i+1, d, i+2)
 		}
 		bit := uint64(1) << b.Index(p)
 		if seen&bit != 0 {
-			return nil, fmt.Errorf("move %d (%v) returns to cell %v at cubelet %d", i, d, p, i+1)
+			return nil, fmt.Errorf("move %d (%v) returns to cell %v at cubelet %d", i+1, d, p, i+2)
 		}
 		seen |= bit
 		cells = append(cells, p)
 	}
 	return cells, nil
+}
+
+// CubeOf returns the cube of n cells, when n is a cube's volume: 8, 27 or
+// 64. It is the box a snake's length tells when nothing else does.
+func CubeOf(n int) (Box, bool) {
+	for a := 2; a*a*a <= MaxCells; a++ {
+		if a*a*a == n {
+			b, err := Cube(a)
+			return b, err == nil
+		}
+	}
+	return Box{}, false
 }

@@ -50,9 +50,6 @@ Examples:
   $ snakecube solve -count < snakes.txt
 `
 
-// cubeLengths are the snake lengths whose box needs no -size.
-var cubeLengths = map[int]int{8: 2, 27: 3, 64: 4}
-
 // input is one snake as typed, and where it came from.
 type input struct {
 	text, where string
@@ -172,7 +169,7 @@ func readInputs(e env, args []string) ([]input, error) {
 
 // parse reads the snake of an input and settles its box.
 func (in *input) parse(n notation.Notation, sized symmetry.Box, haveSize bool) error {
-	ok := func(l int) bool { return cubeLengths[l] > 0 }
+	ok := func(l int) bool { _, ok := symmetry.CubeOf(l); return ok }
 	if haveSize {
 		ok = func(l int) bool { return l == sized.Len() }
 	}
@@ -185,7 +182,7 @@ func (in *input) parse(n notation.Notation, sized symmetry.Box, haveSize bool) e
 	}
 	in.box = sized
 	if !haveSize {
-		in.box, _ = symmetry.Cube(cubeLengths[in.seq.Len])
+		in.box, _ = symmetry.CubeOf(in.seq.Len)
 	}
 	return nil
 }

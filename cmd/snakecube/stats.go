@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/stats"
-	"github.com/snakecube/snakecube/internal/verify"
 )
 
 const statsUsage = `Usage:
@@ -80,9 +80,9 @@ func runStats(ctx context.Context, e env, args []string) error {
 	}
 	defer closeFile()
 	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box})
-	var p *verify.Problem
+	var p *catalog.Problem
 	switch {
-	case errors.Is(err, verify.ErrNoBox):
+	case errors.Is(err, catalog.ErrNoBox):
 		return usageError{fmt.Errorf("%s: %w; give the box with -size", name, err)}
 	case errors.As(err, &p):
 		e.warnf("%s: %v", name, err)

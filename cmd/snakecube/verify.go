@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/internal/verify"
 )
@@ -25,8 +26,9 @@ backwards, pass. FILE "-" reads standard input; the file is read as a
 stream.
 
 Problems are printed on standard error as "KEY solution I: ..." (I counts
-from 0, as in the file's list) or "KEY: ..." for the snake as a whole: the
-first 20, then how many more. Exit status: 0 when the file is clean, 1
+from 1: the first of the key's list is 1) or "KEY: ..." for the snake as
+a whole; moves and cubelets also count from 1. The first 20 are
+printed, then how many more. Exit status: 0 when the file is clean, 1
 when problems are found or the file is no catalogue, 2 for a usage error.
 
 Flags:
@@ -64,7 +66,7 @@ func runVerify(ctx context.Context, e env, args []string) error {
 
 	printed := 0
 	opts := verify.Options{Box: box.box, Complete: *complete}
-	sum, err := verify.Verify(ctx, r, opts, func(p *verify.Problem) {
+	sum, err := verify.Verify(ctx, r, opts, func(p *catalog.Problem) {
 		if printed < maxProblems {
 			e.warnf("%v", p)
 			printed++
@@ -75,7 +77,7 @@ func runVerify(ctx context.Context, e env, args []string) error {
 	}
 	var se *export.SyntaxError
 	switch {
-	case errors.Is(err, verify.ErrNoBox):
+	case errors.Is(err, catalog.ErrNoBox):
 		return usageError{fmt.Errorf("%s: %w; give the box with -size", name, err)}
 	case errors.As(err, &se):
 		e.warnf("%s: %v", name, se)

@@ -7,7 +7,7 @@
 // stream and keeps only counts. Solutions are counted by [Convention]:
 // once up to the box's rotations and reflections and up to reading the
 // snake from its other end. Each solution is checked and put in canonical
-// form with [verify.Checker] on the way, so a file that states solutions in
+// form by [catalog.Reader] on the way, so a file that states solutions in
 // other readings, or lists one twice, gives the same figures; a solution
 // that is not one, or keys out of order, stop Compute with an error naming
 // the snake. It does not check that the catalogue is complete: that is

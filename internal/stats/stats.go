@@ -8,8 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/snakecube/snakecube/export"
-	"github.com/snakecube/snakecube/internal/verify"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -125,16 +124,13 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 }
 
 // Compute reads the catalogue in r, JSON or JSONL, as a stream and returns
-// its figures. A solution that is not one, or keys out of order, end it
-// with an error: a [*verify.Problem] or a problem with the keys naming
-// the snake; a file that is not a catalogue gives the reader's
-// [*export.SyntaxError].
+// its figures. A snake or solution with a problem ends it with a
+// [*catalog.Problem] naming the snake; a file that is not a catalogue gives
+// the reader's [*export.SyntaxError].
 func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 	c := &computer{}
-	if opts.Box.Len() > 0 {
-		c.setBox(opts.Box)
-	}
-	rd := export.NewReader(r)
+	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box})
+	c.setBox(opts.Box)
 	for n := 0; ; n++ {
 		// An entry takes microseconds: looking at the context every
 		// 256 keeps a stop prompt and costs nothing.
@@ -143,23 +139,20 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 				return nil, err
 			}
 		}
-		e, err := rd.Next()
+		s, err := rd.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		if c.chk == nil {
-			b, err := verify.BoxOf(e.Key)
-			if err != nil {
-				return nil, err
-			}
-			c.setBox(b)
+		if n == 0 {
+			c.setBox(rd.Box())
 		}
-		if err := c.entry(e); err != nil {
-			return nil, err
+		if p := s.Err(); p != nil {
+			return nil, p
 		}
+		c.entry(s)
 	}
 	if c.st.Snakes == 0 {
 		c.st.MinStraights = 0
@@ -169,64 +162,27 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 
 // computer is the state of one Compute.
 type computer struct {
-	st   Stats
-	chk  *verify.Checker
-	prev solver.Seq
-	form []symmetry.Dir
-	seen map[string]bool
-	buf  []byte
+	st Stats
 }
 
 func (c *computer) setBox(b symmetry.Box) {
 	c.st.Box = b
 	c.st.MinStraights = b.Len()
-	c.chk = verify.NewChecker(b)
-	c.form = make([]symmetry.Dir, b.Len()-1)
-	c.seen = make(map[string]bool)
 }
 
-func (c *computer) entry(e export.Entry) error {
+// entry counts a sound snake: a solution listed twice counts once.
+func (c *computer) entry(s *catalog.Snake) {
 	b := c.st.Box
-	fail := func(i int, err error) error {
-		return &verify.Problem{Key: e.Key, Solution: i, Offset: e.Offset, Err: err}
-	}
-	q, err := solver.ParseSeq(e.Key)
-	if err == nil {
-		err = q.Valid(b)
-	}
-	if err != nil {
-		return fail(-1, fmt.Errorf("not a snake of the %v box: %w", b, err))
-	}
-	if !q.IsKey() {
-		return fail(-1, fmt.Errorf("not a key: its reverse, %v, is smaller", q.Reverse()))
-	}
-	if c.st.Snakes > 0 && q.Compare(c.prev) <= 0 {
-		return fail(-1, fmt.Errorf("follows %v: keys must ascend and be unique", c.prev))
-	}
-	c.prev = q
-
 	n := 0
-	clear(c.seen)
-	for i, s := range e.Solutions {
-		form, err := c.chk.Solution(c.form, q, s)
-		if err != nil {
-			return fail(i, err)
-		}
-		c.buf = c.buf[:0]
-		for _, d := range form {
-			c.buf = append(c.buf, byte(d))
-		}
-		if c.seen[string(c.buf)] {
+	for _, sol := range s.Solutions {
+		if sol.Same >= 0 {
 			c.st.Duplicates++
 			continue
 		}
-		c.seen[string(c.buf)] = true
 		n++
-		first, last := c.chk.Ends()
-		c.st.Ends[ClassOf(b, first)][ClassOf(b, last)]++
+		c.st.Ends[ClassOf(b, sol.First)][ClassOf(b, sol.Last)]++
 	}
-	c.add(q, n)
-	return nil
+	c.add(s.Key, n)
 }
 
 // add counts snake q with n solutions.

@@ -16,8 +16,8 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
-	"github.com/snakecube/snakecube/internal/verify"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -251,14 +251,15 @@ func TestErrors(t *testing.T) {
 		want     string
 	}{
 		{"bad direction", strings.Replace(good, "[1,2,-1,3,1,-2,-1]", "[1,2,-1,3,1,-2,-3]", 1), Options{},
-			"01111110 solution 0: direction: move 6 (-z) returns to cell [1 0 0] at cubelet 7"},
+			"01111110 solution 1: direction: move 7 (-z) returns to cell [1 0 0] at cubelet 8"},
 		{"bad path", strings.Replace(good, "[[[1,8],[4,5]],[[2,7],[3,6]]]", "[[[1,8],[4,5]],[[2,7],[6,3]]]", 1), Options{},
-			"01111110 solution 0: path[1][1][0] is 6, want 3"},
+			"01111110 solution 1: path[1][1][0] is 6, want 3"},
 		{"not a snake of the box", good, Options{Box: catalogtest.Box(t, "2x2x3")},
 			"01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box"},
 		{"not a key", `{"01000000":[]}`, Options{}, "01000000: not a key: its reverse, 00000010, is smaller"},
-		{"order", `{"01111110":[],"01101110":[]}`, Options{}, "01101110: follows 01111110: keys must ascend and be unique"},
-		{"repeated", `{"01111110":[],"01111110":[]}`, Options{}, "01111110: follows 01111110: keys must ascend and be unique"},
+		{"no solution", `{"01111110":[]}`, Options{}, "01111110: lists no solution"},
+		{"order", strings.TrimRight(good, "}\n") + `,"01101110":[]}`, Options{}, "01101110: follows 01111110: keys must ascend"},
+		{"repeated", strings.TrimRight(good, "}\n") + `,"01111110":[]}`, Options{}, "01111110: listed again: keys must be unique"},
 		{"no box", `{"011110":[]}`, Options{}, "the box is not known"},
 		{"truncated", good[:100], Options{}, "byte 100: unexpected EOF"},
 	} {
@@ -267,10 +268,10 @@ func TestErrors(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Compute = %v, want an error saying %q", err, tc.want)
 			}
-			var p *verify.Problem
+			var p *catalog.Problem
 			var se *export.SyntaxError
-			if !errors.As(err, &p) && !errors.As(err, &se) && !errors.Is(err, verify.ErrNoBox) {
-				t.Errorf("Compute = %T, want a *verify.Problem, an *export.SyntaxError or ErrNoBox", err)
+			if !errors.As(err, &p) && !errors.As(err, &se) && !errors.Is(err, catalog.ErrNoBox) {
+				t.Errorf("Compute = %T, want a *catalog.Problem, an *export.SyntaxError or ErrNoBox", err)
 			}
 		})
 	}

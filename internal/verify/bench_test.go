@@ -3,13 +3,11 @@ package verify
 import (
 	"bytes"
 	"context"
-	"io"
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
-	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 // BenchmarkVerify3 checks the whole 3x3x3 catalogue, read from memory.
@@ -18,7 +16,7 @@ func BenchmarkVerify3(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		sum, err := Verify(context.Background(), bytes.NewReader(data), Options{}, func(*Problem) {})
+		sum, err := Verify(context.Background(), bytes.NewReader(data), Options{}, func(*catalog.Problem) {})
 		if err != nil || sum.Problems > 0 {
 			b.Fatal(sum, err)
 		}
@@ -31,43 +29,9 @@ func BenchmarkVerify3Complete(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		sum, err := Verify(context.Background(), bytes.NewReader(data), Options{Complete: true}, func(*Problem) {})
+		sum, err := Verify(context.Background(), bytes.NewReader(data), Options{Complete: true}, func(*catalog.Problem) {})
 		if err != nil || sum.Problems > 0 {
 			b.Fatal(sum, err)
 		}
 	}
-}
-
-// BenchmarkSolution checks the solutions of the 3x3x3 catalogue, already
-// decoded: the checks alone, without reading.
-func BenchmarkSolution(b *testing.B) {
-	var snakes []solver.Seq
-	var sols [][]export.Solution
-	r := export.NewReader(bytes.NewReader(catalogtest.File(b, "3x3x3", export.FormatJSON)))
-	for {
-		e, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		q, _ := solver.ParseSeq(e.Key)
-		snakes, sols = append(snakes, q), append(sols, e.Solutions)
-	}
-	c := NewChecker(catalogtest.Box(b, "3"))
-	form := make([]symmetry.Dir, 26)
-	n := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		for k, q := range snakes {
-			for _, s := range sols[k] {
-				if _, err := c.Solution(form, q, s); err != nil {
-					b.Fatal(err)
-				}
-				n++
-			}
-		}
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Msolutions/s")
 }

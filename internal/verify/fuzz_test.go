@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
 )
 
@@ -30,7 +31,7 @@ func FuzzVerify(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range []Options{{}, {Box: two, Complete: true, Workers: 1}} {
 			n := 0
-			sum, err := Verify(context.Background(), bytes.NewReader(data), opts, func(p *Problem) {
+			sum, err := Verify(context.Background(), bytes.NewReader(data), opts, func(p *catalog.Problem) {
 				n++
 				if p.Error() == "" {
 					t.Errorf("a problem with no text")

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -37,59 +37,18 @@ type Summary struct {
 	Problems int
 }
 
-// ErrNoBox reports a catalogue whose box [Options.Box] does not give and
-// its keys do not tell.
-var ErrNoBox = errors.New("the box is not known")
-
-// Problem is something wrong with a snake of the catalogue or one of its
-// solutions.
-type Problem struct {
-	// Key is the snake's key as the file writes it.
-	Key string
-	// Solution is the index of the solution in the key's list, from 0, or
-	// -1 when the problem concerns the snake as a whole.
-	Solution int
-	// Offset is the byte offset of the snake's entry in the file; for a
-	// snake missing from the file, that of the entry before which it
-	// belongs, or -1 after the last.
-	Offset int64
-	Err    error
-}
-
-func (p *Problem) Error() string {
-	if p.Solution < 0 {
-		return fmt.Sprintf("%s: %v", quoteKey(p.Key), p.Err)
-	}
-	return fmt.Sprintf("%s solution %d: %v", quoteKey(p.Key), p.Solution, p.Err)
-}
-
-func (p *Problem) Unwrap() error { return p.Err }
-
-// quoteKey writes a key as it is when it looks like one, else quoted and
-// cut short: a damaged file may hold any string.
-func quoteKey(k string) string {
-	const long = symmetry.MaxCells
-	if k != "" && len(k) <= long && strings.Trim(k, "01") == "" {
-		return k
-	}
-	if len(k) > long {
-		return fmt.Sprintf("%q...", k[:long])
-	}
-	return fmt.Sprintf("%q", k)
-}
-
 // Verify reads the catalogue in r and calls report with each problem it
 // finds, in file order. It returns what it read, and an error when it could
 // not read on: an [*export.SyntaxError] for a file that is not a catalogue,
 // the reader's error, [ErrNoBox] (wrapped), or the context's error.
-func Verify(ctx context.Context, r io.Reader, opts Options, report func(*Problem)) (Summary, error) {
+func Verify(ctx context.Context, r io.Reader, opts Options, report func(*catalog.Problem)) (Summary, error) {
 	v := &verifier{opts: opts, report: report}
 	if opts.Box.Len() > 0 {
 		if err := v.setBox(ctx, opts.Box); err != nil {
 			return v.sum, err
 		}
 	}
-	rd := export.NewReader(r)
+	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box})
 	for n := 0; ; n++ {
 		// Reading and checking an entry takes microseconds: looking at
 		// the context every 256 keeps a stop prompt and costs nothing.
@@ -98,70 +57,44 @@ func Verify(ctx context.Context, r io.Reader, opts Options, report func(*Problem
 				return v.sum, err
 			}
 		}
-		e, err := rd.Next()
+		s, err := rd.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return v.sum, err
 		}
-		if v.chk == nil {
-			b, err := BoxOf(e.Key)
-			if err != nil {
-				return v.sum, err
-			}
-			if err := v.setBox(ctx, b); err != nil {
+		if v.sum.Box.Len() == 0 {
+			if err := v.setBox(ctx, rd.Box()); err != nil {
 				return v.sum, err
 			}
 		}
-		v.entry(e)
+		v.entry(s)
 	}
-	if v.chk == nil && opts.Complete {
-		return v.sum, fmt.Errorf("%w: an empty catalogue tells none", ErrNoBox)
+	if v.sum.Box.Len() == 0 && opts.Complete {
+		return v.sum, fmt.Errorf("%w: an empty catalogue tells none", catalog.ErrNoBox)
 	}
 	v.finish()
 	return v.sum, nil
 }
 
-// BoxOf returns the box a catalogue's first key k tells: the cube whose
-// volume is its length, 8, 27 or 64, or an error wrapping [ErrNoBox].
-func BoxOf(k string) (symmetry.Box, error) {
-	for n := 2; n*n*n <= symmetry.MaxCells; n++ {
-		if n*n*n == len(k) {
-			return symmetry.Cube(n)
-		}
-	}
-	return symmetry.Box{}, fmt.Errorf("%w: the first key, %s, has %d characters, no cube's volume (8, 27 or 64)", ErrNoBox, quoteKey(k), len(k))
-}
-
 // verifier is the state of one Verify.
 type verifier struct {
 	opts   Options
-	report func(*Problem)
+	report func(*catalog.Problem)
 	sum    Summary
-	chk    *Checker
-
-	prev    string // the previous entry's key
-	started bool   // an entry was read
-
-	// The current snake's solutions: canonical form by index (nil when
-	// the solution is wrong), and index by canonical form.
-	forms [][]symmetry.Dir
-	arena []symmetry.Dir
-	seen  map[string]int
-	buf   []byte
 
 	// The fresh search, with Complete: the next snake of the merge walk,
 	// and the last key the walk went past.
 	fresh  []solver.Snake
 	next   int
 	walked solver.Seq
+	buf    []byte
+	seen   map[string]bool
 }
 
 func (v *verifier) setBox(ctx context.Context, b symmetry.Box) error {
 	v.sum.Box = b
-	v.chk = NewChecker(b)
-	v.seen = make(map[string]int)
 	if !v.opts.Complete {
 		return nil
 	}
@@ -170,72 +103,67 @@ func (v *verifier) setBox(ctx context.Context, b symmetry.Box) error {
 		return fmt.Errorf("fresh search of the %v box: %w", b, err)
 	}
 	v.fresh = cat.Snakes
+	v.seen = make(map[string]bool)
 	return nil
 }
 
-// problem reports a problem with solution i of entry e, or with the whole
-// snake when i is -1.
-func (v *verifier) problem(e *export.Entry, i int, err error) {
+// problem reports a problem with solution i of s, or with the whole snake
+// when i is -1.
+func (v *verifier) problem(s *catalog.Snake, i int, err error) {
 	v.sum.Problems++
-	v.report(&Problem{Key: e.Key, Solution: i, Offset: e.Offset, Err: err})
+	v.report(catalog.ProblemOf(s, i, err))
 }
 
-func (v *verifier) entry(e export.Entry) {
+func (v *verifier) entry(s *catalog.Snake) {
 	v.sum.Snakes++
-	v.sum.Solutions += len(e.Solutions)
-	inOrder := true
-	if v.started {
-		switch c := strings.Compare(e.Key, v.prev); {
-		case c == 0:
-			v.problem(&e, -1, errors.New("listed again: keys must be unique"))
-			inOrder = false
-		case c < 0:
-			v.problem(&e, -1, fmt.Errorf("follows %s: keys must ascend", quoteKey(v.prev)))
-			inOrder = false
+	v.sum.Solutions += len(s.Solutions)
+	for _, err := range s.Problems {
+		v.problem(s, -1, err)
+	}
+	for i, sol := range s.Solutions {
+		switch {
+		case sol.Err != nil:
+			v.problem(s, i, sol.Err)
+		case sol.Same >= 0:
+			v.problem(s, i, fmt.Errorf("the same solution as solution %d, up to symmetry and reversal", sol.Same+1))
 		}
 	}
-	v.started, v.prev = true, e.Key
-
-	b := v.chk.Box()
-	q, err := solver.ParseSeq(e.Key)
-	if err == nil {
-		err = q.Valid(b)
+	if v.opts.Complete && s.Valid && s.InOrder && s.IsKey && (v.walked.Len == 0 || s.Key.Compare(v.walked) > 0) {
+		v.walk(s)
 	}
-	if err != nil {
-		v.problem(&e, -1, fmt.Errorf("not a snake of the %v box: %w", b, err))
+}
+
+// walk advances the merge walk with the fresh search to snake s, whose
+// key follows every key walked so far, and compares the solutions.
+func (v *verifier) walk(s *catalog.Snake) {
+	q := s.Key
+	v.walked = q
+	for v.next < len(v.fresh) && v.fresh[v.next].Key.Compare(q) < 0 {
+		v.missing(v.fresh[v.next], s.Offset)
+		v.next++
+	}
+	if v.next == len(v.fresh) || v.fresh[v.next].Key != q {
+		if len(s.Solutions) > 0 {
+			v.problem(s, -1, errors.New("a fresh search of the box finds no solution of this snake"))
+		}
 		return
 	}
-	isKey := q.IsKey()
-	if !isKey {
-		v.problem(&e, -1, fmt.Errorf("not a key: its reverse, %v, is smaller", q.Reverse()))
-	}
-	if len(e.Solutions) == 0 {
-		v.problem(&e, -1, errors.New("lists no solution"))
-	}
-
-	m := b.Len() - 1
+	want := v.fresh[v.next].Solutions
+	v.next++
 	clear(v.seen)
-	v.forms = v.forms[:0]
-	v.arena = slices.Grow(v.arena[:0], len(e.Solutions)*m)
-	for i, s := range e.Solutions {
-		at := len(v.arena)
-		form, err := v.chk.Solution(v.arena[at:at+m], q, s)
-		if err != nil {
-			v.forms = append(v.forms, nil)
-			v.problem(&e, i, err)
+	for i, sol := range s.Solutions {
+		if sol.Err != nil {
 			continue
 		}
-		v.arena = v.arena[:at+m]
-		v.forms = append(v.forms, form)
-		v.buf = appendForm(v.buf[:0], form)
-		if j, ok := v.seen[string(v.buf)]; ok {
-			v.problem(&e, i, fmt.Errorf("the same solution as solution %d, up to symmetry and reversal", j))
-			continue
+		v.seen[string(appendForm(v.buf[:0], sol.Form))] = true
+		if _, ok := slices.BinarySearchFunc(want, sol.Form, slices.Compare); !ok {
+			v.problem(s, i, errors.New("a fresh search of the box does not find this solution"))
 		}
-		v.seen[string(v.buf)] = i
 	}
-	if v.opts.Complete && inOrder && isKey && (v.walked.Len == 0 || q.Compare(v.walked) > 0) {
-		v.walk(&e, q)
+	for _, w := range want {
+		if !v.seen[string(appendForm(v.buf[:0], w))] {
+			v.problem(s, -1, fmt.Errorf("missing the solution with direction %s", codes(w)))
+		}
 	}
 }
 
@@ -247,44 +175,12 @@ func appendForm(p []byte, dirs []symmetry.Dir) []byte {
 	return p
 }
 
-// walk advances the merge walk with the fresh search to entry e, whose key
-// q follows every key walked so far, and compares the solutions.
-func (v *verifier) walk(e *export.Entry, q solver.Seq) {
-	v.walked = q
-	for v.next < len(v.fresh) && v.fresh[v.next].Key.Compare(q) < 0 {
-		v.missing(v.fresh[v.next], e.Offset)
-		v.next++
-	}
-	if v.next == len(v.fresh) || v.fresh[v.next].Key != q {
-		if len(e.Solutions) > 0 {
-			v.problem(e, -1, errors.New("a fresh search of the box finds no solution of this snake"))
-		}
-		return
-	}
-	want := v.fresh[v.next].Solutions
-	v.next++
-	for i, f := range v.forms {
-		if f == nil {
-			continue
-		}
-		if _, ok := slices.BinarySearchFunc(want, f, slices.Compare); !ok {
-			v.problem(e, i, errors.New("a fresh search of the box does not find this solution"))
-		}
-	}
-	for _, w := range want {
-		v.buf = appendForm(v.buf[:0], w)
-		if _, ok := v.seen[string(v.buf)]; !ok {
-			v.problem(e, -1, fmt.Errorf("missing the solution with direction %s", codes(w)))
-		}
-	}
-}
-
 // missing reports a snake of the fresh search absent from the file, before
 // the entry at offset off.
 func (v *verifier) missing(s solver.Snake, off int64) {
 	v.sum.Problems++
 	err := fmt.Errorf("missing: a fresh search of the box finds %s", plural(len(s.Solutions), "solution"))
-	v.report(&Problem{Key: s.Key.String(), Solution: -1, Offset: off, Err: err})
+	v.report(&catalog.Problem{Key: s.Key.String(), Solution: -1, Offset: off, Err: err})
 }
 
 // finish reports the snakes of the fresh search after the last key walked.

@@ -14,6 +14,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -142,14 +143,14 @@ func image(b symmetry.Box, s export.Solution, g symmetry.Transform, back bool) e
 // result is the outcome of a Verify.
 type result struct {
 	sum      Summary
-	problems []*Problem
+	problems []*catalog.Problem
 	err      error
 }
 
 func check(t testing.TB, data []byte, opts Options) result {
 	t.Helper()
 	var r result
-	r.sum, r.err = Verify(context.Background(), bytes.NewReader(data), opts, func(p *Problem) {
+	r.sum, r.err = Verify(context.Background(), bytes.NewReader(data), opts, func(p *catalog.Problem) {
 		r.problems = append(r.problems, p)
 	})
 	if r.sum.Problems != len(r.problems) {
@@ -206,15 +207,15 @@ func TestBoxFromKeys(t *testing.T) {
 		t.Errorf("Verify(2x2x2 catalogue) found box %v, %v", r.sum.Box, r.err)
 	}
 	r = check(t, catalogtest.File(t, "2x2x3", export.FormatJSON), Options{})
-	if !errors.Is(r.err, ErrNoBox) || !strings.Contains(r.err.Error(), "12 characters") {
-		t.Errorf("Verify(2x2x3 catalogue) without a box: %v, want ErrNoBox", r.err)
+	if !errors.Is(r.err, catalog.ErrNoBox) || !strings.Contains(r.err.Error(), "12 characters") {
+		t.Errorf("Verify(2x2x3 catalogue) without a box: %v, want catalog.ErrNoBox", r.err)
 	}
 	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "2x2x3")})
 	if len(r.problems) != 1 || r.problems[0].Error() != "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box" {
 		t.Errorf("Verify(2x2x2 catalogue as 2x2x3):%v", r)
 	}
 	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "1x2x4")})
-	if len(r.problems) != 3 || !strings.Contains(r.problems[2].Error(), "01111110 solution 2: direction: move 0 (+x) leaves the box") {
+	if len(r.problems) != 3 || !strings.Contains(r.problems[2].Error(), "01111110 solution 3: direction: move 1 (+x) leaves the box at cubelet 2") {
 		t.Errorf("Verify(2x2x2 catalogue as 1x2x4):%v", r)
 	}
 	r = check(t, []byte("{}"), Options{})
@@ -222,8 +223,8 @@ func TestBoxFromKeys(t *testing.T) {
 		t.Errorf("Verify({}) = %+v, %v, want nothing read and no error", r.sum, r.err)
 	}
 	r = check(t, []byte("{}"), Options{Complete: true})
-	if !errors.Is(r.err, ErrNoBox) {
-		t.Errorf("Verify({}, Complete) without a box = %v, want ErrNoBox", r.err)
+	if !errors.Is(r.err, catalog.ErrNoBox) {
+		t.Errorf("Verify({}, Complete) without a box = %v, want catalog.ErrNoBox", r.err)
 	}
 	r = check(t, []byte("{}"), Options{Complete: true, Box: catalogtest.Box(t, "2")})
 	if r.err != nil || len(r.problems) != 1 || r.problems[0].Error() != "01111110: missing: a fresh search of the box finds 3 solutions" || r.problems[0].Offset != -1 {
@@ -285,12 +286,12 @@ func TestDamaged(t *testing.T) {
 		{"solution repeated as its mirror image", false, func(f *file) want {
 			e := &f.entries[f.find(t, 3, false)]
 			e.Solutions = append(e.Solutions, image(b, e.Solutions[2], mirror, false))
-			return want{e.Key, len(e.Solutions) - 1, "the same solution as solution 2, up to symmetry and reversal"}
+			return want{e.Key, len(e.Solutions) - 1, "the same solution as solution 3, up to symmetry and reversal"}
 		}},
 		{"palindrome's solution repeated read backwards", false, func(f *file) want {
 			e := &f.entries[f.find(t, 2, true)]
 			e.Solutions = slices.Insert(e.Solutions, 1, image(b, e.Solutions[1], b.Group()[0], true))
-			return want{e.Key, 2, "the same solution as solution 1"}
+			return want{e.Key, 2, "the same solution as solution 2,"}
 		}},
 		{"two cells of a path swapped", false, func(f *file) want {
 			e := &f.entries[f.find(t, 2, false)]
@@ -350,13 +351,13 @@ func TestDamaged(t *testing.T) {
 			s := &f.entries[4].Solutions[0]
 			copyOf(s)
 			s.Direction[5] = 4
-			return want{f.entries[4].Key, 0, "direction: move 5 is 4"}
+			return want{f.entries[4].Key, 0, "direction: move 6 is 4"}
 		}},
 		{"direction leaves the box", false, func(f *file) want {
 			s := &f.entries[4].Solutions[0]
 			copyOf(s)
 			s.Direction[0] = -1
-			return want{f.entries[4].Key, 0, "direction: move 0 (-x) leaves the box"}
+			return want{f.entries[4].Key, 0, "direction: move 1 (-x) leaves the box at cubelet 2"}
 		}},
 		{"short direction", false, func(f *file) want {
 			s := &f.entries[4].Solutions[0]
@@ -396,7 +397,7 @@ func TestDamaged(t *testing.T) {
 			}
 			p := r.problems[0]
 			if p.Key != w.key || p.Solution != w.solution || !strings.Contains(p.Err.Error(), w.text) {
-				t.Errorf("Verify reported %q, want %s solution %d: %s", p.Error(), w.key, w.solution, w.text)
+				t.Errorf("Verify reported %q, want %s solution %d (from 0): %s", p.Error(), w.key, w.solution, w.text)
 			}
 		})
 	}
@@ -418,29 +419,11 @@ func TestTruncated(t *testing.T) {
 	}
 }
 
-// TestProblemText: how a problem reads, with a key that is no key.
-func TestProblemText(t *testing.T) {
-	for _, tc := range []struct {
-		p    Problem
-		want string
-	}{
-		{Problem{Key: "01111110", Solution: 2, Err: errors.New("x")}, "01111110 solution 2: x"},
-		{Problem{Key: "01111110", Solution: -1, Err: errors.New("x")}, "01111110: x"},
-		{Problem{Key: "0a", Solution: -1, Err: errors.New("x")}, `"0a": x`},
-		{Problem{Key: "", Solution: 0, Err: errors.New("x")}, `"" solution 0: x`},
-		{Problem{Key: strings.Repeat("0", 70), Solution: -1, Err: errors.New("x")}, `"` + strings.Repeat("0", 64) + `"...: x`},
-	} {
-		if got := tc.p.Error(); got != tc.want {
-			t.Errorf("Problem.Error() = %q, want %q", got, tc.want)
-		}
-	}
-}
-
 // TestCancel stops a fresh search at once.
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: catalogtest.Box(t, "3"), Complete: true}, func(*Problem) {})
+	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: catalogtest.Box(t, "3"), Complete: true}, func(*catalog.Problem) {})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Verify with a cancelled context = %v, want context.Canceled", err)
 	}

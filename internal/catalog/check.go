@@ -1,4 +1,4 @@
-package verify
+package catalog
 
 import (
 	"fmt"
@@ -14,7 +14,15 @@ import (
 type Checker struct {
 	box            symmetry.Box
 	dirs, rev, alt []symmetry.Dir
-	ends           [2][3]int
+}
+
+// Checked is a correct solution: its canonical form, and the cells of its
+// first and last cubelet as the file places them, read in the direction of
+// the canonical form (along the key, or for a palindrome in the direction
+// whose canonical form is smaller).
+type Checked struct {
+	Form        []symmetry.Dir
+	First, Last [3]int
 }
 
 // NewChecker returns a Checker of solutions in box b.
@@ -35,24 +43,25 @@ func (c *Checker) Box() symmetry.Box { return c.box }
 // startPos a cell, direction a Hamiltonian path of the box from it, path
 // numbering the cells along it from 1, and its turns those of q read from
 // either end. It writes the solution's canonical form into dst and returns
-// it, or returns an error saying what is wrong first.
-func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) ([]symmetry.Dir, error) {
+// it with the solution's ends, or returns an error saying what is wrong
+// first. Moves are counted from 1 in the error.
+func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) (Checked, error) {
 	b := c.box
 	if len(s.StartPos) != 3 {
-		return nil, fmt.Errorf("startPos has %d coordinates, want 3", len(s.StartPos))
+		return Checked{}, fmt.Errorf("startPos has %d coordinates, want 3", len(s.StartPos))
 	}
 	start := [3]int(s.StartPos)
 	if !b.Contains(start) {
-		return nil, fmt.Errorf("startPos %v is not a cell of the %v box", s.StartPos, b)
+		return Checked{}, fmt.Errorf("startPos %v is not a cell of the %v box", s.StartPos, b)
 	}
 	if m := b.Len() - 1; len(s.Direction) != m {
-		return nil, fmt.Errorf("direction has %d moves, want %d", len(s.Direction), m)
+		return Checked{}, fmt.Errorf("direction has %d moves, want %d", len(s.Direction), m)
 	}
 	dirs := c.dirs[:0]
 	for i, code := range s.Direction {
 		d, ok := symmetry.DirOfCode(code)
 		if !ok {
-			return nil, fmt.Errorf("direction: move %d is %d, not one of 1, -1, 2, -2, 3, -3", i, code)
+			return Checked{}, fmt.Errorf("direction: move %d is %d, not one of 1, -1, 2, -2, 3, -3", i+1, code)
 		}
 		dirs = append(dirs, d)
 	}
@@ -61,14 +70,14 @@ func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) 
 	// L-1 moves that do neither visit all L cells once.
 	cells, err := b.Cells(start, dirs)
 	if err != nil {
-		return nil, fmt.Errorf("direction: %w", err)
+		return Checked{}, fmt.Errorf("direction: %w", err)
 	}
 	if err := c.path(s.Path, cells); err != nil {
-		return nil, err
+		return Checked{}, err
 	}
 	t := solver.SeqOf(dirs)
 	fwd, bwd := t == q, t == q.Reverse()
-	c.ends = [2][3]int{cells[0], cells[len(cells)-1]}
+	ends := [2][3]int{cells[0], cells[len(cells)-1]}
 	switch {
 	case fwd:
 		dst = b.Normalize(dst, dirs)
@@ -77,24 +86,18 @@ func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) 
 			c.alt = b.Normalize(c.alt, c.rev)
 			if slices.Compare(c.alt, dst) < 0 {
 				copy(dst, c.alt)
-				c.ends[0], c.ends[1] = c.ends[1], c.ends[0]
+				ends[0], ends[1] = ends[1], ends[0]
 			}
 		}
 	case bwd:
 		c.rev = symmetry.Reverse(c.rev, dirs)
 		dst = b.Normalize(dst, c.rev)
-		c.ends[0], c.ends[1] = c.ends[1], c.ends[0]
+		ends[0], ends[1] = ends[1], ends[0]
 	default:
-		return nil, fmt.Errorf("direction folds the snake %v, not %v nor its reverse", t, q)
+		return Checked{}, fmt.Errorf("direction folds the snake %v, not %v nor its reverse", t, q)
 	}
-	return dst, nil
+	return Checked{Form: dst, First: ends[0], Last: ends[1]}, nil
 }
-
-// Ends returns the cells of the first and the last cubelet of the solution
-// the last successful call to [Checker.Solution] checked, as the file
-// places them, read in the direction of its canonical form: along the key,
-// or for a palindrome in the direction whose canonical form is smaller.
-func (c *Checker) Ends() (first, last [3]int) { return c.ends[0], c.ends[1] }
 
 // path checks that p has the box's shape and numbers each cell by its
 // cubelet, from 1.

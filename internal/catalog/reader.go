@@ -1,0 +1,269 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// ErrNoBox reports a catalogue whose box [Options.Box] does not give and
+// whose keys do not tell.
+var ErrNoBox = errors.New("the box is not known")
+
+// Options tune a [Reader]. The zero value reads the catalogue of the cube
+// told by the length of its first key.
+type Options struct {
+	// Box is the catalogue's box. The zero Box means the cube whose volume
+	// is the first key's length: 8, 27 or 64.
+	Box symmetry.Box
+}
+
+// Snake is one entry of a catalogue, read and checked. A Reader reuses its
+// Snake and the slices in it: they hold until the next call to Next.
+type Snake struct {
+	// Text is the key as the file writes it, which may be no key at all.
+	Text string
+	// Key is the snake, valid when Valid is true.
+	Key solver.Seq
+	// Valid reports that Text is a snake of the box; when it is not, no
+	// solution is checked.
+	Valid bool
+	// IsKey reports that Key is the smaller of itself and its reverse.
+	IsKey bool
+	// InOrder reports that the key follows the previous entry's, strictly.
+	InOrder bool
+	// Offset is the byte offset where the entry starts in the file.
+	Offset int64
+	// Problems are what is wrong with the snake as a whole, in the order
+	// found: its order in the file, its key, no solution listed.
+	Problems []error
+	// Solutions are the solutions the file lists, in its order.
+	Solutions []Solution
+}
+
+// Solution is one solution of a [Snake], checked.
+type Solution struct {
+	// Checked holds the canonical form and the ends; its Form is nil
+	// when Err is not.
+	Checked
+	// Err is what is wrong with the solution, or nil.
+	Err error
+	// Same is the index, from 0, of an earlier solution of the snake with
+	// the same canonical form, or -1.
+	Same int
+}
+
+// Err returns the first problem of the snake, as a whole or with one of
+// its solutions, or nil when it is sound. A solution listed twice is not a
+// problem here (see [Solution.Same]).
+func (s *Snake) Err() *Problem {
+	if len(s.Problems) > 0 {
+		return s.problem(-1, s.Problems[0])
+	}
+	for i, sol := range s.Solutions {
+		if sol.Err != nil {
+			return s.problem(i, sol.Err)
+		}
+	}
+	return nil
+}
+
+// Forms returns the distinct canonical forms of the snake's correct
+// solutions, ascending: the snake as a single search would find it.
+func (s *Snake) Forms() [][]symmetry.Dir {
+	var forms [][]symmetry.Dir
+	for _, sol := range s.Solutions {
+		if sol.Err == nil && sol.Same < 0 {
+			forms = append(forms, sol.Form)
+		}
+	}
+	slices.SortFunc(forms, slices.Compare)
+	return forms
+}
+
+// Unique returns the number of distinct correct solutions.
+func (s *Snake) Unique() int {
+	n := 0
+	for _, sol := range s.Solutions {
+		if sol.Err == nil && sol.Same < 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *Snake) problem(i int, err error) *Problem {
+	return &Problem{Key: s.Text, Solution: i, Offset: s.Offset, Err: err}
+}
+
+// Problem is something wrong with a snake of a catalogue or with one of its
+// solutions.
+type Problem struct {
+	// Key is the snake's key as the file writes it.
+	Key string
+	// Solution is the index of the solution in the key's list, from 0, or
+	// -1 when the problem concerns the snake as a whole. Its text counts
+	// from 1.
+	Solution int
+	// Offset is the byte offset of the snake's entry in the file; for a
+	// snake missing from the file, that of the entry before which it
+	// belongs, or -1 after the last.
+	Offset int64
+	Err    error
+}
+
+// ProblemOf returns the problem with solution i of s, from 0, or with the
+// whole snake when i is -1.
+func ProblemOf(s *Snake, i int, err error) *Problem { return s.problem(i, err) }
+
+func (p *Problem) Error() string {
+	if p.Solution < 0 {
+		return fmt.Sprintf("%s: %v", QuoteKey(p.Key), p.Err)
+	}
+	return fmt.Sprintf("%s solution %d: %v", QuoteKey(p.Key), p.Solution+1, p.Err)
+}
+
+func (p *Problem) Unwrap() error { return p.Err }
+
+// QuoteKey writes a key as it is when it looks like one, else quoted and
+// cut short: a damaged file may hold any string.
+func QuoteKey(k string) string {
+	const long = symmetry.MaxCells
+	if k != "" && len(k) <= long && strings.Trim(k, "01") == "" {
+		return k
+	}
+	if len(k) > long {
+		return fmt.Sprintf("%q...", k[:long])
+	}
+	return fmt.Sprintf("%q", k)
+}
+
+// Reader reads a catalogue, JSON or JSONL, snake by snake.
+type Reader struct {
+	raw  *export.Reader
+	box  symmetry.Box
+	chk  *Checker
+	snk  Snake
+	prev string
+	n    int // entries read
+
+	arena []symmetry.Dir
+	seen  map[string]int
+	buf   []byte
+}
+
+// NewReader returns a Reader of the catalogue in r.
+func NewReader(r io.Reader, opts Options) *Reader {
+	rd := &Reader{raw: export.NewReader(r)}
+	if opts.Box.Len() > 0 {
+		rd.setBox(opts.Box)
+	}
+	return rd
+}
+
+// Box returns the catalogue's box: the one given, or after the first call
+// to Next the one its first key tells. It is zero while unknown.
+func (r *Reader) Box() symmetry.Box { return r.box }
+
+// Format returns the file's format, known after the first call to Next.
+func (r *Reader) Format() export.Format { return r.raw.Format() }
+
+func (r *Reader) setBox(b symmetry.Box) {
+	r.box = b
+	r.chk = NewChecker(b)
+	r.seen = make(map[string]int)
+}
+
+// Next reads and checks the next snake. It returns io.EOF after the last,
+// an [*export.SyntaxError] for a file that is no catalogue, or an error
+// wrapping [ErrNoBox] when the box is neither given nor told by the first
+// key. The Snake returned holds until the next call.
+func (r *Reader) Next() (*Snake, error) {
+	e, err := r.raw.Next()
+	if err != nil {
+		return nil, err
+	}
+	if r.chk == nil {
+		b, ok := symmetry.CubeOf(len(e.Key))
+		if !ok {
+			return nil, fmt.Errorf("%w: the first key, %s, has %d characters, no cube's volume (8, 27 or 64)", ErrNoBox, QuoteKey(e.Key), len(e.Key))
+		}
+		r.setBox(b)
+	}
+	r.entry(e)
+	r.n++
+	return &r.snk, nil
+}
+
+// entry checks the raw entry e into r.snk.
+func (r *Reader) entry(e export.Entry) {
+	s := &r.snk
+	*s = Snake{Text: e.Key, Offset: e.Offset, Problems: s.Problems[:0], Solutions: s.Solutions[:0], InOrder: true}
+	if r.n > 0 {
+		switch c := strings.Compare(e.Key, r.prev); {
+		case c == 0:
+			s.Problems = append(s.Problems, errors.New("listed again: keys must be unique"))
+			s.InOrder = false
+		case c < 0:
+			s.Problems = append(s.Problems, fmt.Errorf("follows %s: keys must ascend", QuoteKey(r.prev)))
+			s.InOrder = false
+		}
+	}
+	r.prev = e.Key
+	b := r.box
+	q, err := solver.ParseSeq(e.Key)
+	if err == nil {
+		err = q.Valid(b)
+	}
+	if err != nil {
+		s.Problems = append(s.Problems, fmt.Errorf("not a snake of the %v box: %w", b, err))
+		return
+	}
+	s.Key, s.Valid, s.IsKey = q, true, q.IsKey()
+	if !s.IsKey {
+		s.Problems = append(s.Problems, fmt.Errorf("not a key: its reverse, %v, is smaller", q.Reverse()))
+	}
+	if len(e.Solutions) == 0 {
+		s.Problems = append(s.Problems, errors.New("lists no solution"))
+	}
+	r.solutions(q, e.Solutions)
+}
+
+// solutions checks the solutions of snake q into r.snk.Solutions.
+func (r *Reader) solutions(q solver.Seq, sols []export.Solution) {
+	s := &r.snk
+	m := r.box.Len() - 1
+	clear(r.seen)
+	// One arena holds every canonical form: it is grown before the loop,
+	// so the forms handed out are never moved by a later append.
+	r.arena = slices.Grow(r.arena[:0], len(sols)*m)
+	for i, raw := range sols {
+		at := len(r.arena)
+		c, err := r.chk.Solution(r.arena[at:at+m], q, raw)
+		sol := Solution{Checked: c, Err: err, Same: -1}
+		if err == nil {
+			r.arena = r.arena[:at+m]
+			r.buf = appendForm(r.buf[:0], c.Form)
+			if j, ok := r.seen[string(r.buf)]; ok {
+				sol.Same = j
+			} else {
+				r.seen[string(r.buf)] = i
+			}
+		}
+		s.Solutions = append(s.Solutions, sol)
+	}
+}
+
+// appendForm appends a direction list as bytes, to serve as a map key.
+func appendForm(p []byte, dirs []symmetry.Dir) []byte {
+	for _, d := range dirs {
+		p = append(p, byte(d))
+	}
+	return p
+}
