@@ -24,7 +24,7 @@ func Obstacle(b symmetry.Box, q Seq) string {
 		if q.Turn(i) || i == q.Len-1 {
 			if run > longest {
 				return fmt.Sprintf("cubelets %d to %d form a straight run of %d, longer than the box's longest side, %d",
-					i-run+1, i, run, longest)
+					i-run+2, i+1, run, longest) // counted from 1
 			}
 			run = 1
 		}
@@ -59,8 +59,10 @@ func Obstacle(b symmetry.Box, q Seq) string {
 		r := ""
 		for p := range 2 {
 			if c := p ^ s; straights[p] > straightCells[c] {
-				r = fmt.Sprintf("%d straight cubelets at %s positions must lie on the %d cells of one colour, only %d of which can hold a straight",
-					straights[p], [2]string{"even", "odd"}[p], cells[c], straightCells[c])
+				// Cubelet i is numbered i+1 for a person: index parity
+				// 0 is the odd-numbered cubelets.
+				r = fmt.Sprintf("%d straight cubelets numbered %s must lie on the %d cells of one colour, only %d of which can hold a straight",
+					straights[p], [2]string{"odd", "even"}[p], cells[c], straightCells[c])
 				break
 			}
 		}

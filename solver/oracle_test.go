@@ -86,8 +86,8 @@ func TestObstacle(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ seq, want string }{
-		{"000011111111111111111111110", "cubelets 0 to 4 form a straight run of 5, longer than the box's longest side, 3"},
-		{"010101010101010101010101010", "12 straight cubelets at even positions must lie on the 14 cells of one colour, only 6 of which can hold a straight"},
+		{"000011111111111111111111110", "cubelets 1 to 5 form a straight run of 5, longer than the box's longest side, 3"},
+		{"010101010101010101010101010", "12 straight cubelets numbered odd must lie on the 14 cells of one colour, only 6 of which can hold a straight"},
 		{"011111111111111111111111110", ""},
 	} {
 		q, _ := ParseSeq(tc.seq)

@@ -93,10 +93,10 @@ func (q Seq) Valid(b symmetry.Box) error {
 		return fmt.Errorf("%d cubelets, want %d for the %v box", q.Len, b.Len(), b)
 	}
 	if q.Turn(0) {
-		return fmt.Errorf("cubelet 0 is an end but marked as a turn")
+		return fmt.Errorf("cubelet 1 is an end but marked as a turn")
 	}
 	if q.Turn(q.Len - 1) {
-		return fmt.Errorf("cubelet %d is an end but marked as a turn", q.Len-1)
+		return fmt.Errorf("cubelet %d is an end but marked as a turn", q.Len)
 	}
 	return nil
 }

@@ -222,52 +222,21 @@ func describe(ctx context.Context, w io.Writer, in input, s *solver.Solved) erro
 	if why := solver.Obstacle(in.box, in.seq); why != "" {
 		fmt.Fprintf(w, "  why: %s\n", why)
 	}
-	flips, err := typos(ctx, in)
+	near, err := solver.NearSnakes(ctx, in.box, in.seq, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return err
 	}
-	if len(flips) == 0 {
+	if len(near) == 0 {
 		fmt.Fprintln(w, "  no snake one cubelet away folds either")
 		return nil
 	}
 	fmt.Fprintln(w, "  one cubelet off, it would fold:")
-	for _, f := range flips {
-		fmt.Fprintln(w, "   ", f)
+	for _, n := range near {
+		was, now := "turn", "straight"
+		if !in.seq.Turn(n.Cubelet) {
+			was, now = now, was
+		}
+		fmt.Fprintf(w, "    cubelet %d as a %s, not a %s: %v, %s\n", n.Cubelet+1, now, was, n.Snake, stats.Plural(n.Solutions, "solution"))
 	}
 	return nil
-}
-
-// typos returns, for each single inner cubelet whose change makes the
-// snake fold, a line saying which and how many solutions result.
-func typos(ctx context.Context, in input) ([]string, error) {
-	var idx []int
-	for i := 1; i < in.seq.Len-1; i++ {
-		idx = append(idx, i)
-	}
-	var lines []string
-	err := sequencer.Run(ctx, len(idx), runtime.GOMAXPROCS(0), func(ctx context.Context, k int) (int, error) {
-		q := in.seq
-		q.Bits ^= 1 << idx[k]
-		if solver.Obstacle(in.box, q) != "" {
-			return 0, nil
-		}
-		s, err := solver.Solve(ctx, in.box, q, solver.Options{Workers: 1})
-		if err != nil {
-			return 0, err
-		}
-		return len(s.Snake.Solutions), nil
-	}, func(k, n int) error {
-		if n > 0 {
-			i := idx[k]
-			was, now := "turn", "straight"
-			if !in.seq.Turn(i) {
-				was, now = now, was
-			}
-			q := in.seq
-			q.Bits ^= 1 << i
-			lines = append(lines, fmt.Sprintf("cubelet %d as a %s, not a %s: %v, %s", i, now, was, q, stats.Plural(n, "solution")))
-		}
-		return nil
-	})
-	return lines, err
 }

@@ -335,7 +335,7 @@ func TestDamaged(t *testing.T) {
 		{"end marked as a turn", false, func(f *file) want {
 			e := &f.entries[0]
 			e.Key = e.Key[:26] + "1"
-			return want{e.Key, -1, "cubelet 26 is an end but marked as a turn"}
+			return want{e.Key, -1, "cubelet 27 is an end but marked as a turn"}
 		}},
 		{"no solutions", false, func(f *file) want {
 			f.entries[3].Solutions = nil
