@@ -47,7 +47,7 @@ func BenchmarkSolve3(b *testing.B) {
 	}
 }
 
-// ft4 is the commercial 4x4x4 snake of SNAKES.md, in F/T notation.
+// ft4 is the commercial 4x4x4 snake of docs/CONVENTIONS.md, in F/T notation.
 const ft4 = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"
 
 func seq4(t testing.TB) Seq {

@@ -74,19 +74,6 @@ func Sections(b symmetry.Box, p Seq, depth int) []Seq {
 	return ps
 }
 
-// EnumerateSection returns the part of box b's catalogue whose keys start
-// with prefix p.
-func EnumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (*Catalogue, error) {
-	if !p.opens(b.Len()) {
-		return &Catalogue{Box: b}, nil
-	}
-	res, err := gridOf(b).search(ctx, job{c: startsWith(p), keysOnly: true}, opts)
-	if err != nil {
-		return nil, err
-	}
-	return new(workspace).catalogue(b, res.found, res.nodes), nil
-}
-
 // workspaces are kept for the sections of a [Stream], and of the next.
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
 

@@ -38,23 +38,23 @@ func TestSectionsPartition(t *testing.T) {
 		under = append(under, c.Snakes...)
 		return nil
 	})
-	direct, _ := EnumerateSection(context.Background(), want.Box, p, Options{})
+	direct, _ := enumerateSection(context.Background(), want.Box, p, Options{})
 	if len(under) == 0 || !sameCatalogue(&Catalogue{Snakes: under}, direct) {
 		t.Errorf("sections of depth 9 under 0111 = %d snakes, the section itself %d", len(under), len(direct.Snakes))
 	}
 	for _, k := range []int{0, 100, len(want.Snakes) - 1} {
 		s := want.Snakes[k]
-		c, err := EnumerateSection(context.Background(), want.Box, s.Key, Options{})
+		c, err := enumerateSection(context.Background(), want.Box, s.Key, Options{})
 		if err != nil || len(c.Snakes) != 1 || !slices.EqualFunc(c.Snakes[0].Solutions, s.Solutions, slices.Equal) {
-			t.Errorf("EnumerateSection(%v), a whole key: %v, want its %d solutions", s.Key, err, len(s.Solutions))
+			t.Errorf("enumerateSection(%v), a whole key: %v, want its %d solutions", s.Key, err, len(s.Solutions))
 		}
 	}
 	for _, p := range []string{"1", "001110110111010111101010101", "011111101010101111111111110"[:20] + "1"} {
 		q, _ := ParsePrefix(p, want.Box)
-		c, err := EnumerateSection(context.Background(), want.Box, q, Options{})
+		c, err := enumerateSection(context.Background(), want.Box, q, Options{})
 		for _, s := range c.Snakes {
 			if !strings.HasPrefix(s.Key.String(), p) {
-				t.Errorf("EnumerateSection(%s) has %v", p, s.Key)
+				t.Errorf("enumerateSection(%s) has %v", p, s.Key)
 			}
 		}
 		if err != nil {
@@ -207,4 +207,25 @@ func TestSortRefs(t *testing.T) {
 	if k != len(refs) || k == 0 {
 		t.Errorf("%d solutions sorted, %d found", k, len(refs))
 	}
+}
+
+// enumerateSection returns the part of box b's catalogue whose keys start
+// with prefix p, through Stream, copied out of the memory Stream reuses.
+func enumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (*Catalogue, error) {
+	var out *Catalogue
+	err := Stream(ctx, b, []Seq{p}, opts, func(c *Catalogue) (*Catalogue, error) {
+		cp := &Catalogue{Box: c.Box, Nodes: c.Nodes}
+		for _, s := range c.Snakes {
+			sols := make([][]symmetry.Dir, len(s.Solutions))
+			for i, d := range s.Solutions {
+				sols[i] = slices.Clone(d)
+			}
+			cp.Snakes = append(cp.Snakes, Snake{Key: s.Key, Solutions: sols})
+		}
+		return cp, nil
+	}, func(c *Catalogue) error {
+		out = c
+		return nil
+	})
+	return out, err
 }

@@ -36,7 +36,7 @@ var enumerate3 = func() func(t testing.TB) *Catalogue {
 	}
 }()
 
-// TestPublishedFigures checks the 3x3x3 catalogue against SNAKES.md.
+// TestPublishedFigures checks the 3x3x3 catalogue against docs/CONVENTIONS.md.
 func TestPublishedFigures(t *testing.T) {
 	c := enumerate3(t)
 	var unique, palindromes, palSolutions, most int
@@ -75,7 +75,7 @@ func TestPublishedFigures(t *testing.T) {
 	}
 }
 
-// TestSnakeShapes checks the structural facts of SNAKES.md on every key.
+// TestSnakeShapes checks the structural facts of docs/CONVENTIONS.md on every key.
 func TestSnakeShapes(t *testing.T) {
 	c := enumerate3(t)
 	for k, s := range c.Snakes {

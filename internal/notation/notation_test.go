@@ -8,10 +8,10 @@ import (
 	"testing"
 )
 
-// classic is the shop 3x3x3 snake of SNAKES.md.
+// classic is the shop 3x3x3 snake of docs/CONVENTIONS.md.
 const classic = "001110110111010111101010100"
 
-// ft64 is the 4x4x4 ft example of SNAKES.md.
+// ft64 is the 4x4x4 ft example of docs/CONVENTIONS.md.
 const ft64 = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"
 
 // cube accepts the 2x2x2, 3x3x3 and 4x4x4 snakes.

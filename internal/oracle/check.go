@@ -25,13 +25,38 @@ func Check(dims [3]int, key string, start [3]int, dirs []int, path [][][]int) er
 	if err := checkDims(dims); err != nil {
 		return err
 	}
-	l := dims[0] * dims[1] * dims[2]
+	if err := checkKey(dims, key); err != nil {
+		return err
+	}
+	order, err := checkWalk(dims, start, dirs)
+	if err != nil {
+		return err
+	}
+	f := Folding{Start: start, Dirs: dirs}
+	if s := Sequence(f); s != key {
+		i := 0
+		for s[i] == key[i] {
+			i++
+		}
+		return fmt.Errorf("direction: turn sequence %q differs from key %q at cubelet %d", s, key, i+1)
+	}
+	if err := checkPath(dims, path, order); err != nil {
+		return err
+	}
+	if _, canon := Canonical(dims, f); !canon.Equal(f) {
+		return fmt.Errorf("direction: not canonical: the canonical form of this solution is %v", canon)
+	}
+	return nil
+}
 
+// checkKey checks that key is a key of a snake of the box dims.
+func checkKey(dims [3]int, key string) error {
+	l := dims[0] * dims[1] * dims[2]
 	if len(key) != l {
 		return fmt.Errorf("key %q: length %d, want %d for box %v", key, len(key), l, dims)
 	}
 	if i := strings.IndexFunc(key, func(r rune) bool { return r != '0' && r != '1' }); i >= 0 {
-		return fmt.Errorf("key %q: index %d is %q, want '0' or '1'", key, i, key[i])
+		return fmt.Errorf("key %q: character %d is %q, want '0' or '1'", key, i+1, key[i])
 	}
 	if key[0] != '0' || key[l-1] != '0' {
 		return fmt.Errorf("key %q: the ends must be '0'", key)
@@ -39,16 +64,23 @@ func Check(dims [3]int, key string, start [3]int, dirs []int, path [][][]int) er
 	if rev := ReverseString(key); key > rev {
 		return fmt.Errorf("key %q: greater than its reverse %q, so not a key", key, rev)
 	}
+	return nil
+}
 
+// checkWalk checks that the folding from start by dirs is a Hamiltonian
+// path of the box, and returns, by cell index, the 1-based number of the
+// cubelet it puts there.
+func checkWalk(dims [3]int, start [3]int, dirs []int) ([]int, error) {
+	l := dims[0] * dims[1] * dims[2]
 	if !inside(dims, start) {
-		return fmt.Errorf("startPos %v: outside box %v", start, dims)
+		return nil, fmt.Errorf("startPos %v: outside box %v", start, dims)
 	}
 	if len(dirs) != l-1 {
-		return fmt.Errorf("direction: %d moves, want %d", len(dirs), l-1)
+		return nil, fmt.Errorf("direction: %d moves, want %d", len(dirs), l-1)
 	}
 	for i, d := range dirs {
 		if !validCode(d) {
-			return fmt.Errorf("direction: move %d is %d, want ±1, ±2 or ±3", i, d)
+			return nil, fmt.Errorf("direction: move %d is %d, want ±1, ±2 or ±3", i+1, d)
 		}
 	}
 
@@ -60,24 +92,22 @@ func Check(dims [3]int, key string, start [3]int, dirs []int, path [][][]int) er
 	for i, d := range dirs {
 		n := step(c, d)
 		if !inside(dims, n) {
-			return fmt.Errorf("direction: move %d (%+d) leaves the box from cubelet %d at %v", i, d, i, c)
+			return nil, fmt.Errorf("direction: move %d (%+d) leaves the box from cubelet %d at %v", i+1, d, i+1, c)
 		}
 		if prev := order[idx(n)]; prev != 0 {
-			return fmt.Errorf("direction: move %d (%+d) takes cubelet %d to %v, already holding cubelet %d: not a Hamiltonian path", i, d, i+1, n, prev-1)
+			return nil, fmt.Errorf("direction: move %d (%+d) takes cubelet %d to %v, already holding cubelet %d: not a Hamiltonian path", i+1, d, i+2, n, prev)
 		}
 		order[idx(n)] = i + 2
 		c = n
 	}
 
-	f := Folding{Start: start, Dirs: dirs}
-	if s := Sequence(f); s != key {
-		i := 0
-		for s[i] == key[i] {
-			i++
-		}
-		return fmt.Errorf("direction: turn sequence %q differs from key %q at cubelet %d", s, key, i)
-	}
+	return order, nil
+}
 
+// checkPath checks that path has the box's shape and holds order, the
+// cubelet numbers by cell index.
+func checkPath(dims [3]int, path [][][]int, order []int) error {
+	idx := func(c [3]int) int { return c[0] + dims[0]*(c[1]+dims[1]*c[2]) }
 	if len(path) != dims[0] {
 		return fmt.Errorf("path: %d planes along x, want %d", len(path), dims[0])
 	}
@@ -95,10 +125,6 @@ func Check(dims [3]int, key string, start [3]int, dirs []int, path [][][]int) er
 				}
 			}
 		}
-	}
-
-	if _, canon := Canonical(dims, f); !canon.Equal(f) {
-		return fmt.Errorf("direction: not canonical: the canonical form of this solution is %v", canon)
 	}
 	return nil
 }

@@ -15,7 +15,7 @@
 //
 // # Conventions
 //
-// They are those of SNAKES.md at the repository's root:
+// They are those of docs/CONVENTIONS.md:
 //
 //   - A box is dims = (A, B, C), sides >= 1, L = A*B*C <= 64 cells; a cell is
 //     (x, y, z) with 0 <= x < A, 0 <= y < B, 0 <= z < C.

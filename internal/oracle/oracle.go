@@ -240,11 +240,6 @@ func ReverseString(s string) string {
 	return string(b)
 }
 
-// Key returns the key of turn sequence s: the smaller of s and its reverse.
-func Key(s string) string {
-	return min(s, ReverseString(s))
-}
-
 // Reverse returns f read from its other end: it starts at f's last cell and
 // makes f's moves in reverse order, each negated.
 func Reverse(f Folding) Folding {

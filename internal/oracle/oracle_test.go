@@ -20,7 +20,7 @@ func TestCountPaths(t *testing.T) {
 		{[3]int{1, 1, 2}, 2, false},
 		{[3]int{1, 1, 5}, 2, false},
 		{[3]int{1, 2, 2}, 8, false},      // the 4-cycle: 4 starts x 2 senses
-		{[3]int{2, 2, 2}, 144, false},    // SNAKES.md
+		{[3]int{2, 2, 2}, 144, false},    // docs/CONVENTIONS.md
 		{[3]int{3, 3, 3}, 4960608, true}, // OEIS A193346
 	}
 	for _, tt := range tests {
@@ -290,7 +290,7 @@ func TestCanonicalInvariant(t *testing.T) {
 }
 
 // TestCubeCanonicalShape checks the description of canonical forms for
-// cubes in SNAKES.md: the first move is +x, the first move on a second axis
+// cubes in docs/CONVENTIONS.md: the first move is +x, the first move on a second axis
 // is +y and the first move on the third axis is +z.
 func TestCubeCanonicalShape(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -385,13 +385,13 @@ func TestCheckRejects(t *testing.T) {
 		{"bad box", [3]int{4, 4, 5}, key, c.Start, c.Dirs, good, "at most 64"},
 		{"zero side", [3]int{0, 3, 3}, key, c.Start, c.Dirs, good, "side 0"},
 		{"short key", dims, key[1:], c.Start, c.Dirs, good, "length"},
-		{"bad char", dims, key[:3] + "2" + key[4:], c.Start, c.Dirs, good, "index 3"},
+		{"bad char", dims, key[:3] + "2" + key[4:], c.Start, c.Dirs, good, "character 4"},
 		{"end not 0", dims, "1" + key[1:], c.Start, c.Dirs, good, "ends"},
 		{"not a key", dims, ReverseString(key), c.Start, c.Dirs, good, "greater than its reverse"},
 		{"wrong key", dims, otherKey, c.Start, c.Dirs, good, "differs from key"},
 		{"start outside", dims, key, [3]int{2, 0, 0}, c.Dirs, good, "startPos"},
 		{"short direction", dims, key, c.Start, c.Dirs[1:], good, "moves"},
-		{"bad code", dims, key, c.Start, with(3, 4), good, "move 3 is 4"},
+		{"bad code", dims, key, c.Start, with(3, 4), good, "move 4 is 4"},
 		{"swapped cells", dims, key, c.Start, c.Dirs, swapped, "path["},
 		{"path shape", dims, key, c.Start, c.Dirs, good[:1], "planes"},
 		{"symmetric image", dims, key, image.Start, image.Dirs, PathArray(dims, image), "not canonical"},
@@ -568,7 +568,7 @@ func randomPath(dims [3]int, rng *rand.Rand) Folding {
 
 // TestCatalogue3x3x3 rebuilds the whole 3x3x3 catalogue (every one of the
 // 4,960,608 directed paths canonicalised) and checks it against the public
-// figures in SNAKES.md. It takes minutes, so it runs only when
+// figures in docs/CONVENTIONS.md. It takes minutes, so it runs only when
 // ORACLE_CUBE=1 is set and -short is not.
 func TestCatalogue3x3x3(t *testing.T) {
 	if testing.Short() || os.Getenv("ORACLE_CUBE") != "1" {

@@ -45,7 +45,7 @@ func figures3(t testing.TB) *Stats {
 	return stats3
 }
 
-// TestFigures3 finds the published 3x3x3 figures of SNAKES.md.
+// TestFigures3 finds the published 3x3x3 figures of docs/CONVENTIONS.md.
 func TestFigures3(t *testing.T) {
 	s := figures3(t)
 	for _, f := range []struct {

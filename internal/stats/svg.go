@@ -47,34 +47,58 @@ func colour(t float64) string {
 // scripts. Hovering over a bar or a cell shows its figure.
 func (s *Stats) WriteSVG(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
-	esc := html.EscapeString
-	plotW := float64(svgWidth - svgLeft - svgRight)
-
-	bins := s.Bins()
-	first, last := s.MinStraights, s.MaxStraights
-	rows := max(last-first+1, 0)
+	d := &drawing{s: s, w: bw, plotW: float64(svgWidth - svgLeft - svgRight), bins: s.Bins()}
+	d.first, d.last = s.MinStraights, s.MaxStraights
+	d.rows = max(d.last-d.first+1, 0)
 	if s.Snakes == 0 {
-		rows = 0
+		d.rows = 0
 	}
 	// Columns too narrow for their ranges written across get them
 	// written upwards, in room made above the heat map.
-	colW := min(heatMaxCol, (plotW-70)/float64(max(len(bins), 1)))
-	upright := colW < 60
-	heatTop := chartTop + chartH + 120
-	if upright {
-		heatTop += 50
+	d.colW = min(heatMaxCol, (d.plotW-70)/float64(max(len(d.bins), 1)))
+	d.upright = d.colW < 60
+	d.heatTop = chartTop + chartH + 120
+	if d.upright {
+		d.heatTop += 50
 	}
-	height := heatTop + rows*heatRow + 80
+	d.header()
+	d.histogram()
+	maxCell := d.heatMap()
+	d.key(maxCell)
+	d.p("</svg>\n")
+	return bw.Flush()
+}
 
+// drawing is the state of one WriteSVG: the figures, the writer, and the
+// layout the parts share.
+type drawing struct {
+	s                 *Stats
+	w                 *bufio.Writer
+	plotW, colW       float64
+	bins              []Bin
+	first, last, rows int
+	upright           bool
+	heatTop           int
+}
+
+func (d *drawing) p(format string, args ...any) { fmt.Fprintf(d.w, format, args...) }
+
+// header opens the picture and writes its title and the convention.
+func (d *drawing) header() {
+	s, p := d.s, d.p
+	height := d.heatTop + d.rows*heatRow + 80
 	p(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">`+"\n", svgWidth, height, svgWidth, height)
 	p(`<title>Snakes of the %v box</title>`+"\n", s.Box)
 	p(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	p(`<text x="%d" y="30" font-size="18" font-weight="bold">The %v box: %s, %s</text>`+"\n", svgLeft-50, s.Box, Plural(s.Snakes, "snake"), Plural(s.Solutions, "solution"))
 	for i, line := range strings.Split(wrap(upper(Convention)+".", 110), "\n") {
-		p(`<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft-50, 52+16*i, esc(line))
+		p(`<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft-50, 52+16*i, html.EscapeString(line))
 	}
+}
 
+// histogram draws the bar chart of snakes by number of solutions.
+func (d *drawing) histogram() {
+	s, p := d.s, d.p
 	// The histogram: one bar per number of solutions, 1 to Most, or per
 	// group of g consecutive numbers when there are too many for bars a
 	// few pixels wide.
@@ -102,7 +126,7 @@ func (s *Stats) WriteSVG(w io.Writer) error {
 		p(`<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", svgLeft, svgWidth-svgRight, y(v), y(v))
 		p(`<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", svgLeft-6, y(v), Thousands(int(v)))
 	}
-	band := plotW / float64(len(bars))
+	band := d.plotW / float64(len(bars))
 	barW := min(band*0.8, 40)
 	if band < 4 {
 		barW = band - 0.5
@@ -130,35 +154,41 @@ func (s *Stats) WriteSVG(w io.Writer) error {
 		p(`<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="black"/>`+"\n", x(n), x(n), chartTop+chartH, chartTop+chartH+5)
 		p(`<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", x(n), chartTop+chartH+18, Thousands(n))
 	}
-	p(`<text x="%.0f" y="%d" text-anchor="middle">solutions per snake</text>`+"\n", svgLeft+plotW/2, chartTop+chartH+38)
+	p(`<text x="%.0f" y="%d" text-anchor="middle">solutions per snake</text>`+"\n", svgLeft+d.plotW/2, chartTop+chartH+38)
 	p(`<text transform="translate(%d %d) rotate(-90)" text-anchor="middle">snakes</text>`+"\n", svgLeft-52, chartTop+chartH/2)
 
+}
+
+// heatMap draws the table of snakes by straights and solutions per snake,
+// and returns its largest cell, for the colour key.
+func (d *drawing) heatMap() int {
+	s, p := d.s, d.p
 	// The heat map: snakes by straights (rows) and solutions per snake
 	// (columns, in bins), with each row's total at its right.
 	p(`<text x="%d" y="%d" font-size="14" font-weight="bold">Snakes by straights and solutions per snake</text>`+"\n", svgLeft-50, chartTop+chartH+80)
 	maxCell := 1
-	for k := first; k <= last && rows > 0; k++ {
-		for _, c := range Binned(s.ByStraights, k, bins) {
+	for k := d.first; k <= d.last && d.rows > 0; k++ {
+		for _, c := range Binned(s.ByStraights, k, d.bins) {
 			maxCell = max(maxCell, c)
 		}
 	}
-	for i, b := range bins {
-		if upright {
-			p(`<text transform="translate(%.1f %d) rotate(-90)" dominant-baseline="middle">%s</text>`+"\n", svgLeft+(float64(i)+0.5)*colW, heatTop-8, b)
+	for i, b := range d.bins {
+		if d.upright {
+			p(`<text transform="translate(%.1f %d) rotate(-90)" dominant-baseline="middle">%s</text>`+"\n", svgLeft+(float64(i)+0.5)*d.colW, d.heatTop-8, b)
 		} else {
-			p(`<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", svgLeft+(float64(i)+0.5)*colW, heatTop-8, b)
+			p(`<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", svgLeft+(float64(i)+0.5)*d.colW, d.heatTop-8, b)
 		}
 	}
-	totalX := svgLeft + float64(len(bins))*colW + 50
-	p(`<text x="%.1f" y="%d" text-anchor="end">snakes</text>`+"\n", totalX, heatTop-8)
-	for r := range rows {
-		k := first + r
-		cy := heatTop + r*heatRow
+	totalX := svgLeft + float64(len(d.bins))*d.colW + 50
+	p(`<text x="%.1f" y="%d" text-anchor="end">snakes</text>`+"\n", totalX, d.heatTop-8)
+	for r := range d.rows {
+		k := d.first + r
+		cy := d.heatTop + r*heatRow
 		p(`<text x="%d" y="%d" text-anchor="end" dominant-baseline="middle">%d</text>`+"\n", svgLeft-8, cy+heatRow/2, k)
 		total := 0
-		for i, c := range Binned(s.ByStraights, k, bins) {
+		for i, c := range Binned(s.ByStraights, k, d.bins) {
 			total += c
-			cx := svgLeft + float64(i)*colW
+			cx := svgLeft + float64(i)*d.colW
 			fill, ink := "#f2f2f2", "black"
 			if c > 0 {
 				t := math.Log(float64(c)) / math.Log(float64(max(maxCell, 2)))
@@ -168,17 +198,24 @@ func (s *Stats) WriteSVG(w io.Writer) error {
 				}
 			}
 			p(`<rect class="cell" x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" stroke="white"><title>%d straights, %s solutions: %s</title></rect>`+"\n",
-				cx, cy, colW, heatRow, fill, k, bins[i], Plural(c, "snake"))
+				cx, cy, d.colW, heatRow, fill, k, d.bins[i], Plural(c, "snake"))
 			if c > 0 {
-				p(`<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="middle" fill="%s">%s</text>`+"\n", cx+colW/2, cy+heatRow/2, ink, Thousands(c))
+				p(`<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="middle" fill="%s">%s</text>`+"\n", cx+d.colW/2, cy+heatRow/2, ink, Thousands(c))
 			}
 		}
 		p(`<text x="%.1f" y="%d" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", totalX, cy+heatRow/2, Thousands(total))
 	}
-	bottom := heatTop + rows*heatRow
-	p(`<text x="%.0f" y="%d" text-anchor="middle">solutions per snake</text>`+"\n", svgLeft+float64(len(bins))*colW/2, bottom+20)
-	p(`<text transform="translate(%d %d) rotate(-90)" text-anchor="middle">straights</text>`+"\n", svgLeft-52, heatTop+rows*heatRow/2)
+	bottom := d.heatTop + d.rows*heatRow
+	p(`<text x="%.0f" y="%d" text-anchor="middle">solutions per snake</text>`+"\n", svgLeft+float64(len(d.bins))*d.colW/2, bottom+20)
+	p(`<text transform="translate(%d %d) rotate(-90)" text-anchor="middle">straights</text>`+"\n", svgLeft-52, d.heatTop+d.rows*heatRow/2)
 
+	return maxCell
+}
+
+// key draws the colour key of the heat map, whose largest cell is maxCell.
+func (d *drawing) key(maxCell int) {
+	p := d.p
+	bottom := d.heatTop + d.rows*heatRow
 	// The colour key: five swatches, evenly spaced on the log scale.
 	p(`<text x="%d" y="%d">snakes per cell:</text>`+"\n", svgLeft, bottom+58)
 	kx, prev := svgLeft+110, 0
@@ -193,8 +230,6 @@ func (s *Stats) WriteSVG(w io.Writer) error {
 		p(`<text x="%d" y="%d">%s</text>`+"\n", kx+30, bottom+58, Thousands(v))
 		kx += 70
 	}
-	p("</svg>\n")
-	return bw.Flush()
 }
 
 // tickStep returns a step of 1, 2 or 5 times a power of ten that puts at

@@ -171,7 +171,7 @@ func (r result) String() string {
 }
 
 // TestClean verifies whole catalogues in both formats, with and without
-// -complete: no problem, and the counts of SNAKES.md.
+// -complete: no problem, and the counts of docs/CONVENTIONS.md.
 func TestClean(t *testing.T) {
 	for _, tc := range []struct {
 		size              string

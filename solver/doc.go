@@ -1,0 +1,39 @@
+// Package solver finds snake foldings: every solvable snake of a box with
+// all its solutions ([Enumerate], [Stream]), every solution of one snake
+// ([Solve]), exact counts without the solutions ([CountSection]), and
+// estimates of a search too big to run ([EstimateTree]).
+//
+// # The search
+//
+// It is one depth-first search over partial foldings, a branch and bound
+// over partial constraint sequences: at depth i the turns so far are known,
+// so the search is pruned as soon as they cannot begin a wanted sequence (a
+// key with a given prefix, or one given snake). Cells are bits of a uint64,
+// the box's neighbour tables are computed once per box, and a partial
+// folding is abandoned as soon as a free cell could no longer be passed
+// through (fewer than two free neighbours, unless it is the one cell left
+// to end in), or the end it is forced to would have the wrong colour: the
+// grid is bipartite, so a path's ends have colours fixed by its length.
+//
+// Symmetry is broken, not filtered afterwards: moves introduce axes only in
+// the canonical order, each new axis first in its positive sense, so of a
+// folding's images under the box's symmetries only its canonical form is
+// met (docs/CONVENTIONS.md). Reversal is filtered at the leaves: a folding
+// whose turns read larger than their reverse is the other reading of a
+// key's folding and is dropped, and of a palindrome's two readings the
+// larger canonical form is dropped.
+//
+// # Parallel work and order
+//
+// A search is cut into many tasks (subtrees at a fixed depth) run by a
+// bounded number of goroutines through errgroup, and cancelled through the
+// context. Results are put back in task order, so what a search returns
+// never depends on the number of workers or on scheduling. Catalogues are
+// searched section by section ([Sections], [Stream]), the big sections
+// first, so memory is bounded by the sections in flight.
+//
+// # Counting conventions
+//
+// Solutions are counted once up to the box's rotations and reflections and
+// up to reading the snake from its other end; see docs/CONVENTIONS.md.
+package solver
