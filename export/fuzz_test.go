@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
@@ -98,4 +99,27 @@ func fillsBox(b symmetry.Box, dirs []symmetry.Dir) bool {
 		}
 	}
 	return false
+}
+
+// TestBlank: a run of blank bytes longer than a catalogue ever holds stops
+// the reader at the byte where it passes the limit, holding little memory,
+// and a catalogue with blank bytes within the limit reads as without.
+func TestBlank(t *testing.T) {
+	for _, prefix := range []string{"", "{", `{"01111110":`} {
+		in := io.MultiReader(strings.NewReader(prefix), strings.NewReader(strings.Repeat(" \n", 3*maxBlank)))
+		_, err := NewReader(in).Next()
+		var se *SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, ErrBlank) || se.Offset != int64(len(prefix)+maxBlank) {
+			t.Errorf("Next(%q and blanks) = %v, want ErrBlank at byte %d", prefix, err, len(prefix)+maxBlank)
+		}
+	}
+	blanks := strings.Repeat(" ", maxBlank/2)
+	in := blanks + `{"01111110":` + blanks + `[]` + blanks + "}" + blanks
+	r := NewReader(strings.NewReader(in))
+	if e, err := r.Next(); err != nil || e.Key != "01111110" {
+		t.Fatalf("Next(catalogue with blank runs) = %+v, %v", e, err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("Next after the last entry = %v, want io.EOF", err)
+	}
 }

@@ -56,13 +56,34 @@ func NewReader(r io.Reader) *Reader {
 // a syntax error can be placed exactly: the decoder says only which value
 // failed.
 type tail struct {
-	r    io.Reader
-	buf  []byte
-	base int64 // offset of buf[0]
+	r     io.Reader
+	buf   []byte
+	base  int64 // offset of buf[0]
+	blank int   // blank bytes in a row at the end of what was read
 }
+
+// maxBlank is the longest run of blank bytes (spaces, tabs, line breaks) a
+// catalogue may hold. A catalogue has a few between its tokens; a file of
+// blank bytes is no catalogue, and reading on would hold all of it in the
+// decoder's buffer and in the tail.
+const maxBlank = 1 << 20
+
+// ErrBlank reports a run of more than a mebibyte of blank bytes.
+var ErrBlank = fmt.Errorf("more than %d blank bytes in a row: not a catalogue", maxBlank)
 
 func (t *tail) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
+	for i, c := range p[:n] {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			if t.blank++; t.blank > maxBlank {
+				t.buf = append(t.buf, p[:i]...)
+				return i, ErrBlank
+			}
+		default:
+			t.blank = 0
+		}
+	}
 	t.buf = append(t.buf, p[:n]...)
 	return n, err
 }
@@ -118,7 +139,9 @@ func (r *Reader) fail(err error) error {
 		err = io.ErrUnexpectedEOF
 	}
 	off := r.dec.InputOffset()
-	if at, ok := r.tail.locate(r.inObject); ok {
+	if errors.Is(err, ErrBlank) {
+		off = r.tail.base + int64(len(r.tail.buf))
+	} else if at, ok := r.tail.locate(r.inObject); ok {
 		off = at
 	}
 	return &SyntaxError{Offset: off, Err: err}
