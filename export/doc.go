@@ -30,8 +30,9 @@
 // [Writer] streams a catalogue snake by snake; [Encode] writes a whole
 // [solver.Catalogue], encoding pieces on several cores and writing them in
 // order, so the bytes never depend on scheduling. The numbers of a solution
-// are written by a dedicated appender: encoding the 3x3x3 catalogue through
-// reflection took several times longer than its whole search. The output is
+// are written by a dedicated appender, from per-box tables: encoding through
+// reflection costs more than the search that finds the solutions (see
+// BenchmarkEncode3 and the README's speed table). The output is
 // checked in tests to be exactly what github.com/goccy/go-json writes for the
 // same values, and [Reader] reads catalogues, ours or others', with that
 // library's streaming decoder.

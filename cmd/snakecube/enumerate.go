@@ -128,11 +128,9 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 }
 
 // sectionDepth is how finely a search is cut when nothing else says: 128
-// sections. Their sizes are very uneven (the largest holds 15.5% of the
-// 3x3x3 search) but the big ones are started first (solver.Stream),
-// so the cut can be coarse, and walking again the levels above the prefix
-// costs 0.6% more nodes, against 3.4% at depth 10: the 3x3x3 main job took
-// 47.0 ms at depth 8 and 51.0 ms at depth 10 (hyperfine, 40 runs each).
+// sections. Their sizes are very uneven, but the big ones are started
+// first (solver.Stream), so the cut can be coarse; each section walks
+// again the levels above its prefix, which costs more the finer the cut.
 const sectionDepth = 8
 
 // chooseSections returns the sections to search for -prefix or -shard, or

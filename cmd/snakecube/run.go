@@ -54,8 +54,9 @@ var commands = []command{
 }
 
 // gcPercent lets the heap grow to five times what is live before a
-// collection: what is live is small (the sections in flight), and
-// collecting every few megabytes took a tenth of the 3x3x3 main job.
+// collection: what is live is small (the sections in flight), so the
+// default would collect every few megabytes of output, a visible share of
+// the 3x3x3 main job (BenchmarkEnumerate).
 const gcPercent = 400
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {

@@ -10,8 +10,8 @@
 //
 // The file is not synced to disk before the rename, nor, on Linux, left to
 // the filesystem to write out at the rename (see replace): a catalogue is
-// cheap to compute again, and syncing the 11 MB of the 3x3x3 catalogue
-// cost 13 ms of what was then an 84 ms run. Only a crash of the whole
+// cheap to compute again, and syncing it would cost a large share of the
+// 3x3x3 main job. Only a crash of the whole
 // machine soon after a run could then lose a file, or leave it short;
 // files that must survive one, such as a census's lines, are synced by
 // their writers.

@@ -13,9 +13,9 @@ import (
 // A plain rename over an existing file makes ext4 write the new file's
 // data out before the rename returns (its auto_da_alloc heuristic), and
 // freeing the old file then waits for the pages of the previous run still
-// being written: 6 to 10 ms of the 3x3x3 job, which otherwise takes 35.
-// Swapping names leaves both to the kernel's usual writeback. Observers of
-// path see the whole old file or the whole new one either way.
+// being written, a large share of the 3x3x3 main job. Swapping names
+// leaves both to the kernel's usual writeback. Observers of path see the
+// whole old file or the whole new one either way.
 func replace(tmp, path string) error {
 	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() {
 		if unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, path, unix.RENAME_EXCHANGE) == nil {
