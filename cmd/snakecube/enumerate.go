@@ -80,41 +80,18 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 		opts.Progress = progress(e.stderr, what)
 	}
 	if *counting {
-		var total solver.Count
-		err := solver.CountSections(ctx, b, sections, opts, func(_ solver.Seq, c solver.Count) error {
-			total.Add(c)
-			return nil
-		})
+		total, err := count(ctx, b, sections, opts)
 		if err != nil {
 			return fmt.Errorf("count %s: %w", what, err)
 		}
 		writeCount(e.stdout, what, total)
 		return nil
 	}
-	// A section is searched and encoded by one goroutine; the results are
-	// written, and counted, in key order.
-	type section struct {
-		chunk             export.Chunk
-		snakes, solutions int
-		nodes             uint64
-	}
-	var total section
+	var total written
 	name, err := writeOutput(e, *out, func(w io.Writer) error {
-		eopts := export.Options{Format: f}
-		ew := export.NewWriter(w, b, eopts)
-		err := solver.Stream(ctx, b, sections, opts, func(c *solver.Catalogue) (section, error) {
-			ch, err := export.EncodeChunk(b, eopts, c.Snakes)
-			return section{ch, len(c.Snakes), c.Solutions(), c.Nodes}, err
-		}, func(s section) error {
-			total.snakes += s.snakes
-			total.solutions += s.solutions
-			total.nodes += s.nodes
-			return ew.WriteChunk(s.chunk)
-		})
-		if err != nil {
-			return err
-		}
-		return ew.Close()
+		var err error
+		total, err = encode(ctx, w, b, sections, opts, export.Options{Format: f})
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("enumerate %s: %w", what, err)
@@ -125,6 +102,47 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 			elapsed(time.Since(start)), name)
 	}
 	return nil
+}
+
+// count sums the counts of the sections.
+func count(ctx context.Context, b symmetry.Box, sections []solver.Seq, opts solver.Options) (solver.Count, error) {
+	var total solver.Count
+	err := solver.CountSections(ctx, b, sections, opts, func(_ solver.Seq, c solver.Count) error {
+		total.Add(c)
+		return nil
+	})
+	return total, err
+}
+
+// written is what a section, or a whole run, put in the catalogue.
+type written struct {
+	snakes, solutions int
+	nodes             uint64
+}
+
+// encode searches the sections and writes their catalogue to w. A section
+// is searched and encoded by one goroutine; the results are written, and
+// counted, in key order.
+func encode(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.Seq, opts solver.Options, eopts export.Options) (written, error) {
+	type section struct {
+		chunk export.Chunk
+		written
+	}
+	var total written
+	ew := export.NewWriter(w, b, eopts)
+	err := solver.Stream(ctx, b, sections, opts, func(c *solver.Catalogue) (section, error) {
+		ch, err := export.EncodeChunk(b, eopts, c.Snakes)
+		return section{ch, written{len(c.Snakes), c.Solutions(), c.Nodes}}, err
+	}, func(s section) error {
+		total.snakes += s.snakes
+		total.solutions += s.solutions
+		total.nodes += s.nodes
+		return ew.WriteChunk(s.chunk)
+	})
+	if err != nil {
+		return total, err
+	}
+	return total, ew.Close()
 }
 
 // sectionDepth is how finely a search is cut when nothing else says: 128
