@@ -163,9 +163,17 @@ func TestWriteOrder(t *testing.T) {
 }
 
 func TestReaderErrors(t *testing.T) {
+	// No byte but blanks is a JSONL catalogue of no snake, as an empty
+	// shard is written.
+	for _, in := range []string{"", " \n"} {
+		r := NewReader(strings.NewReader(in))
+		if _, err := r.Next(); err != io.EOF || r.Format() != FormatJSONL {
+			t.Errorf("reading %q: %v, %v; want io.EOF, an empty JSONL catalogue", in, err, r.Format())
+		}
+	}
 	good := string(encode(t, catalogue(t, "2x2x2"), Options{}))
 	for _, tc := range []struct{ name, in string }{
-		{"empty", ""},
+		{"blank then a brace", " \n{"},
 		{"truncated", good[:len(good)/2]},
 		{"not an object", "[1,2]"},
 		{"trailing data", good + "{}"},

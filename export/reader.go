@@ -222,8 +222,11 @@ func (r *Reader) Next() (Entry, error) {
 func (r *Reader) first() (Entry, error) {
 	r.state = 1
 	if err := r.delim('{'); err != nil {
-		if errors.Is(err, io.EOF) {
-			return Entry{}, r.fail(errors.New("empty file"))
+		if errors.Is(err, io.EOF) && r.dec.InputOffset() == 0 && len(bytes.TrimSpace(r.tail.buf)) == 0 {
+			// No byte but blanks: a JSONL catalogue of no snake, as
+			// a shard or section without one is written.
+			r.format, r.state = FormatJSONL, 2
+			return Entry{}, io.EOF
 		}
 		return Entry{}, r.fail(err)
 	}

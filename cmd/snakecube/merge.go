@@ -48,9 +48,11 @@ func runMerge(ctx context.Context, e env, args []string) error {
 	}
 	opts := shards.Options{Box: box.box}
 	if *format != "" {
-		if opts.Format, err = export.ParseFormat(*format); err != nil {
+		f, err := export.ParseFormat(*format)
+		if err != nil {
 			return badUsage(e, mergeUsage, "-format: %v", err)
 		}
+		opts.Format = &f
 	}
 	parts := make([]shards.Part, len(names))
 	for k, name := range names {

@@ -36,8 +36,8 @@ type Options struct {
 	// Box is the parts' box; the zero Box means the cube their keys'
 	// length tells.
 	Box symmetry.Box
-	// Format is the format written; 0 means the first part's.
-	Format export.Format
+	// Format is the format written; nil means the first part's.
+	Format *export.Format
 }
 
 // ErrNoBox reports parts whose box Options.Box does not give and whose keys
@@ -76,9 +76,9 @@ func Merge(ctx context.Context, w io.Writer, parts []Part, opts Options) error {
 	if err != nil {
 		return err
 	}
-	f := opts.Format
-	if f == 0 {
-		f = ps[0].r.Format()
+	f := ps[0].r.Format()
+	if opts.Format != nil {
+		f = *opts.Format
 	}
 	m := &merger{parts: ps, box: b, owner: make([]*part, len(ps)), shardOf: map[string]int{}}
 	m.depth = solver.ShardDepth(b, len(ps))

@@ -1,0 +1,100 @@
+package shards
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// parts writes the n shards of box b's catalogue, one catalogue each, in
+// format f.
+func parts(t *testing.T, b symmetry.Box, n int, f export.Format) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, sections := range solver.Shards(b, n) {
+		c := &solver.Catalogue{Box: b}
+		for _, p := range sections {
+			err := solver.Stream(context.Background(), b, []solver.Seq{p}, solver.Options{}, func(s *solver.Catalogue) (struct{}, error) {
+				var buf bytes.Buffer
+				if err := export.Encode(context.Background(), &buf, s, export.Options{Format: export.FormatJSONL}); err != nil {
+					return struct{}{}, err
+				}
+				cat, err := readAll(buf.Bytes(), b)
+				c.Snakes = append(c.Snakes, cat...)
+				return struct{}{}, err
+			}, func(struct{}) error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		var buf bytes.Buffer
+		if err := export.Encode(context.Background(), &buf, c, export.Options{Format: f}); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, buf.Bytes())
+	}
+	return out
+}
+
+// readAll reads a catalogue back into snakes that outlive the reader.
+func readAll(data []byte, b symmetry.Box) ([]solver.Snake, error) {
+	r := catalog.NewReader(bytes.NewReader(data), catalog.Options{Box: b})
+	var out []solver.Snake
+	for {
+		s, err := r.Next()
+		if err != nil {
+			if err.Error() == "EOF" {
+				return out, nil
+			}
+			return nil, err
+		}
+		out = append(out, solver.Snake{Key: s.Key, Solutions: s.Forms()})
+	}
+}
+
+func merge(t *testing.T, b symmetry.Box, ps [][]byte, f export.Format) ([]byte, error) {
+	t.Helper()
+	in := make([]Part, len(ps))
+	for k, p := range ps {
+		in[k] = Part{Name: "part" + string(rune('1'+k)), R: bytes.NewReader(p)}
+	}
+	var buf bytes.Buffer
+	err := Merge(context.Background(), &buf, in, Options{Box: b, Format: &f})
+	return buf.Bytes(), err
+}
+
+// TestMerge: the shards of a box, in any order, merge into the bytes of a
+// single run; a part missing, a part twice and a damaged part are refused.
+func TestMerge(t *testing.T) {
+	b := catalogtest.Box(t, "2x2x3")
+	whole := catalogtest.File(t, "2x2x3", export.FormatJSON)
+	ps := parts(t, b, 3, export.FormatJSONL)
+	got, err := merge(t, b, [][]byte{ps[2], ps[0], ps[1]}, export.FormatJSON)
+	if err != nil || !bytes.Equal(got, whole) {
+		t.Fatalf("Merge(3 shards of %v) = %d bytes, %v; want the %d bytes of a single run", b, len(got), err, len(whole))
+	}
+	for _, tc := range []struct {
+		name string
+		ps   [][]byte
+		want string
+	}{
+		{"missing", [][]byte{ps[0], ps[1]}, "shard"},
+		{"twice", [][]byte{ps[0], ps[1], ps[1]}, "overlapping parts"},
+		{"damaged", [][]byte{ps[0], ps[1], bytes.Replace(ps[2], []byte(`"direction":[1,`), []byte(`"direction":[3,`), 1)}, "direction"},
+	} {
+		if _, err := merge(t, b, tc.ps, export.FormatJSON); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Merge(%s) = %v, want an error saying %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := merge(t, symmetry.Box{}, ps, export.FormatJSON); !errors.Is(err, ErrNoBox) {
+		t.Errorf("Merge(2x2x3 shards without a box) = %v, want ErrNoBox", err)
+	}
+}
