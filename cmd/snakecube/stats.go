@@ -29,7 +29,7 @@ of 1 or 2). FILE "-" reads standard input.
 Formats:
   text  aligned tables to read
   json  one object: box, convention, cellClasses, snakes, solutions,
-        duplicates, palindromes, palindromeSolutions, oneSolution,
+        duplicates, palindromes, palindromeSolutions, oneSolutionSnakes,
         most {solutions, snakes}, straights {min, max}, histogram
         [{solutions, snakes}], byStraights and palindromesByStraights
         [{straights, solutions, snakes}], ends [{first, last, solutions}],

@@ -87,8 +87,8 @@ func (s *Snake) Forms() [][]symmetry.Dir {
 	return forms
 }
 
-// Unique returns the number of distinct correct solutions.
-func (s *Snake) Unique() int {
+// Distinct returns the number of distinct correct solutions.
+func (s *Snake) Distinct() int {
 	n := 0
 	for _, sol := range s.Solutions {
 		if sol.Err == nil && sol.Same < 0 {

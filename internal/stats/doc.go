@@ -26,7 +26,7 @@
 //     again, counted once.
 //   - palindromes, palindromeSolutions: snakes that read the same from
 //     both ends, and their solutions.
-//   - oneSolution: snakes with exactly one solution.
+//   - oneSolutionSnakes: snakes with exactly one solution.
 //   - most: {solutions, snakes}: the largest number of solutions of a
 //     snake, and the keys of the snakes that have it, ascending.
 //   - straights: {min, max}: the range of the snakes' numbers of straight
@@ -49,7 +49,7 @@
 //
 //   - summary: row is a figure (box, convention, cell_classes, snakes,
 //     solutions, duplicates, palindromes, palindrome_solutions,
-//     one_solution, most_solutions, min_straights, max_straights), column
+//     one_solution_snakes, most_solutions, min_straights, max_straights), column
 //     empty.
 //   - most: row is a snake with most solutions, value its solutions.
 //   - histogram: row is a number of solutions, value the snakes.

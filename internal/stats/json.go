@@ -20,7 +20,7 @@ type (
 		Duplicates             int         `json:"duplicates"`
 		Palindromes            int         `json:"palindromes"`
 		PalindromeSolutions    int         `json:"palindromeSolutions"`
-		OneSolution            int         `json:"oneSolution"`
+		OneSolution            int         `json:"oneSolutionSnakes"`
 		Most                   jsonMost    `json:"most"`
 		Straights              jsonRange   `json:"straights"`
 		Histogram              []jsonBar   `json:"histogram"`
@@ -142,7 +142,7 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 		{"duplicates", j.Duplicates},
 		{"palindromes", j.Palindromes},
 		{"palindrome_solutions", j.PalindromeSolutions},
-		{"one_solution", j.OneSolution},
+		{"one_solution_snakes", j.OneSolution},
 		{"most_solutions", j.Most.Solutions},
 		{"min_straights", j.Straights.Min},
 		{"max_straights", j.Straights.Max},

@@ -38,7 +38,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 		summary.add("listed more than once", Thousands(s.Duplicates), "solutions the file repeats, counted once")
 	}
 	summary.add("palindromes", Thousands(s.Palindromes), "with "+Plural(s.PalindromeSolutions, "solution"))
-	summary.add("snakes with one solution", Thousands(s.OneSolution()), "")
+	summary.add("one-solution snakes", Thousands(s.OneSolution()), "")
 	summary.add("most solutions", Thousands(s.Most), most)
 	summary.add("straights per snake", straights, "")
 	p("\n")
