@@ -52,7 +52,7 @@ const ft4 = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T
 
 func seq4(t testing.TB) Seq {
 	t.Helper()
-	s, _, err := notation.Parse(ft4, notation.FT, nil)
+	s, _, err := notation.Parse(ft4, notation.Before, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

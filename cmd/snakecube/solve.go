@@ -50,11 +50,24 @@ Examples:
   $ snakecube solve -count < snakes.txt
 `
 
-// input is one snake as typed, and where it came from.
+// input is one snake as typed, where it came from, and how it was read.
 type input struct {
 	text, where string
 	seq         solver.Seq
 	box         symmetry.Box
+	read        notation.Result
+	boxOf       notation.BoxOf
+}
+
+// snakeArg reports whether an argument that starts with "-" is a snake,
+// such as "--ooo-oo-..." or "-1,2": anything but a plain word, which
+// stands for a flag, known or mistyped.
+func snakeArg(a string) bool {
+	name := strings.TrimLeft(a, "-")
+	if i := strings.IndexByte(name, '='); i >= 0 {
+		name = name[:i]
+	}
+	return strings.HasPrefix(a, "-") && a != "-" && a != "--" && strings.Trim(strings.ToLower(name), "abcdefghijklmnopqrstuvwxyz") != ""
 }
 
 func runSolve(ctx context.Context, e env, args []string) error {
@@ -66,7 +79,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	count := fs.Bool("count", false, "")
 	format := fs.String("format", "text", "")
 	workers := fs.Int("j", runtime.NumCPU(), "")
-	rest, err := parseFlags(fs, e, solveUsage, args)
+	rest, err := parseFlagsArgs(fs, e, solveUsage, args, snakeArg)
 	if err != nil {
 		return helpOK(err)
 	}
@@ -85,7 +98,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 		return badUsage(e, solveUsage, "no snake given")
 	}
 	for k := range ins {
-		if err := ins[k].parse(nota, box.box, sized); err != nil {
+		if err := ins[k].parse(e, nota, box.box, sized); err != nil {
 			return err
 		}
 	}
@@ -119,6 +132,11 @@ func runSolve(ctx context.Context, e env, args []string) error {
 		return s, nil
 	}, func(k int, s *solver.Solved) error {
 		in := ins[k]
+		if len(s.Snake.Solutions) == 0 {
+			if err := in.otherReadings(ctx, e); err != nil {
+				return err
+			}
+		}
 		switch {
 		case *count:
 			fmt.Fprintf(out, "%v %d\n", in.seq, len(s.Snake.Solutions))
@@ -167,22 +185,29 @@ func readInputs(e env, args []string) ([]input, error) {
 	return ins, nil
 }
 
-// parse reads the snake of an input and settles its box.
-func (in *input) parse(n notation.Notation, sized symmetry.Box, haveSize bool) error {
-	ok := func(l int) bool { _, ok := symmetry.CubeOf(l); return ok }
-	if haveSize {
-		ok = func(l int) bool { return l == sized.Len() }
+// parse reads the snake of an input and settles its box; it tells on
+// standard error how the text was read when that is not plain.
+func (in *input) parse(e env, n notation.Notation, sized symmetry.Box, haveSize bool) error {
+	in.boxOf = func(l int) (symmetry.Box, bool) {
+		if haveSize {
+			return sized, l == sized.Len()
+		}
+		return symmetry.CubeOf(l)
 	}
-	s, _, err := notation.Parse(in.text, n, ok)
+	r, err := notation.Read(in.text, n, in.boxOf)
 	if err != nil {
 		return usageError{errors.New(in.explain(err, sized, haveSize))}
 	}
-	if in.seq, err = solver.ParseSeq(s); err != nil {
+	if in.seq, err = solver.ParseSeq(r.Seq); err != nil {
 		return usageError{fmt.Errorf("%s: %w", in.where, err)}
 	}
-	in.box = sized
-	if !haveSize {
-		in.box, _ = symmetry.CubeOf(in.seq.Len)
+	in.read = r
+	in.box, _ = in.boxOf(in.seq.Len)
+	if r.Note != "" {
+		e.warnf("%s: %s", in.where, r.Note)
+	}
+	if a := r.Ambiguity(); a != "" {
+		e.warnf("%s: %s", in.where, a)
 	}
 	return nil
 }
@@ -199,13 +224,40 @@ func (in *input) explain(err error, sized symmetry.Box, haveSize bool) string {
 		}
 	}
 	var ne *notation.Error
-	if errors.As(err, &ne) && ne.Column > 0 {
+	if !errors.As(err, &ne) {
+		return msg
+	}
+	for _, o := range ne.Others {
+		msg += fmt.Sprintf("; as %v (%s) it is %s, %d cubelets: use -notation %v", o.Notation, o.Notation.Describe(), o.Seq, len(o.Seq), o.Notation)
+	}
+	if ne.Column > 0 {
 		text := strings.ReplaceAll(in.text, "\t", " ")
 		if ne.Column <= utf8.RuneCountInString(text)+1 {
 			msg += "\n  " + text + "\n  " + strings.Repeat(" ", ne.Column-1) + "^"
 		}
 	}
 	return msg
+}
+
+// otherReadings tells on standard error, for a snake with no solution,
+// which other reading of its text folds.
+func (in *input) otherReadings(ctx context.Context, e env) error {
+	for _, o := range in.read.Others {
+		q, err := solver.ParseSeq(o.Seq)
+		b, ok := in.boxOf(q.Len)
+		if err != nil || !ok || solver.Obstacle(b, q) != "" {
+			continue
+		}
+		s, err := solver.Solve(ctx, b, q, solver.Options{Workers: 1})
+		if err != nil {
+			return err
+		}
+		if n := len(s.Snake.Solutions); n > 0 {
+			e.warnf("%s: read as %v it has no solution; as %v (%s) it has %s: use -notation %v",
+				in.where, in.read.Notation, o.Notation, o.Notation.Describe(), stats.Plural(n, "solution"), o.Notation)
+		}
+	}
+	return nil
 }
 
 // describe writes a snake's solutions for a person, or why it has none.

@@ -11,8 +11,8 @@ import (
 var ErrEmpty = errors.New("empty snake")
 
 // ErrLength is wrapped by the [*Error] returned when the text reads as a
-// snake whose length the caller's lengthOK rejects. The error's Length
-// field holds that length.
+// snake whose length the caller rejects. The error's Length field holds
+// that length.
 var ErrLength = errors.New("length not allowed")
 
 // Error describes text that does not read as a snake.
@@ -26,7 +26,7 @@ type Error struct {
 	// no single character is at fault.
 	Column int
 	// Index is the 0-based index of the offending cubelet, -1 when no
-	// single cubelet is at fault.
+	// single cubelet is at fault. [Error.Error] writes it counted from 1.
 	Index int
 	// Length is the snake's number of cubelets when the error wraps
 	// [ErrLength], else 0. Callers use it to phrase their own message,
@@ -36,18 +36,21 @@ type Error struct {
 	Msg string
 	// Err is the sentinel this error wraps ([ErrEmpty], [ErrLength]) or nil.
 	Err error
+	// Others lists, when a notation was asked for and the text does not
+	// read in it, the readings in other notations that would have worked.
+	Others []Reading
 }
 
 // Error returns the message prefixed by the position, as in
-// "column 5: invalid character 'x' for bits notation" or
-// "column 1, cubelet 0: an end marked as a turn".
+// "column 5: invalid character 'x' for cubelets notation" or
+// "column 1, cubelet 1: an end marked as a turn" (cubelets count from 1).
 func (e *Error) Error() string {
 	var pos []string
 	if e.Column > 0 {
 		pos = append(pos, fmt.Sprintf("column %d", e.Column))
 	}
 	if e.Index >= 0 {
-		pos = append(pos, fmt.Sprintf("cubelet %d", e.Index))
+		pos = append(pos, fmt.Sprintf("cubelet %d", e.Index+1))
 	}
 	if len(pos) == 0 {
 		return e.Msg
@@ -57,31 +60,6 @@ func (e *Error) Error() string {
 
 // Unwrap returns the wrapped sentinel, if any.
 func (e *Error) Unwrap() error { return e.Err }
-
-// AmbiguousError is returned by [Parse] under [Auto] when the text reads
-// as valid snakes in two or more notations that disagree. The caller
-// should ask the user to name the notation.
-type AmbiguousError struct {
-	// Candidates lists the notations that gave a valid reading, in the
-	// order Parse tries them.
-	Candidates []Notation
-	// Seqs holds the sequence read in each candidate notation.
-	Seqs []string
-}
-
-// Error lists the readings and asks for -notation, as in
-// "snake reads as lengths (7 cubelets) or as moves (11 cubelets); choose one with -notation".
-func (e *AmbiguousError) Error() string {
-	parts := make([]string, len(e.Candidates))
-	for i, n := range e.Candidates {
-		l := 0
-		if i < len(e.Seqs) {
-			l = len(e.Seqs[i])
-		}
-		parts[i] = fmt.Sprintf("as %v (%d cubelets)", n, l)
-	}
-	return "snake reads " + joinOr(parts) + "; choose one with -notation"
-}
 
 // joinOr joins "a", "b", "c" as "a, b or c".
 func joinOr(s []string) string {

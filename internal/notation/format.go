@@ -7,17 +7,21 @@ import (
 
 // Format writes the sequence seq in notation n:
 //
-//   - [Bits]: seq itself.
+//   - [Cubelets]: seq itself, 0 for a straight or an end, 1 for a turn.
+//   - [After]: L-1 letters S or T separated by commas, for cubelets 1 to
+//     L-1; the last is S.
+//   - [Before]: L-1 letters F or T separated by commas, for cubelets 0 to
+//     L-2; the first is F.
 //   - [ESC]: "E" at both ends, "C" for a turn, "S" for a straight.
-//   - [Lengths], [Moves]: the numbers separated by commas, no spaces.
+//   - [Lengths], [Moves], [Once]: the numbers separated by commas.
 //   - [Slash]: letters alternating "b" and "w", starting with "b", one
 //     per cubelet, with "/" after each turn cubelet.
-//   - [FT]: L-1 letters separated by commas; entry 0 is "F".
 //
-// [Auto] and unknown notations format as bits. seq should be a valid
-// sequence (see the package documentation); for any other string Format
-// does not panic but its output may not parse: characters other than '1'
-// are taken as straights, and the first and last as ends.
+// [Auto], [Folding], [Shape] and unknown notations format as cubelets: a
+// sequence does not fix a folding. seq should be a valid sequence (see the
+// package documentation); for any other string Format does not panic but
+// its output may not parse: characters other than '1' are taken as
+// straights, and the first and last as ends.
 func Format(seq string, n Notation) string {
 	l := len(seq)
 	turn := func(i int) bool { return i > 0 && i < l-1 && seq[i] == '1' }
@@ -34,16 +38,15 @@ func Format(seq string, n Notation) string {
 				b.WriteByte('S')
 			}
 		}
-	case Lengths, Moves:
-		add := 0
-		if n == Lengths {
-			add = 1
-		}
+	case Lengths, Moves, Once:
 		for i, m := range segments(seq) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(strconv.Itoa(m + add))
+			if n == Lengths || (n == Once && i == 0) {
+				m++
+			}
+			b.WriteString(strconv.Itoa(m))
 		}
 	case Slash:
 		for i := range l {
@@ -52,15 +55,19 @@ func Format(seq string, n Notation) string {
 				b.WriteByte('/')
 			}
 		}
-	case FT:
+	case After, Before:
+		letters, shift := "FT", 0
+		if n == After {
+			letters, shift = "ST", 1
+		}
 		for i := range l - 1 {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if turn(i) {
-				b.WriteByte('T')
+			if turn(i + shift) {
+				b.WriteByte(letters[1])
 			} else {
-				b.WriteByte('F')
+				b.WriteByte(letters[0])
 			}
 		}
 	default:

@@ -3,7 +3,6 @@ package notation
 import (
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -24,18 +23,18 @@ func TestParseExamples(t *testing.T) {
 		n    Notation
 		want string
 	}{
-		{"bits", classic, Bits, classic},
+		{"bits", classic, Cubelets, classic},
 		{"esc", "ESCCCSCCSCCCSCSCCCCSCSCSCSE", ESC, classic},
 		{"lengths", "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3", Lengths, classic},
 		{"moves", "2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2,2", Moves, classic},
 		{"slash", "bwb/w/b/wb/w/bw/b/w/bw/bw/b/w/b/wb/wb/wb/wb", Slash, classic},
-		{"ft", "F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F", FT, classic},
-		{"ft 4x4x4", ft64, FT, "0011011100110110110111111111010111111010011110011011111111110010"},
+		{"ft", "F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F", Before, classic},
+		{"ft 4x4x4", ft64, Before, "0011011100110110110111111111010111111010011110011011111111110010"},
 
-		{"bits spaced", " 0 0 1 1 1 0 1 1 0 1 1 1 0 1 0 1 1 1 1 0 1 0 1 0 1 0 0\n", Bits, classic},
-		{"bits commas", "0,0,1,1,1,0,1,1,0,1,1,1,0,1,0,1,1,1,1,0,1,0,1,0,1,0,0", Bits, classic},
-		{"bits bracketed", "[00111 01101 11010 11110 10101 00]", Bits, classic},
-		{"bits 2x2x2", "01111110", Bits, "01111110"},
+		{"bits spaced", " 0 0 1 1 1 0 1 1 0 1 1 1 0 1 0 1 1 1 1 0 1 0 1 0 1 0 0\n", Cubelets, classic},
+		{"bits commas", "0,0,1,1,1,0,1,1,0,1,1,1,0,1,0,1,1,1,1,0,1,0,1,0,1,0,0", Cubelets, classic},
+		{"bits bracketed", "[00111 01101 11010 11110 10101 00]", Cubelets, classic},
+		{"bits 2x2x2", "01111110", Cubelets, "01111110"},
 		{"esc lower case", "esccc sccsc ccscs ccccs cscsc se", ESC, classic},
 		{"esc commas", "E,S,C,C,C,S,C,C,S,C,C,C,S,C,S,C,C,C,C,S,C,S,C,S,C,S,E", ESC, classic},
 		{"lengths spaces", "3 2 2 3 2 3 2 2 3 3 2 2 2 3 3 3 3", Lengths, classic},
@@ -46,8 +45,8 @@ func TestParseExamples(t *testing.T) {
 		{"moves hyphens", "2-1-1-2-1-2-1-1-2-2-1-1-1-2-2-2-2", Moves, classic},
 		{"slash spaced", "bwb / w / b / wb / w / bw / b / w / bw / bw / b / w / b / wb / wb / wb / wb", Slash, classic},
 		{"slash other letters", "XYZ/a/B/cd/e/fg/h/i/jk/lm/n/o/p/qr/st/uv/wx", Slash, classic},
-		{"ft no commas lower case", "fftttfttftttftfttttftftftf", FT, classic},
-		{"ft first entry T", "T,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F", FT, classic},
+		{"ft no commas lower case", "fftttfttftttftfttttftftftf", Before, classic},
+		{"ft first entry T", "T,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F", Before, classic},
 		{"moves 2x2x2", "1,1,1,1,1,1,1", Moves, "01111110"},
 		{"lengths 2x2x2", "2,2,2,2,2,2,2", Lengths, "01111110"},
 	}
@@ -77,21 +76,21 @@ func TestParseErrors(t *testing.T) {
 		sentinel error
 	}{
 		{"empty", "", Auto, cube, "empty snake", Auto, 0, -1, ErrEmpty},
-		{"blank", " \t\n ", Bits, cube, "empty snake", Bits, 0, -1, ErrEmpty},
+		{"blank", " \t\n ", Cubelets, cube, "empty snake", Cubelets, 0, -1, ErrEmpty},
 		{"empty brackets", " [ ] ", Auto, cube, "empty snake", Auto, 0, -1, ErrEmpty},
-		{"only separators", ", ,", Auto, cube, "empty snake", Bits, 0, -1, ErrEmpty},
+		{"only separators", ", ,", Auto, cube, "empty snake", Cubelets, 0, -1, ErrEmpty},
 		{"only separators lengths", "-,-", Lengths, cube, "empty snake", Lengths, 0, -1, ErrEmpty},
 		{"unmatched open", "[3,2,2", Auto, cube, "column 1: unmatched '['", Auto, 1, -1, nil},
 		{"unmatched close", "  3,2,2)", Lengths, cube, "column 8: unmatched ')'", Lengths, 8, -1, nil},
 		{"mismatched brackets", "(3,2,2]", Auto, cube, "column 1: unmatched '('", Auto, 1, -1, nil},
 
-		{"bits invalid character", "0010x", Bits, cube, "column 5: invalid character 'x' for bits notation", Bits, 5, -1, nil},
-		{"bits invalid character column counts leading space", "  00120", Bits, cube, "column 6: invalid character '2' for bits notation", Bits, 6, -1, nil},
-		{"bits invalid non-ascii", "0é0", Bits, cube, "column 2: invalid character 'é' for bits notation", Bits, 2, -1, nil},
-		{"bits first end turn", "101111110", Bits, nil, "column 1, cubelet 0: an end marked as a turn", Bits, 1, 0, nil},
-		{"bits last end turn", "0 1 1 1 1 1 1 1", Bits, nil, "column 15, cubelet 7: an end marked as a turn", Bits, 15, 7, nil},
-		{"bits single", "0", Bits, nil, "column 1: a single cubelet; a snake has at least 2", Bits, 1, -1, nil},
-		{"bits length", "0111110", Bits, cube, "7 cubelets read as bits: length not allowed", Bits, 0, -1, ErrLength},
+		{"bits invalid character", "0010x", Cubelets, cube, "column 5: invalid character 'x' for bits notation", Cubelets, 5, -1, nil},
+		{"bits invalid character column counts leading space", "  00120", Cubelets, cube, "column 6: invalid character '2' for bits notation", Cubelets, 6, -1, nil},
+		{"bits invalid non-ascii", "0é0", Cubelets, cube, "column 2: invalid character 'é' for bits notation", Cubelets, 2, -1, nil},
+		{"bits first end turn", "101111110", Cubelets, nil, "column 1, cubelet 0: an end marked as a turn", Cubelets, 1, 0, nil},
+		{"bits last end turn", "0 1 1 1 1 1 1 1", Cubelets, nil, "column 15, cubelet 7: an end marked as a turn", Cubelets, 15, 7, nil},
+		{"bits single", "0", Cubelets, nil, "column 1: a single cubelet; a snake has at least 2", Cubelets, 1, -1, nil},
+		{"bits length", "0111110", Cubelets, cube, "7 cubelets read as bits: length not allowed", Cubelets, 0, -1, ErrLength},
 		{"esc invalid character", "ESCX", ESC, cube, "column 4: invalid character 'X' for esc notation", ESC, 4, -1, nil},
 		{"esc first end turn", "CSCE", ESC, nil, "column 1, cubelet 0: an end marked as a turn", ESC, 1, 0, nil},
 		{"esc last end turn", "ESCC", ESC, nil, "column 4, cubelet 3: an end marked as a turn", ESC, 4, 3, nil},
@@ -111,23 +110,23 @@ func TestParseErrors(t *testing.T) {
 		{"slash trailing slash", "bw/b/", Slash, nil, "column 5: '/' after the last cubelet", Slash, 5, -1, nil},
 		{"slash double slash", "bw//b", Slash, nil, "column 4: two '/' with no cubelet between them", Slash, 4, -1, nil},
 		{"slash invalid character", "bw/b3", Slash, nil, "column 5: invalid character '3' for slash notation", Slash, 5, -1, nil},
-		{"ft invalid character", "F,T,X", FT, nil, "column 5: invalid character 'X' for ft notation", FT, 5, -1, nil},
-		{"ft length", "FTTTTTT", FT, func(l int) bool { return l == 27 }, "8 cubelets read as ft: length not allowed", FT, 0, -1, ErrLength},
+		{"ft invalid character", "F,T,X", Before, nil, "column 5: invalid character 'X' for ft notation", Before, 5, -1, nil},
+		{"ft length", "FTTTTTT", Before, func(l int) bool { return l == 27 }, "8 cubelets read as ft: length not allowed", Before, 0, -1, ErrLength},
 
 		// Auto: the most specific error wins.
 		{"auto invalid everywhere", "?", Auto, cube, "column 1: invalid character '?'", Auto, 1, -1, nil},
 		{"auto invalid esc typo", "ESCCCSCCSCCCSCSCCCCSCSCSCSX", Auto, cube, "column 27: invalid character 'X' for esc notation", ESC, 27, -1, nil},
 		{"auto invalid slash typo", "bwb/w/b/w1", Auto, cube, "column 10: invalid character '1' for slash notation", Slash, 10, -1, nil},
 		{"auto invalid numbers", "3,2,x", Auto, cube, "column 5: invalid character 'x' for lengths or moves notation", Lengths, 5, -1, nil},
-		{"auto invalid bits or numbers", "0011x", Auto, cube, "column 5: invalid character 'x' for bits, lengths or moves notation", Bits, 5, -1, nil},
-		{"auto bits end turn", "001110110111010111101010101", Auto, cube, "column 27, cubelet 26: an end marked as a turn", Bits, 27, 26, nil},
+		{"auto invalid bits or numbers", "0011x", Auto, cube, "column 5: invalid character 'x' for bits, lengths or moves notation", Cubelets, 5, -1, nil},
+		{"auto bits end turn", "001110110111010111101010101", Auto, cube, "column 27, cubelet 26: an end marked as a turn", Cubelets, 27, 26, nil},
 		{"auto esc end turn", "CSCCCSCCSCCCSCSCCCCSCSCSCSE", Auto, cube, "column 1, cubelet 0: an end marked as a turn", ESC, 1, 0, nil},
-		{"auto bits length", "00111011011101011110101010", Auto, cube, "26 cubelets read as bits: length not allowed", Bits, 0, -1, ErrLength},
+		{"auto bits length", "00111011011101011110101010", Auto, cube, "26 cubelets read as bits: length not allowed", Cubelets, 0, -1, ErrLength},
 		{"auto numbers both lengths", "3,2,2,3", Auto, cube, "7 cubelets read as lengths or 11 cubelets read as moves: length not allowed", Lengths, 0, -1, ErrLength},
 		{"auto moves missing entry", "2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2", Auto, cube, "25 cubelets read as moves: length not allowed", Moves, 0, -1, ErrLength},
 		{"auto numbers zero", "3,2,0", Auto, cube, "column 5: segment 3 has length 0, less than 2", Lengths, 5, -1, nil},
 		{"auto slash end turn", "b/wb", Auto, nil, "column 2, cubelet 0: an end marked as a turn", Slash, 2, 0, nil},
-		{"auto single cubelet", "0", Auto, nil, "column 1: a single cubelet; a snake has at least 2", Bits, 1, -1, nil},
+		{"auto single cubelet", "0", Auto, nil, "column 1: a single cubelet; a snake has at least 2", Cubelets, 1, -1, nil},
 		{"unknown notation", classic, Notation(42), cube, "unknown notation 42", Notation(42), 0, -1, nil},
 	}
 	for _, tt := range tests {
@@ -165,53 +164,8 @@ func TestLengthErrorLength(t *testing.T) {
 	}
 }
 
-func TestAmbiguous(t *testing.T) {
-	// With lengths 8, 27 and 64 no list of numbers is ambiguous: the
-	// moves reading is longer than the lengths reading by the number of
-	// segments, and no allowed pair is 19, 37 or 56 apart with that many
-	// segments. A caller that accepts more lengths can meet ambiguity.
-	tests := []struct {
-		name     string
-		text     string
-		lengthOK func(int) bool
-		cands    []Notation
-		seqs     []string
-		msg      string
-	}{
-		{
-			"lengths or moves", "3,2,2,3", func(l int) bool { return l == 7 || l == 11 },
-			[]Notation{Lengths, Moves}, []string{"0011100", "00010101000"},
-			"snake reads as lengths (7 cubelets) or as moves (11 cubelets); choose one with -notation",
-		},
-		{
-			"bits or moves", "01 10", nil,
-			[]Notation{Bits, Moves}, []string{"0110", "010000000000"},
-			"snake reads as bits (4 cubelets) or as moves (12 cubelets); choose one with -notation",
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			seq, used, err := Parse(tt.text, Auto, tt.lengthOK)
-			var a *AmbiguousError
-			if !errors.As(err, &a) {
-				t.Fatalf("Parse(%q, auto) = %q, %v, %v; want *AmbiguousError", tt.text, seq, used, err)
-			}
-			if !slices.Equal(a.Candidates, tt.cands) || !slices.Equal(a.Seqs, tt.seqs) || err.Error() != tt.msg {
-				t.Errorf("Parse(%q, auto) error %v %q %q; want %v %q %q", tt.text, a.Candidates, a.Seqs, err, tt.cands, tt.seqs, tt.msg)
-			}
-			// Naming the notation settles it.
-			for i, n := range tt.cands {
-				seq, used, err := Parse(tt.text, n, tt.lengthOK)
-				if err != nil || seq != tt.seqs[i] || used != n {
-					t.Errorf("Parse(%q, %v) = %q, %v, %v; want %q", tt.text, n, seq, used, err, tt.seqs[i])
-				}
-			}
-		})
-	}
-}
-
 func TestNotation(t *testing.T) {
-	for n := Auto; n <= FT; n++ {
+	for n := Auto; n <= Before; n++ {
 		got, err := ParseNotation(n.String())
 		if err != nil || got != n {
 			t.Errorf("ParseNotation(%q) = %v, %v; want %v", n.String(), got, err, n)
@@ -221,7 +175,7 @@ func TestNotation(t *testing.T) {
 		name string
 		want Notation
 	}{
-		{"", Auto}, {" ESC ", ESC}, {"Lengths", Lengths}, {"FT", FT},
+		{"", Auto}, {" ESC ", ESC}, {"Lengths", Lengths}, {"Before", Before},
 	}
 	for _, tt := range tests {
 		if got, err := ParseNotation(tt.name); err != nil || got != tt.want {
@@ -246,20 +200,20 @@ func TestFormat(t *testing.T) {
 		seq  string
 		want string
 	}{
-		{Bits, classic, classic},
+		{Cubelets, classic, classic},
 		{Auto, classic, classic},
 		{ESC, classic, "ESCCCSCCSCCCSCSCCCCSCSCSCSE"},
 		{Lengths, classic, "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3"},
 		{Moves, classic, "2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2,2"},
 		{Slash, classic, "bwb/w/b/wb/w/bw/b/w/bw/bw/b/w/b/wb/wb/wb/wb"},
-		{FT, classic, "F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F"},
-		{FT, "0011011100110110110111111111010111111010011110011011111111110010", ft64},
+		{Before, classic, "F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F"},
+		{Before, "0011011100110110110111111111010111111010011110011011111111110010", ft64},
 		{Lengths, "00", "2"},
 		{Slash, "00", "bw"},
-		{FT, "00", "F"},
+		{Before, "00", "F"},
 		{ESC, "", ""},
 		{Moves, "", ""},
-		{FT, "0", ""},
+		{Before, "0", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.n.String()+"/"+tt.seq, func(t *testing.T) {
@@ -290,7 +244,7 @@ func TestRoundTrip(t *testing.T) {
 			seqs = append(seqs, randomSeq(r, l))
 		}
 	}
-	for _, n := range []Notation{Bits, ESC, Lengths, Moves, Slash, FT} {
+	for _, n := range []Notation{Cubelets, ESC, Lengths, Moves, Slash, Before} {
 		t.Run(n.String(), func(t *testing.T) {
 			for _, seq := range seqs {
 				text := Format(seq, n)
