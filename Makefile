@@ -37,6 +37,7 @@ bench:
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./symmetry
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
+	$(GO) test -run '^$$' -fuzz FuzzMoves -fuzztime 30s ./internal/movelist
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzWriteSolution -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s ./internal/verify

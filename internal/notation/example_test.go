@@ -15,15 +15,15 @@ func ExampleParse() {
 	_, _, err = notation.Parse("ESCCCSCCSCCCSCSCCCCSCSCSCSC", notation.Auto, cube)
 	fmt.Println(err)
 
-	_, _, err = notation.Parse("00111011011101011110101010", notation.Auto, cube)
+	_, _, err = notation.Parse("001110110111010111101010", notation.Auto, cube)
 	var e *notation.Error
 	if errors.As(err, &e) && errors.Is(err, notation.ErrLength) {
 		fmt.Printf("%d cubelets, want 8, 27 or 64\n", e.Length)
 	}
 	// Output:
 	// 001110110111010111101010100 lengths <nil>
-	// column 27, cubelet 26: an end marked as a turn
-	// 26 cubelets, want 8, 27 or 64
+	// column 27, cubelet 27: an end marked as a turn
+	// 24 cubelets, want 8, 27 or 64
 }
 
 func ExampleFormat() {

@@ -13,7 +13,9 @@ import (
 //   - [Before]: L-1 letters F or T separated by commas, for cubelets 0 to
 //     L-2; the first is F.
 //   - [ESC]: "E" at both ends, "C" for a turn, "S" for a straight.
-//   - [Lengths], [Moves], [Once]: the numbers separated by commas.
+//   - [Lengths], [Moves], [Once]: the numbers separated by commas; a
+//     single number of two digits or more is followed by one, since
+//     digits alone read as one run per digit.
 //   - [Slash]: letters alternating "b" and "w", starting with "b", one
 //     per cubelet, with "/" after each turn cubelet.
 //
@@ -47,6 +49,11 @@ func Format(seq string, n Notation) string {
 				m++
 			}
 			b.WriteString(strconv.Itoa(m))
+		}
+		if b.Len() > 1 && !strings.Contains(b.String(), ",") {
+			// A straight rod of 10 or more: digits alone would read one
+			// run per digit.
+			b.WriteByte(',')
 		}
 	case Slash:
 		for i := range l {

@@ -3,6 +3,8 @@ package notation
 import (
 	"strings"
 	"testing"
+
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // FuzzParse checks that Parse never panics, that what it accepts is a
@@ -22,9 +24,13 @@ func FuzzParse(f *testing.F) {
 		"001110110111010111101010101", "CSCE", "ESE", "ESECE",
 		"3,-1", "-", "--1", "3,0", "99999999999999999999", "900000,900000,900000",
 		"01 10", "é", "\xff\xfe", "0\x001",
+		"--ooo-oo-ooo-o-oooo-o-o-o--", "S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S",
+		"static int snake[]= {3, 3, 3, 3, 2, 2, 2, 3, 3, 2, 2, 3, 2, 3, 2, 2, 3};", "vChain = [3, 1, 1, 2]",
+		"F F R B U U R D D F U L L B B R D R U U L L F F R R R", "+x +x +y -x +z", ">> o < ^^", "right 2, back 1",
+		"1, 1, 2, -1, 3", "332", "'S','T'", "x = (", "[]int{}", "\"\"",
 	}
 	for _, s := range seeds {
-		for n := range 7 {
+		for n := range 12 {
 			f.Add(s, uint8(n))
 		}
 	}
@@ -33,8 +39,24 @@ func FuzzParse(f *testing.F) {
 		nil,
 		func(l int) bool { return l%2 == 1 },
 	}
+	box3 := func(l int) (symmetry.Box, bool) {
+		b, _ := symmetry.Cube(3)
+		return b, l == 27
+	}
 	f.Fuzz(func(t *testing.T, text string, nb uint8) {
-		n := Notation(nb % 8) // 7 is not a notation: Parse must refuse it
+		n := Notation(nb % 12) // 11 is not a notation: Parse must refuse it
+		// With a box, a folding must fill it.
+		if r, err := Read(text, n, box3); err == nil {
+			if len(r.Seq) != 27 || (r.Notation.moves() && len(r.Moves) != 26) {
+				t.Fatalf("Read(%q, %v) = %+v for a 3x3x3 box", text, n, r)
+			}
+			if r.Notation == Folding {
+				b, _ := symmetry.Cube(3)
+				if _, ok := b.Start(r.Moves); !ok {
+					t.Fatalf("Read(%q, %v) accepted a folding that does not span the box", text, n)
+				}
+			}
+		}
 		for _, ok := range lengthOKs {
 			seq, used, err := Parse(text, n, ok)
 			if err != nil {
@@ -54,6 +76,9 @@ func FuzzParse(f *testing.F) {
 			}
 			if ok != nil && !ok(len(seq)) {
 				t.Fatalf("Parse(%q, %v) = %q, length %d not allowed", text, n, seq, len(seq))
+			}
+			if used.moves() {
+				continue // a sequence does not fix a folding
 			}
 			out := Format(seq, used)
 			back, used2, err := Parse(out, used, ok)

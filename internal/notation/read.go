@@ -249,11 +249,15 @@ func fits(n Notation, r rune) bool {
 // ties between readings that disagree. Slash is tried only when the text
 // holds a '/': any word of letters would read as one straight run.
 func detectOrder(toks []tok) []Notation {
-	order := append(letterOrder(toks), Folding, ESC)
+	// A letter list with both ends, then numbers, which "1,1,1,1,1,1,1"
+	// also reads as a list of 0/1 per move, then the lists of moves.
+	order := []Notation{Cubelets, Lengths, Moves, Once}
+	order = append(order, letterOrder(toks)[1:]...)
+	order = append(order, Folding, ESC)
 	if slices.ContainsFunc(toks, func(t tok) bool { return t.r == '/' }) {
 		order = append(order, Slash)
 	}
-	return append(order, Lengths, Moves, Once)
+	return order
 }
 
 // detect reads toks in every notation and picks the answer or the most
@@ -311,7 +315,9 @@ func worst(toks []tok, as []attempt) *Error {
 			tied = append(tied, a.Notation)
 		}
 	}
-	if fail != failChar || len(tied) < 2 {
+	if fail != failChar || len(tied) < 2 || fits(best.Notation, tokAt(toks, best.err.Column)) {
+		// Not a character foreign to all: a pair of letters that do not
+		// go together, or a word that is no move.
 		return best.err
 	}
 	// Name every notation the character is invalid for, or none when it
