@@ -24,12 +24,30 @@ const solveUsage = `Usage:
 
 Finds every solution of each snake and shows how to fold it. A snake may be
 typed in any common notation, detected or named with -notation:
-  bits     001110110111010111101010100        1 for a turn, 0 for a straight or an end
-  esc      ESCCCSCCSCCCSCSCCCCSCSCSCSE        end, straight, corner
-  lengths  3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3  cubelets per run, corners counted twice
-  moves    2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2,2  moves per run
-  slash    bwb/w/b/wb/w/bw/b/w/bw/bw/b/w/...  a letter per cubelet, / where it turns
-  ft       F,F,T,T,T,F,T,T,F,T,...            F or T per move
+  cubelets  001110110111010111101010100   a letter per cubelet, straight or turn:
+            --ooo-oo-ooo-o-oooo-o-o-o--   0/1, -/o, -/., I/X, S/T, S/E, F/T, S/B or
+            IIXXXIXXIXXXIXIXXXXIXIXIXII   S/C, any case; L letters, or L-2 without ends
+  after     S,T,S,T,S,T,S,T,T,T,T,S,...   a letter per move, turn after it: L-1
+                                          letters, the first end left out
+  before    F,F,T,T,T,F,T,T,F,T,...       a letter per move, turn before it: L-1
+                                          letters, the last end left out
+  esc       ESCCCSCCSCCCSCSCCCCSCSCSCSE   end, straight, corner (Jaap's Puzzle Page)
+  slash     bwb/w/b/wb/w/bw/b/w/bw/...    a letter per cubelet, / where it turns
+  lengths   3,2,2,3,2,3,2,2,3,3,2,2,...   cubelets per run, corners counted twice
+  moves     2,1,1,2,1,2,1,1,2,2,1,1,...   moves per run
+  once      3,1,1,2,1,2,1,1,2,2,1,1,...   cubelets per run, each counted once
+  folding   'F F R B U U R D D F U ...'   a folding typed as moves, which must fill
+            '+x +x +y -x +z +z +y ...'    the box: Jaap's letters (Front, Left, Up,
+            '>> o < ^^ o vv > ^ ...'      Back, Right, Down), signed axes, the arrows
+            'right 2, back 1, ...'        and words solve prints, or codes (1, -1, ...)
+  shape     RRDRDRDRDRDDRDRD...           moves laying the snake out, anywhere
+Lists may be wrapped in [], {} or () or pasted as code ("int s[] = {3, 2,
+...};"), with commas, spaces or dashes between entries, or none between
+single digits. When a text reads as two snakes, one is used and the other
+is named on standard error with the -notation that asks for it; a snake
+with no solution is told which other reading folds. Quote a text with
+spaces; one starting with "-" may be given as it is.
+
 With no SNAKE, or "-", snakes are read from standard input, one per line;
 blank lines and lines starting with # are skipped. The box follows from the
 snake's length when that is a cube's (8, 27 or 64 cubelets), else from
@@ -38,7 +56,7 @@ and up to reading the snake from its other end.
 
 Flags:
   -size N|AxBxC    the box (default: from the snake's length)
-  -notation NAME   bits, esc, lengths, moves, slash or ft (default: detect)
+  -notation NAME   one of the notations above (default: detect)
   -count           print only "SEQUENCE N" per snake, N its number of solutions
   -format FORMAT   text (default), or json: the catalogue schema, each snake
                    named by its sequence as given
@@ -47,6 +65,7 @@ Flags:
 Examples:
   $ snakecube solve 001110110111010111101010100
   $ snakecube solve -notation lengths 3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3
+  $ snakecube solve 'F F R B U U R D D F U L L B B R D R U U L L F F R R'
   $ snakecube solve -count < snakes.txt
 `
 
@@ -242,10 +261,14 @@ func (in *input) explain(err error, sized symmetry.Box, haveSize bool) string {
 // otherReadings tells on standard error, for a snake with no solution,
 // which other reading of its text folds.
 func (in *input) otherReadings(ctx context.Context, e env) error {
-	for _, o := range in.read.Others {
+	all, err := notation.Read(in.text, notation.Auto, in.boxOf)
+	if err != nil {
+		return nil // only the notation asked for reads the text
+	}
+	for _, o := range append([]notation.Reading{all.Reading}, all.Others...) {
 		q, err := solver.ParseSeq(o.Seq)
 		b, ok := in.boxOf(q.Len)
-		if err != nil || !ok || solver.Obstacle(b, q) != "" {
+		if err != nil || !ok || q == in.seq || solver.Obstacle(b, q) != "" {
 			continue
 		}
 		s, err := solver.Solve(ctx, b, q, solver.Options{Workers: 1})
