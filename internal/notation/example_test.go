@@ -25,14 +25,3 @@ func ExampleParse() {
 	// column 27, cubelet 27: an end marked as a turn
 	// 24 cubelets, want 8, 27 or 64
 }
-
-func ExampleFormat() {
-	seq := "001110110111010111101010100"
-	fmt.Println(notation.Format(seq, notation.ESC))
-	fmt.Println(notation.Format(seq, notation.Moves))
-	fmt.Println(notation.Format(seq, notation.Slash))
-	// Output:
-	// ESCCCSCCSCCCSCSCCCCSCSCSCSE
-	// 2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2,2
-	// bwb/w/b/wb/w/bw/b/w/bw/bw/b/w/b/wb/wb/wb/wb
-}

@@ -5,7 +5,8 @@ import (
 	"strings"
 )
 
-// Format writes the sequence seq in notation n:
+// Format writes the sequence seq in notation n, for the round-trip tests
+// and the fuzz targets (the command never needs to write a notation):
 //
 //   - [Cubelets]: seq itself, 0 for a straight or an end, 1 for a turn.
 //   - [After]: L-1 letters S or T separated by commas, for cubelets 1 to
