@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,8 +18,47 @@ import (
 
 // env is what a command may touch of the outside world.
 type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
+	stdin  io.Reader
+	stdout *checkedWriter
+	stderr io.Writer
+}
+
+// checkedWriter is standard output for a command: it passes writes on
+// until one fails, and from then on fails every write with that first
+// error, which [run] returns when the command ends, so that a full disk
+// or a closed pipe is a failure whatever the command checked. The first
+// failure also cancels the command's context, so that a long search does
+// not go on for output that cannot be written.
+type checkedWriter struct {
+	w      io.Writer
+	err    error
+	cancel context.CancelCauseFunc
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		c.err = fmt.Errorf("standard output: %w", err)
+		if c.cancel != nil {
+			c.cancel(c.err)
+		}
+	}
+	return n, c.err
+}
+
+// ended returns the error a command ends with: its own, unless writing to
+// standard output failed, which also explains a search stopped for it.
+func (c *checkedWriter) ended(err error) error {
+	if c.err != nil && (err == nil || errors.Is(err, context.Canceled)) {
+		return c.err
+	}
+	return err
 }
 
 // terminal reports whether w is a terminal, so that progress is drawn.
@@ -92,6 +133,30 @@ func progress(w io.Writer, what string) func(done, total int) {
 		})
 		bar.Add(1)
 	}
+}
+
+// sameFile reports whether writing the output file out would overwrite
+// the input named in, "-" meaning standard input: the same file, whatever
+// the paths, links included.
+func sameFile(e env, in, out string) bool {
+	if out == "-" {
+		return false
+	}
+	o, err := os.Stat(out)
+	if err != nil {
+		return false
+	}
+	var i os.FileInfo
+	if in == "-" {
+		if f, ok := e.stdin.(*os.File); ok {
+			i, err = f.Stat()
+		} else {
+			return false
+		}
+	} else {
+		i, err = os.Stat(in)
+	}
+	return err == nil && os.SameFile(i, o)
 }
 
 // openInput opens the file named by a command's argument, "-" meaning

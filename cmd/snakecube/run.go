@@ -61,7 +61,15 @@ const gcPercent = 400
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	debug.SetGCPercent(gcPercent)
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	out := &checkedWriter{w: stdout, cancel: cancel}
+	return out.ended(dispatch(ctx, env{stdin: stdin, stdout: out, stderr: stderr}, args))
+}
+
+// dispatch runs the command args name.
+func dispatch(ctx context.Context, e env, args []string) error {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return usageError{errors.New("no command given")}
