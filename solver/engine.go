@@ -13,10 +13,15 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
+// MaxWorkers bounds [Options.Workers]: each worker holds a search, and a
+// search is cut into tasks for each worker, so memory grows with them.
+const MaxWorkers = 1024
+
 // Options tune a search. The zero value searches with every core.
 type Options struct {
 	// Workers is the number of goroutines searching at once; 0 means
-	// runtime.GOMAXPROCS(0). The result does not depend on it.
+	// runtime.GOMAXPROCS(0), more than MaxWorkers means MaxWorkers. The
+	// result does not depend on it.
 	Workers int
 	// Progress, when set, is called after each piece of the search with the
 	// number of pieces done and their total. It is called from the
@@ -27,9 +32,9 @@ type Options struct {
 
 func (o Options) workers() int {
 	if o.Workers > 0 {
-		return o.Workers
+		return min(o.Workers, MaxWorkers)
 	}
-	return runtime.GOMAXPROCS(0)
+	return min(runtime.GOMAXPROCS(0), MaxWorkers)
 }
 
 // tasksPerWorker sets how finely the search is cut: subtrees differ in size

@@ -229,3 +229,33 @@ func enumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) 
 	})
 	return out, err
 }
+
+// TestMaxShards bounds the shards of a box by its sections, and by what
+// Shards can split in bounded time and memory; Shards refuses more, and
+// Options bound the workers.
+func TestMaxShards(t *testing.T) {
+	for _, c := range []struct {
+		dims [3]int
+		want int
+	}{{[3]int{2, 2, 2}, 64}, {[3]int{1, 2, 3}, 16}, {[3]int{4, 4, 4}, 1024}} {
+		b, _ := symmetry.NewBox(c.dims[0], c.dims[1], c.dims[2])
+		if got := MaxShards(b); got != c.want {
+			t.Errorf("MaxShards(%v) = %d, want %d", b, got, c.want)
+		}
+	}
+	b, _ := symmetry.NewBox(2, 2, 2)
+	if n := len(Shards(b, 64)); n != 64 {
+		t.Errorf("Shards(2x2x2, 64) made %d shards", n)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("Shards(2x2x2, 300000000) did not panic")
+			}
+		}()
+		Shards(b, 300_000_000)
+	}()
+	if w := (Options{Workers: 1 << 40}).workers(); w != MaxWorkers {
+		t.Errorf("Options{Workers: 2^40}.workers() = %d, want %d", w, MaxWorkers)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"time"
 
 	"github.com/snakecube/snakecube/export"
@@ -53,7 +52,7 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 	prefix := fs.String("prefix", "", "")
 	shard := fs.String("shard", "", "")
 	counting := fs.Bool("count", false, "")
-	workers := fs.Int("j", runtime.NumCPU(), "")
+	workers := workersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
 	rest, err := parseFlags(fs, e, enumerateUsage, args)
 	if err != nil {
@@ -61,9 +60,6 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 	}
 	if len(rest) > 0 {
 		return badUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", rest[0])
-	}
-	if *workers < 1 {
-		return badUsage(e, enumerateUsage, "-j %d: want at least 1", *workers)
 	}
 	f, err := export.ParseFormat(*format)
 	if err != nil {
@@ -75,7 +71,7 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 		return badUsage(e, enumerateUsage, "%v", err)
 	}
 	start := time.Now()
-	opts := solver.Options{Workers: *workers}
+	opts := solver.Options{Workers: int(*workers)}
 	if !*quiet && terminal(e.stderr) {
 		opts.Progress = progress(e.stderr, what)
 	}
@@ -161,6 +157,9 @@ func chooseSections(b symmetry.Box, prefix, shard string) ([]solver.Seq, string,
 		i, n, err := parseShard(shard)
 		if err != nil {
 			return nil, "", err
+		}
+		if m := solver.MaxShards(b); n > m {
+			return nil, "", fmt.Errorf("-shard %s: the %v box is cut into at most %d shards", shard, b, m)
 		}
 		return solver.Shards(b, n)[i-1], fmt.Sprintf("%v shard %d/%d", b, i, n), nil
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/stats"
@@ -53,7 +52,7 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 	fs.Var(&box, "size", "")
 	probes := fs.Int("probes", 0, "")
 	seed := fs.Uint64("seed", 1, "")
-	workers := fs.Int("j", runtime.NumCPU(), "")
+	workers := workersVar(fs)
 	rest, err := parseFlags(fs, e, estimateUsage, args)
 	if err != nil {
 		return helpOK(err)
@@ -65,11 +64,9 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 		return badUsage(e, estimateUsage, "-size is required")
 	case *probes < 0:
 		return badUsage(e, estimateUsage, "-probes %d: want at least 1", *probes)
-	case *workers < 1:
-		return badUsage(e, estimateUsage, "-j %d: want at least 1", *workers)
 	}
 	b := box.box
-	opts := solver.Options{Workers: *workers}
+	opts := solver.Options{Workers: int(*workers)}
 	start := time.Now()
 	var est solver.Estimate
 	if *probes > 0 {

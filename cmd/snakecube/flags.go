@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 
+	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -28,6 +30,28 @@ func (f *boxFlag) Set(s string) error {
 func defaultBox() *boxFlag {
 	b, _ := symmetry.Cube(3)
 	return &boxFlag{box: b}
+}
+
+// workersFlag is a -j flag: how many goroutines search at once, 1 to
+// solver.MaxWorkers, as each holds its own search in memory.
+type workersFlag int
+
+func (w *workersFlag) String() string { return strconv.Itoa(int(*w)) }
+
+func (w *workersFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > solver.MaxWorkers {
+		return fmt.Errorf("want 1 to %d", solver.MaxWorkers)
+	}
+	*w = workersFlag(n)
+	return nil
+}
+
+// workersVar defines a -j flag on fs, all cores by default.
+func workersVar(fs *flag.FlagSet) *workersFlag {
+	w := workersFlag(min(runtime.NumCPU(), solver.MaxWorkers))
+	fs.Var(&w, "j", "")
+	return &w
 }
 
 // parseShard reads I/N, 1 <= I <= N.

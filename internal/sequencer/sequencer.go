@@ -12,7 +12,8 @@ import (
 // Run calls work(ctx, 0..n-1) on up to workers goroutines and emit with each
 // result in index order, as soon as it and all results before it are done.
 // At most 2*workers results wait for their turn, so memory stays bounded
-// however many pieces there are. The first error from work or emit stops
+// however many pieces there are; workers beyond n count as n, so a large
+// workers costs no more than one goroutine per piece. The first error from work or emit stops
 // the run and is returned; emit is not called after it.
 func Run[T any](ctx context.Context, n, workers int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	return RunWindowed(ctx, n, workers, 1, work, emit)
@@ -33,7 +34,7 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 		k int
 		c chan result
 	}
-	workers, window = max(workers, 1), max(window, 1)
+	workers, window = min(max(workers, 1), max(n, 1)), min(max(window, 1), max(n, 1))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	eg, ctx := errgroup.WithContext(ctx)

@@ -62,3 +62,18 @@ func TestErrors(t *testing.T) {
 		t.Errorf("Run with a cancelled context = %v", err)
 	}
 }
+
+// TestManyWorkers asks for far more workers than pieces: the run costs
+// what one goroutine per piece costs, not a queue sized by the workers.
+func TestManyWorkers(t *testing.T) {
+	var got []int
+	err := RunWindowed(context.Background(), 3, 1<<40, 1<<40, func(_ context.Context, k int) (int, error) {
+		return k, nil
+	}, func(k, v int) error {
+		got = append(got, v)
+		return nil
+	})
+	if err != nil || len(got) != 3 || got[0] != 0 || got[2] != 2 {
+		t.Errorf("RunWindowed of 3 pieces on 2^40 workers: %v, %v; want 0 1 2", err, got)
+	}
+}

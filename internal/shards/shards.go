@@ -76,6 +76,9 @@ func Merge(ctx context.Context, w io.Writer, parts []Part, opts Options) error {
 	if err != nil {
 		return err
 	}
+	if n := solver.MaxShards(b); len(ps) > n {
+		return fmt.Errorf("%d parts: the %v box is cut into at most %d shards", len(ps), b, n)
+	}
 	f := ps[0].r.Format()
 	if opts.Format != nil {
 		f = *opts.Format
