@@ -97,16 +97,13 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	fs.Var(&nota, "notation", "")
 	count := fs.Bool("count", false, "")
 	format := fs.String("format", "text", "")
-	workers := fs.Int("j", runtime.NumCPU(), "")
+	workers := workersVar(fs)
 	rest, err := parseFlagsArgs(fs, e, solveUsage, args, snakeArg)
 	if err != nil {
 		return helpOK(err)
 	}
 	if *format != "text" && *format != "json" {
 		return badUsage(e, solveUsage, "-format %q: want text or json", *format)
-	}
-	if *workers < 1 {
-		return badUsage(e, solveUsage, "-j %d: want at least 1", *workers)
 	}
 	sized := box.box.Len() > 0
 	ins, err := readInputs(e, rest)
@@ -141,9 +138,9 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	seen := map[solver.Seq]bool{}
 	inner := 1
 	if len(ins) == 1 {
-		inner = *workers // one snake: split its search across the cores
+		inner = int(*workers) // one snake: split its search across the cores
 	}
-	err = sequencer.Run(ctx, len(ins), *workers, func(ctx context.Context, k int) (*solver.Solved, error) {
+	err = sequencer.Run(ctx, len(ins), int(*workers), func(ctx context.Context, k int) (*solver.Solved, error) {
 		s, err := solver.Solve(ctx, ins[k].box, ins[k].seq, solver.Options{Workers: inner})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", ins[k].where, err)
@@ -178,6 +175,10 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	return nil
 }
 
+// maxInputLine bounds a line of snakes on standard input: the longest
+// notation of the longest snake, 64 cubelets, takes a few hundred bytes.
+const maxInputLine = 1 << 16
+
 // readInputs returns the snakes of the arguments, or of standard input
 // when there are none or the only one is "-".
 func readInputs(e env, args []string) ([]input, error) {
@@ -190,15 +191,19 @@ func readInputs(e env, args []string) ([]input, error) {
 	}
 	var ins []input
 	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	sc.Buffer(make([]byte, 0, 4096), maxInputLine)
+	line := 1
+	for ; sc.Scan(); line++ {
 		t := strings.TrimSpace(sc.Text())
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
 		ins = append(ins, input{text: sc.Text(), where: fmt.Sprintf("line %d", line)})
 	}
-	if err := sc.Err(); err != nil {
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return nil, usageError{fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, maxInputLine)}
+	case err != nil:
 		return nil, fmt.Errorf("read standard input: %w", err)
 	}
 	return ins, nil
