@@ -6,16 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -23,14 +22,18 @@ import (
 const censusUsage = `Usage:
   snakecube census -size N|AxBxC -depth K -o FILE.jsonl [-sections A:B | -sample N [-seed S]] [-j N] [-quiet]
   snakecube census merge [-complete] [-solutions N] FILE...
+  snakecube census upgrade FILE...
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
 in key order. Each section's counts (snakes, palindromes, solutions,
 one-solution snakes, search nodes, seconds) are appended to FILE as one
-JSON line as soon as it completes. Run again with the same FILE, a census
-skips the sections already there, so a crashed or preempted run resumes.
-Memory stays bounded by one section per goroutine.
+JSON line, with a checksum, as soon as it completes. Run again with the
+same FILE, a census skips the sections already there, so a crashed or
+preempted run resumes; it drops a torn last line that a crash left, and
+refuses a FILE that holds anything else. FILE is locked while a census
+runs: one FILE, one run at a time. Memory stays bounded by one section per
+goroutine.
 
 "census merge" sums census files, refusing a section counted twice. With
 -complete it also refuses a census with sections missing; otherwise, when
@@ -38,12 +41,17 @@ the files hold a random sample of the sections, it extrapolates the totals
 with 95% confidence intervals. Solutions are counted once up to the box's
 rotations and reflections and up to reversal.
 
+Every line read is checked: its checksum, its prefix against its section
+number, and its counts against each other. "census upgrade" brings files
+written before lines had checksums forward: it checks every line and
+rewrites the file with checksums. Stop any census writing to FILE first.
+
 Flags:
   -size N|AxBxC  the box (required)
   -depth K       the prefix length that cuts the box into sections (required)
   -o FILE        the census file to append to (required)
   -sections A:B  only sections A to B-1 (default: all)
-  -sample N      only N sections chosen at random
+  -sample N      only N sections chosen at random, at most 4194304
   -seed S        the seed choosing the sample (default 1)
   -j N           count N sections at once (default: all cores)
   -quiet         no progress on standard error
@@ -56,11 +64,17 @@ Examples:
   $ snakecube census -size 4 -depth 24 -sample 200 -seed 1 -o sample.jsonl
   $ snakecube census merge sample.jsonl
   $ snakecube census merge -complete part-*.jsonl
+  $ snakecube census upgrade old-*.jsonl
 `
 
 func runCensus(ctx context.Context, e env, args []string) error {
-	if len(args) > 0 && args[0] == "merge" {
-		return runCensusMerge(e, args[1:])
+	if len(args) > 0 {
+		switch args[0] {
+		case "merge":
+			return runCensusMerge(ctx, e, args[1:])
+		case "upgrade":
+			return runCensusUpgrade(ctx, e, args[1:])
+		}
 	}
 	fs := flag.NewFlagSet("census", flag.ContinueOnError)
 	var box boxFlag
@@ -70,7 +84,7 @@ func runCensus(ctx context.Context, e env, args []string) error {
 	span := fs.String("sections", "", "")
 	sample := fs.Int("sample", 0, "")
 	seed := fs.Uint64("seed", 1, "")
-	workers := fs.Int("j", runtime.NumCPU(), "")
+	workers := workersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
 	rest, err := parseFlags(fs, e, censusUsage, args)
 	if err != nil {
@@ -88,121 +102,143 @@ func runCensus(ctx context.Context, e env, args []string) error {
 		return badUsage(e, censusUsage, "-o FILE is required")
 	case *span != "" && *sample > 0:
 		return badUsage(e, censusUsage, "-sections and -sample cannot be used together")
-	case *sample < 0 || *workers < 1:
-		return badUsage(e, censusUsage, "-sample and -j want positive numbers")
+	case *sample < 0 || *sample > maxSample:
+		return badUsage(e, censusUsage, "-sample %d: want 1 to %d sections; count more with -sections", *sample, maxSample)
 	}
 	m := solver.NumSections(b, *depth)
 	todo, err := pickSections(m, *span, *sample, *seed)
 	if err != nil {
 		return badUsage(e, censusUsage, "%v", err)
 	}
-	done, err := resume(*out, b, *depth)
+	f, err := census.Open(ctx, *out, b, *depth)
 	if err != nil {
-		return err
+		return oldFormat(err, *out)
 	}
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return err
+	if f.Torn() > 0 {
+		e.warnf("%s: dropped a torn last line of %d bytes, left by a run that stopped: its section is counted again", *out, f.Torn())
 	}
-	defer f.Close()
-	left := todo[:0]
-	for _, k := range todo {
-		if !done[k] {
-			left = append(left, k)
-		}
+	if err := countSections(ctx, e, f, todo, int(*workers), *quiet); err != nil {
+		f.Close()
+		return fmt.Errorf("census %v: %w (the sections counted are in %s; run again to resume)", b, err, *out)
 	}
-	if !*quiet {
-		e.warnf("%v census at depth %d: %d of %d sections to count, %d already in %s",
-			b, *depth, len(left), m, len(todo)-len(left), *out)
+	return f.Close()
+}
+
+// maxSample is the largest -sample: the sample is drawn and held in
+// memory, 8 bytes a section; far more sections than any sample needs.
+const maxSample = 1 << 22
+
+// countSections counts the sections of todo that f does not hold yet and
+// appends them to f, on the given number of goroutines, in the order they
+// complete.
+func countSections(ctx context.Context, e env, f *census.File, todo sections, workers int, quiet bool) error {
+	b, depth := f.Census()
+	left := todo.len() - todo.doneIn(f)
+	if !quiet {
+		e.warnf("%v census at depth %d: %d of %d sections to count, %d already in the file",
+			b, depth, left, solver.NumSections(b, depth), todo.len()-left)
 	}
-	// Sections are written in the order they complete, each line in one
-	// write and synced, so that what a crash leaves is whole lines.
-	var mu sync.Mutex
-	var written int
+	var written atomic.Int64
 	start := time.Now()
 	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(*workers)
-	for _, k := range left {
+	eg.SetLimit(workers)
+	todo.each(func(k int) bool {
+		if f.Done(k) {
+			return true
+		}
+		if ctx.Err() != nil {
+			return false
+		}
 		eg.Go(func() error {
-			p := solver.SectionAt(b, *depth, k)
+			p := solver.SectionAt(b, depth, k)
 			c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
 			if err != nil {
 				return err
 			}
-			rec := census.NewRecord(b, *depth, k, p, c)
-			mu.Lock()
-			defer mu.Unlock()
-			if _, err := f.Write(rec.Line()); err != nil {
+			if err := f.Append(census.NewRecord(b, depth, k, p, c)); err != nil {
 				return err
 			}
-			written++
-			if !*quiet && terminal(e.stderr) {
-				fmt.Fprintf(e.stderr, "\rsnakecube: %d of %d sections counted, %v", written, len(left), time.Since(start).Round(time.Second))
+			if n := written.Add(1); !quiet && terminal(e.stderr) {
+				fmt.Fprintf(e.stderr, "\rsnakecube: %d of %d sections counted, %v", n, left, time.Since(start).Round(time.Second))
 			}
-			return f.Sync()
+			return nil
 		})
-	}
-	err = eg.Wait()
-	if !*quiet && terminal(e.stderr) {
+		return true
+	})
+	err := eg.Wait()
+	if !quiet && terminal(e.stderr) {
 		fmt.Fprintln(e.stderr)
 	}
-	if err != nil {
-		return fmt.Errorf("census %v: %w (the %d sections counted are in %s; run again to resume)", b, err, written, *out)
+	if err == nil && !quiet {
+		e.warnf("counted %d sections in %v; sum them with: snakecube census merge %s", written.Load(), elapsed(time.Since(start)), f.Name())
 	}
-	if !*quiet {
-		e.warnf("counted %d sections in %v; sum them with: snakecube census merge %s", written, elapsed(time.Since(start)), *out)
+	return err
+}
+
+// sections are the section numbers a census counts: a sample, or the
+// range from to to-1, which is not listed, however long.
+type sections struct {
+	sample   []int
+	from, to int
+}
+
+func (s sections) len() int {
+	if s.sample != nil {
+		return len(s.sample)
 	}
-	return nil
+	return s.to - s.from
+}
+
+// each calls do with each section number in turn, until do returns false.
+func (s sections) each(do func(k int) bool) {
+	if s.sample != nil {
+		for _, k := range s.sample {
+			if !do(k) {
+				return
+			}
+		}
+		return
+	}
+	for k := s.from; k < s.to; k++ {
+		if !do(k) {
+			return
+		}
+	}
+}
+
+// doneIn returns how many of the sections f holds.
+func (s sections) doneIn(f *census.File) int {
+	if s.sample == nil {
+		return f.DoneIn(s.from, s.to)
+	}
+	n := 0
+	for _, k := range s.sample {
+		if f.Done(k) {
+			n++
+		}
+	}
+	return n
 }
 
 // pickSections returns the section numbers to count among m.
-func pickSections(m int, span string, sample int, seed uint64) ([]int, error) {
+func pickSections(m int, span string, sample int, seed uint64) (sections, error) {
 	if sample > 0 {
-		return census.Sample(m, sample, seed), nil
+		return sections{sample: census.Sample(m, sample, seed)}, nil
 	}
-	from, to := 0, m
+	s := sections{from: 0, to: m}
 	if span != "" {
 		a, c, ok := strings.Cut(span, ":")
 		var err1, err2 error
-		from, err1 = strconv.Atoi(a)
-		to, err2 = strconv.Atoi(c)
-		if !ok || err1 != nil || err2 != nil || from < 0 || to > m || from >= to {
-			return nil, fmt.Errorf("-sections %q: want A:B with 0 <= A < B <= %d", span, m)
+		s.from, err1 = strconv.Atoi(a)
+		s.to, err2 = strconv.Atoi(c)
+		if !ok || err1 != nil || err2 != nil || s.from < 0 || s.to > m || s.from >= s.to {
+			return s, fmt.Errorf("-sections %q: want A:B with 0 <= A < B <= %d", span, m)
 		}
 	}
-	ks := make([]int, 0, to-from)
-	for k := from; k < to; k++ {
-		ks = append(ks, k)
-	}
-	return ks, nil
+	return s, nil
 }
 
-// resume reads what an earlier run left in path, dropping a torn last
-// line, and returns the sections done.
-func resume(path string, b symmetry.Box, depth int) (map[int]bool, error) {
-	recs, whole, err := census.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return map[int]bool{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	done := map[int]bool{}
-	for _, r := range recs {
-		if r.Box != b.String() || r.Depth != depth {
-			return nil, fmt.Errorf("%s holds a census of %s at depth %d, not of %v at depth %d", path, r.Box, r.Depth, b, depth)
-		}
-		done[r.Section] = true
-	}
-	if st, err := os.Stat(path); err == nil && st.Size() != whole {
-		if err := os.Truncate(path, whole); err != nil {
-			return nil, err
-		}
-	}
-	return done, nil
-}
-
-func runCensusMerge(e env, args []string) error {
+func runCensusMerge(ctx context.Context, e env, args []string) error {
 	fs := flag.NewFlagSet("census merge", flag.ContinueOnError)
 	complete := fs.Bool("complete", false, "")
 	known := fs.Float64("solutions", 0, "")
@@ -216,9 +252,12 @@ func runCensusMerge(e env, args []string) error {
 	var recs []census.Record
 	var from []string
 	for _, name := range names {
-		rs, _, err := census.ReadFile(name)
+		rs, torn, err := census.ReadFile(ctx, name)
 		if err != nil {
-			return err
+			return oldFormat(err, name)
+		}
+		if torn > 0 {
+			e.warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", name, torn)
 		}
 		recs = append(recs, rs...)
 		for range rs {
@@ -245,6 +284,41 @@ func runCensusMerge(e env, args []string) error {
 		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
 	}
 	writeCensus(e.stdout, t, m, recs, *known)
+	return nil
+}
+
+// oldFormat adds to a reader's error what to do about a file of the first
+// format.
+func oldFormat(err error, name string) error {
+	if errors.Is(err, census.ErrNoSum) {
+		return fmt.Errorf("%w; bring it forward with: snakecube census upgrade %s", err, name)
+	}
+	return err
+}
+
+func runCensusUpgrade(ctx context.Context, e env, args []string) error {
+	fs := flag.NewFlagSet("census upgrade", flag.ContinueOnError)
+	names, err := parseFlags(fs, e, censusUsage, args)
+	if err != nil {
+		return helpOK(err)
+	}
+	if len(names) == 0 {
+		return badUsage(e, censusUsage, "census upgrade: no file given")
+	}
+	for _, name := range names {
+		u, err := census.Upgrade(ctx, name)
+		if err != nil {
+			return err
+		}
+		msg := fmt.Sprintf("%s: %s checked, each line with its checksum", name, stats.Plural(u.Records, "section"))
+		if u.Duplicates > 0 {
+			msg += fmt.Sprintf("; dropped %s repeating an earlier one", stats.Plural(u.Duplicates, "record"))
+		}
+		if u.Torn > 0 {
+			msg += fmt.Sprintf("; dropped a torn last line of %d bytes", u.Torn)
+		}
+		e.warnf("%s", msg)
+	}
 	return nil
 }
 

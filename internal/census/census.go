@@ -5,9 +5,37 @@
 // # Files
 //
 // A census file is JSON Lines, one [Record] per section, in the order the
-// sections completed. A run that stops midway leaves whole lines and at
-// most one torn last line, which [ReadFile] drops: the sections in the file
-// are done, and a resumed run skips them.
+// sections completed:
+//
+//	{"box":"2x3x4","depth":6,"section":5,"prefix":"000101","snakes":3,"solutions":7,...,"nodes":77,"seconds":0.0001,"sum":"5c3f07a1"}
+//
+// Counts of zero are left out. The last field, "sum", is a checksum of the
+// line: the CRC-32C (Castagnoli), as 8 lowercase hexadecimal digits, of
+// the record's canonical line without it, that is of the JSON that
+// [Record.Line] writes with "sum" left out (fields in the order above, no
+// spaces, numbers as Go's encoding/json writes them). A reader decodes the
+// line, encodes it again without its sum, and compares. The sum catches a
+// line edited by hand or damaged on disk; it is no signature against a
+// forger.
+//
+// Every record read is also checked against what a census can hold (see
+// [Record.Check]): its prefix is the one of its section number, and its
+// counts agree with each other (one-solution snakes at most the snakes, at
+// most the solutions, no solutions without snakes, the snake with most
+// solutions in the section, ...). A file of the first format, without
+// sums, is read only by [Upgrade], which checks every record as well and
+// adds the sums.
+//
+// # Resuming
+//
+// A run appends each section's line in one write and syncs it, so a run
+// that stops midway leaves whole lines and at most one torn last line,
+// without its newline. [Open] drops that torn line when whole records of
+// the same census come before it, so the run counts that section again;
+// otherwise it refuses the file, which is then no census a run stopped
+// writing. Open also locks the file (flock), so that two runs cannot
+// append to one file and count its sections twice, and refuses anything
+// but a regular file.
 //
 // # Extrapolation
 //
@@ -24,15 +52,9 @@
 package census
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 
 	"github.com/snakecube/snakecube/solver"
@@ -57,50 +79,26 @@ type Record struct {
 	MostKey             string  `json:"most_solutions_snake,omitempty"`
 	Nodes               uint64  `json:"nodes"`
 	Seconds             float64 `json:"seconds"`
+	// Sum is the line's checksum, set by [Record.Line] and checked and
+	// cleared by the readers: a Record in memory has none.
+	Sum string `json:"sum,omitempty"`
 }
 
-// Line returns the record as one line of a census file.
+// Line returns the record as one line of a census file, with its
+// checksum.
 func (r Record) Line() []byte {
-	b, _ := json.Marshal(r) // a struct of numbers and strings always encodes
+	r.Sum = ""
+	b := r.canonical()
+	r.Sum = checksum(b)
+	b, _ = json.Marshal(r) // a struct of numbers and strings always encodes
 	return append(b, '\n')
 }
 
-// ReadFile reads the records of a census file, dropping a torn last line
-// (one without its newline), and returns the length of the whole lines, to
-// which a resumed run truncates the file before appending.
-func ReadFile(path string) (recs []Record, whole int64, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	return read(f, path)
-}
-
-func read(r io.Reader, name string) ([]Record, int64, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	var recs []Record
-	var off int64
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if errors.Is(err, io.EOF) {
-			return recs, off, nil // a torn line, or none
-		}
-		if err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", name, err)
-		}
-		off += int64(len(line))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rec); err != nil {
-			return nil, 0, fmt.Errorf("%s: line %d: %w", name, n, err)
-		}
-		recs = append(recs, rec)
-	}
+// canonical returns the record's line without its newline, as checksummed.
+func (r Record) canonical() []byte {
+	r.Sum = ""
+	b, _ := json.Marshal(r)
+	return b
 }
 
 // Sample returns n distinct section numbers below m, ascending, chosen at
@@ -211,85 +209,4 @@ func Missing(recs []Record, m, few int) (n int, first []int) {
 		next = k + 1
 	}
 	return n, first
-}
-
-// Interval is an estimate of a total and its 95% confidence interval.
-type Interval struct {
-	Estimate, Low, High float64
-}
-
-// Extrapolate estimates the total over m sections of a quantity whose
-// values in a simple random sample of them are ys.
-func Extrapolate(ys []float64, m int) Interval {
-	n := len(ys)
-	if n == 0 {
-		return Interval{math.NaN(), math.NaN(), math.NaN()}
-	}
-	var sum, sq float64
-	for _, y := range ys {
-		sum += y
-	}
-	mean := sum / float64(n)
-	for _, y := range ys {
-		sq += (y - mean) * (y - mean)
-	}
-	est := float64(m) * mean
-	if n < 2 || n >= m {
-		half := 0.0
-		if n < 2 && n < m {
-			half = math.Inf(1)
-		}
-		return Interval{est, est - half, est + half}
-	}
-	sd := math.Sqrt(sq / float64(n-1))
-	se := float64(m) * sd / math.Sqrt(float64(n)) * math.Sqrt(1-float64(n)/float64(m))
-	half := tQuantile975(n-1) * se
-	return Interval{est, max(est-half, 0), est + half}
-}
-
-// ExtrapolateRatio estimates the total over m sections of a quantity y by
-// its ratio to another quantity x whose total over all sections, known, is
-// xTotal: sum(ys)/sum(xs) * xTotal, with the 95% interval of the ratio
-// estimator (Student's t, the finite population correction, the variance
-// of the residuals y - R x). Where x is known exactly and y nearly
-// proportional to it, this corrects for the rare large sections a small
-// sample misses.
-func ExtrapolateRatio(ys, xs []float64, xTotal float64, m int) Interval {
-	n := len(ys)
-	var sy, sx float64
-	for i := range ys {
-		sy += ys[i]
-		sx += xs[i]
-	}
-	if n < 2 || sx == 0 {
-		return Interval{math.NaN(), math.NaN(), math.NaN()}
-	}
-	r := sy / sx
-	var sq float64
-	for i := range ys {
-		d := ys[i] - r*xs[i]
-		sq += d * d
-	}
-	est := r * xTotal
-	if n >= m {
-		return Interval{est, est, est}
-	}
-	se := float64(m) * math.Sqrt(sq/float64(n-1)/float64(n)) * math.Sqrt(1-float64(n)/float64(m))
-	half := tQuantile975(n-1) * se
-	return Interval{est, max(est-half, 0), est + half}
-}
-
-// tQuantile975 is the 97.5% quantile of Student's t with df degrees of
-// freedom: tabulated to 10 degrees, the Cornish-Fisher expansion (within
-// 1e-3 from there on) beyond.
-func tQuantile975(df int) float64 {
-	if df < 1 {
-		return math.Inf(1)
-	}
-	if df <= 10 {
-		return [...]float64{12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281}[df-1]
-	}
-	z, d := 1.959964, float64(df)
-	z3, z5, z7 := z*z*z, z*z*z*z*z, z*z*z*z*z*z*z
-	return z + (z3+z)/(4*d) + (5*z5+16*z3+3*z)/(96*d*d) + (3*z7+19*z5+17*z3-15*z)/(384*d*d*d)
 }

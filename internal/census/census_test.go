@@ -3,10 +3,7 @@ package census
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
@@ -62,19 +59,8 @@ func TestExtrapolate(t *testing.T) {
 	}
 }
 
-func TestReadFileTorn(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "c.jsonl")
-	r := Record{Box: "3x3x3", Depth: 4, Section: 2, Prefix: "0010", Snakes: 5}
-	whole := string(r.Line()) + string(Record{Box: "3x3x3", Depth: 4, Section: 3}.Line())
-	os.WriteFile(path, []byte(whole+`{"box":"3x3x3","de`), 0o644)
-	recs, n, err := ReadFile(path)
-	if err != nil || len(recs) != 2 || recs[0] != r || n != int64(len(whole)) {
-		t.Errorf("ReadFile of a torn file = %v, %d, %v; want 2 records and %d bytes", recs, n, err, len(whole))
-	}
-	os.WriteFile(path, []byte(whole+"{\"box\":1}\n"), 0o644)
-	if _, _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), "line 3") {
-		t.Errorf("ReadFile of a bad line = %v, want an error at line 3", err)
-	}
+func TestMergeMissing(t *testing.T) {
+	r := Record{Box: "3x3x3", Depth: 4, Section: 2, Prefix: "0010"}
 	if _, err := Merge([]Record{r, r}, func(int) string { return "f" }); err == nil {
 		t.Error("Merge accepted a section counted twice")
 	}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// fullDisk is standard output on a full disk: it takes room bytes, then
+// fails every write.
+type fullDisk struct{ room int }
+
+var errFull = errors.New("disk full")
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if len(p) <= d.room {
+		d.room -= len(p)
+		return len(p), nil
+	}
+	n := d.room
+	d.room = 0
+	return n, errFull
+}
+
+// TestFailedWrite runs every command that writes on standard output with a
+// standard output that fails, at once and after a few bytes: each exits 1
+// and names the failure.
+func TestFailedWrite(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string) string { return filepath.Join(dir, name) }
+	for _, args := range [][]string{
+		{"enumerate", "-quiet", "-size", "2", "-o", file("c2.json")},
+		{"enumerate", "-quiet", "-size", "2", "-shard", "1/2", "-o", file("p1.json")},
+		{"enumerate", "-quiet", "-size", "2", "-shard", "2/2", "-o", file("p2.json")},
+		{"census", "-quiet", "-size", "2x3x4", "-depth", "4", "-o", file("c.jsonl")},
+	} {
+		var stderr bytes.Buffer
+		if err := run(context.Background(), args, nil, &stderr, &stderr); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, &stderr)
+		}
+	}
+	for _, cmd := range []string{
+		"-h",
+		"solve -h",
+		"solve 001110110111010111101010100",
+		"solve -format json 001110110111010111101010100",
+		"solve -count 001110110111010111101010100",
+		"solve 00000000",
+		"enumerate -quiet -size 2x3x4 -count",
+		"enumerate -quiet -size 2 -o -",
+		"estimate -size 2 -probes 1000",
+		"census merge " + file("c.jsonl"),
+		"merge -o - " + file("p1.json") + " " + file("p2.json"),
+		"stats " + file("c2.json"),
+		"stats -format json " + file("c2.json"),
+		"stats -format csv " + file("c2.json"),
+		"stats -svg - " + file("c2.json"),
+		"verify -h",
+	} {
+		for _, room := range []int{0, 20} {
+			var stderr bytes.Buffer
+			err := run(context.Background(), strings.Fields(cmd), nil, &fullDisk{room: room}, &stderr)
+			if code := exitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "standard output: disk full") {
+				t.Errorf("snakecube %s, standard output full after %d bytes: exit %d, %q; want exit 1 and the failure named",
+					cmd, room, code, &stderr)
+			}
+		}
+	}
+}
+
+// TestCensusUnlisted starts a census of every section of 4x4x4 at depth
+// 64, 2^62 of them, which it must not list, and interrupts it.
+func TestCensusUnlisted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer time.AfterFunc(200*time.Millisecond, cancel).Stop()
+	var stderr bytes.Buffer
+	err := run(ctx, []string{"census", "-quiet", "-j", "1", "-size", "4", "-depth", "64", "-o", filepath.Join(t.TempDir(), "c.jsonl")},
+		nil, &stderr, &stderr)
+	if code := exitCode(err, &stderr); code != 130 {
+		t.Errorf("an interrupted census of 2^62 sections exited %d, %q; want 130", code, &stderr)
+	}
+}
+
+// TestCensusLocked runs a census on a file that another census holds: it
+// fails, and the file is as it was.
+func TestCensusLocked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.jsonl")
+	b, _ := symmetry.NewBox(2, 3, 4)
+	f, err := census.Open(context.Background(), path, b, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var stderr bytes.Buffer
+	err = run(context.Background(), []string{"census", "-quiet", "-size", "2x3x4", "-depth", "4", "-o", path}, nil, &stderr, &stderr)
+	if code := exitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "locked by another census run") {
+		t.Errorf("a census on a file another holds: exit %d, %q; want exit 1, locked", code, &stderr)
+	}
+	if st, err := os.Stat(path); err != nil || st.Size() != 0 {
+		t.Errorf("the file held by another census is %v, %v; want it empty still", st, err)
+	}
+}

@@ -1,0 +1,84 @@
+package census
+
+import "math"
+
+// Interval is an estimate of a total and its 95% confidence interval.
+type Interval struct {
+	Estimate, Low, High float64
+}
+
+// Extrapolate estimates the total over m sections of a quantity whose
+// values in a simple random sample of them are ys.
+func Extrapolate(ys []float64, m int) Interval {
+	n := len(ys)
+	if n == 0 {
+		return Interval{math.NaN(), math.NaN(), math.NaN()}
+	}
+	var sum, sq float64
+	for _, y := range ys {
+		sum += y
+	}
+	mean := sum / float64(n)
+	for _, y := range ys {
+		sq += (y - mean) * (y - mean)
+	}
+	est := float64(m) * mean
+	if n < 2 || n >= m {
+		half := 0.0
+		if n < 2 && n < m {
+			half = math.Inf(1)
+		}
+		return Interval{est, est - half, est + half}
+	}
+	sd := math.Sqrt(sq / float64(n-1))
+	se := float64(m) * sd / math.Sqrt(float64(n)) * math.Sqrt(1-float64(n)/float64(m))
+	half := tQuantile975(n-1) * se
+	return Interval{est, max(est-half, 0), est + half}
+}
+
+// ExtrapolateRatio estimates the total over m sections of a quantity y by
+// its ratio to another quantity x whose total over all sections, known, is
+// xTotal: sum(ys)/sum(xs) * xTotal, with the 95% interval of the ratio
+// estimator (Student's t, the finite population correction, the variance
+// of the residuals y - R x). Where x is known exactly and y nearly
+// proportional to it, this corrects for the rare large sections a small
+// sample misses.
+func ExtrapolateRatio(ys, xs []float64, xTotal float64, m int) Interval {
+	n := len(ys)
+	var sy, sx float64
+	for i := range ys {
+		sy += ys[i]
+		sx += xs[i]
+	}
+	if n < 2 || sx == 0 {
+		return Interval{math.NaN(), math.NaN(), math.NaN()}
+	}
+	r := sy / sx
+	var sq float64
+	for i := range ys {
+		d := ys[i] - r*xs[i]
+		sq += d * d
+	}
+	est := r * xTotal
+	if n >= m {
+		return Interval{est, est, est}
+	}
+	se := float64(m) * math.Sqrt(sq/float64(n-1)/float64(n)) * math.Sqrt(1-float64(n)/float64(m))
+	half := tQuantile975(n-1) * se
+	return Interval{est, max(est-half, 0), est + half}
+}
+
+// tQuantile975 is the 97.5% quantile of Student's t with df degrees of
+// freedom: tabulated to 10 degrees, the Cornish-Fisher expansion (within
+// 1e-3 from there on) beyond.
+func tQuantile975(df int) float64 {
+	if df < 1 {
+		return math.Inf(1)
+	}
+	if df <= 10 {
+		return [...]float64{12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281}[df-1]
+	}
+	z, d := 1.959964, float64(df)
+	z3, z5, z7 := z*z*z, z*z*z*z*z, z*z*z*z*z*z*z
+	return z + (z3+z)/(4*d) + (5*z5+16*z3+3*z)/(96*d*d) + (3*z7+19*z5+17*z3-15*z)/(384*d*d*d)
+}

@@ -1,0 +1,302 @@
+package census
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// maxLine bounds a census line: the longest record, of a 64-cell box with
+// every count at its largest, takes under 500 bytes, so a longer line is
+// no census line and reading it stops there, whatever the file holds.
+const maxLine = 4096
+
+// ErrLocked reports a census file that another run holds.
+var ErrLocked = errors.New("locked by another census run")
+
+// contents is what a census file holds.
+type contents struct {
+	recs  []Record
+	lines []int // the line number of each record
+	whole int64 // the bytes of the whole lines
+	torn  int64 // the bytes of a torn last line after them
+}
+
+// scan reads and checks the lines of a census file, all of one census,
+// from r. A last line without its newline is torn: scan reports it when
+// records come before it, and refuses the file otherwise. needSum refuses
+// a line without a checksum. Reading stops when ctx is done.
+func scan(ctx context.Context, r io.Reader, name string, needSum bool) (contents, error) {
+	br := bufio.NewReaderSize(r, maxLine)
+	var c contents
+	for n := 1; ; n++ {
+		if n%1024 == 0 && ctx.Err() != nil {
+			return c, ctx.Err()
+		}
+		line, err := br.ReadSlice('\n')
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			return c, fmt.Errorf("%s: line %d: longer than %d bytes, which no census line is", name, n, maxLine)
+		case errors.Is(err, io.EOF) && len(line) == 0:
+			return c, nil
+		case errors.Is(err, io.EOF) && len(c.recs) == 0:
+			return c, fmt.Errorf("%s: line %d: no newline at its end, and no census record before it: not a census file that a run stopped writing", name, n)
+		case errors.Is(err, io.EOF):
+			c.torn = int64(len(line))
+			return c, nil
+		case err != nil:
+			return c, fmt.Errorf("%s: %w", name, err)
+		}
+		c.whole += int64(len(line))
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		rec, err := decode(line, needSum)
+		if err != nil {
+			return c, fmt.Errorf("%s: line %d: %w", name, n, err)
+		}
+		if len(c.recs) > 0 && (rec.Box != c.recs[0].Box || rec.Depth != c.recs[0].Depth) {
+			return c, fmt.Errorf("%s: line %d: a census of %s at depth %d, but line %d one of %s at depth %d",
+				name, n, rec.Box, rec.Depth, c.lines[0], c.recs[0].Box, c.recs[0].Depth)
+		}
+		c.recs = append(c.recs, rec)
+		c.lines = append(c.lines, n)
+	}
+}
+
+// ReadFile reads the records of a census file, checking every line, for a
+// merge. A torn last line after whole records, the trace of a run that
+// stopped, is left out, and its length returned so that the caller can
+// say so. The file may be a pipe: it is read as a stream, line by line.
+func ReadFile(ctx context.Context, path string) (recs []Record, torn int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	c, err := scan(ctx, f, path, true)
+	return c.recs, c.torn, err
+}
+
+// File is a census file open for a run: the sections it holds, and more
+// to append. It is locked while open, so that no other run appends to it.
+type File struct {
+	f     *os.File
+	path  string
+	box   symmetry.Box
+	depth int
+	torn  int64
+
+	mu   sync.Mutex
+	done map[int]bool
+	err  error // the first failed append: the file's end is unknown since
+}
+
+// Open opens the census file at path for a run over box b's sections of
+// length depth, creating it if need be. It refuses a file that is not
+// regular, that another run holds, that holds another census, a line that
+// does not check, or a section twice. It drops a torn last line after
+// whole records, truncating the file to them: that section is counted
+// again. The file is read line by line, and reading it stops when ctx is
+// done.
+func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file: a census is written to a file of its own", path)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	cf := &File{f: f, path: path, box: b, depth: depth, done: map[int]bool{}}
+	if err := cf.resume(ctx); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return cf, nil
+}
+
+// resume locks the file, reads what earlier runs left in it and drops a
+// torn last line.
+func (f *File) resume(ctx context.Context) error {
+	if st, err := f.f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file: a census is written to a file of its own", f.path)
+	}
+	if err := lock(f.f); err != nil {
+		return fmt.Errorf("%s: %w: one file takes one run at a time", f.path, err)
+	}
+	c, err := scan(ctx, f.f, f.path, true)
+	if err != nil {
+		return err
+	}
+	line := map[int]int{}
+	for i, r := range c.recs {
+		if r.Box != f.box.String() || r.Depth != f.depth {
+			return fmt.Errorf("%s holds a census of %s at depth %d, not of %v at depth %d", f.path, r.Box, r.Depth, f.box, f.depth)
+		}
+		if j, ok := line[r.Section]; ok {
+			return fmt.Errorf("%s: section %d is there twice, on lines %d and %d", f.path, r.Section, j, c.lines[i])
+		}
+		line[r.Section] = c.lines[i]
+		f.done[r.Section] = true
+	}
+	if c.torn > 0 {
+		if err := f.f.Truncate(c.whole); err != nil {
+			return fmt.Errorf("%s: drop the torn last line: %w", f.path, err)
+		}
+		f.torn = c.torn
+	}
+	return nil
+}
+
+// Done reports whether section k is in the file.
+func (f *File) Done(k int) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.done[k]
+}
+
+// DoneIn returns how many of the sections from to to-1 are in the file.
+func (f *File) DoneIn(from, to int) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for k := range f.done {
+		if from <= k && k < to {
+			n++
+		}
+	}
+	return n
+}
+
+// Census returns the box and the depth of the census.
+func (f *File) Census() (symmetry.Box, int) { return f.box, f.depth }
+
+// Name returns the file's path.
+func (f *File) Name() string { return f.path }
+
+// Torn returns the length of the torn last line that Open dropped, 0 when
+// there was none.
+func (f *File) Torn() int64 { return f.torn }
+
+// Append writes the record of a section not yet in the file, as one line
+// in one write, and syncs it to disk, so that a crash leaves whole lines
+// and at most one torn last line. It may be called from several
+// goroutines. After a failed append, every later one fails.
+func (f *File) Append(r Record) error {
+	if r.Box != f.box.String() || r.Depth != f.depth {
+		return fmt.Errorf("%s: a record of %s at depth %d in a census of %v at depth %d", f.path, r.Box, r.Depth, f.box, f.depth)
+	}
+	if err := r.Check(); err != nil {
+		return fmt.Errorf("%s: %w", f.path, err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case f.err != nil:
+		return f.err
+	case f.done[r.Section]:
+		return fmt.Errorf("%s: section %d is there already", f.path, r.Section)
+	}
+	if _, err := f.f.Write(r.Line()); err != nil {
+		f.err = err
+		return err
+	}
+	if err := f.f.Sync(); err != nil {
+		f.err = fmt.Errorf("sync %s: %w", f.path, err)
+		return f.err
+	}
+	f.done[r.Section] = true
+	return nil
+}
+
+// Close closes the file, which releases its lock.
+func (f *File) Close() error {
+	return f.f.Close()
+}
+
+// Upgraded says what [Upgrade] did to a file.
+type Upgraded struct {
+	Records    int   // the records written
+	Duplicates int   // records dropped as the repetition of an earlier one
+	Torn       int64 // the length of a torn last line dropped
+}
+
+// Upgrade brings a census file of the first format, without checksums,
+// forward: it checks every record as a reader of the present format does
+// and, when all pass, replaces the file with the same records, each line
+// with its checksum. A file already in the present format is written
+// again unchanged. A torn last line after whole records is dropped, and so
+// is a section's record that repeats an earlier one but for its seconds,
+// as two runs that appended to one file before files were locked left;
+// a section twice with other counts is refused. The file is locked
+// meanwhile, so Upgrade refuses a file that a run holds; a run of a
+// version that does not lock must be stopped first, or the lines it
+// appends after the upgrade are lost.
+func Upgrade(ctx context.Context, path string) (Upgraded, error) {
+	var u Upgraded
+	if st, err := os.Stat(path); err != nil {
+		return u, err
+	} else if !st.Mode().IsRegular() {
+		return u, fmt.Errorf("%s is not a regular file", path)
+	}
+	in, err := os.Open(path)
+	if err != nil {
+		return u, err
+	}
+	defer in.Close()
+	if err := lock(in); err != nil {
+		return u, fmt.Errorf("%s: %w", path, err)
+	}
+	c, err := scan(ctx, in, path, false)
+	if err != nil {
+		return u, err
+	}
+	recs, err := dedupe(c, path)
+	if err != nil {
+		return u, err
+	}
+	u = Upgraded{Records: len(recs), Duplicates: len(c.recs) - len(recs), Torn: c.torn}
+	out, err := atomicfile.Create(path)
+	if err != nil {
+		return u, err
+	}
+	defer out.Abort()
+	w := bufio.NewWriter(out)
+	for _, r := range recs {
+		w.Write(r.Line()) // a failed write sticks: Flush returns it
+	}
+	if err := w.Flush(); err != nil {
+		return u, fmt.Errorf("write %s: %w", path, err)
+	}
+	return u, out.Commit()
+}
+
+// dedupe returns the records of c without those that repeat an earlier
+// record of their section but for the seconds, and refuses a section
+// twice with other counts.
+func dedupe(c contents, path string) ([]Record, error) {
+	first := map[int]int{}
+	recs := c.recs[:0:0]
+	for i, r := range c.recs {
+		j, ok := first[r.Section]
+		if !ok {
+			first[r.Section] = i
+			recs = append(recs, r)
+			continue
+		}
+		a, b := c.recs[j], r
+		a.Seconds, b.Seconds = 0, 0
+		if a != b {
+			return nil, fmt.Errorf("%s: section %d is there twice with different counts, on lines %d and %d", path, r.Section, c.lines[j], c.lines[i])
+		}
+	}
+	return recs, nil
+}
