@@ -74,6 +74,9 @@ func runStats(ctx context.Context, e env, args []string) error {
 	if !ok {
 		return badUsage(e, statsUsage, "-format %q: want text, json or csv", *format)
 	}
+	if *svg != "" && sameFile(e, rest[0], *svg) {
+		return usageError{fmt.Errorf("-svg %s is the catalogue being read: it would be overwritten", *svg)}
+	}
 	name, r, closeFile, err := openInput(e, rest[0])
 	if err != nil {
 		return err
