@@ -15,12 +15,23 @@
 // machine soon after a run could then lose a file, or leave it short;
 // files that must survive one, such as a census's lines, are synced by
 // their writers.
+//
+// # Temporary files
+//
+// The temporary file is named after the target: ".NAME.tmp-DIGITS" beside
+// NAME. Its writer holds a lock on it (flock) until it ends. A run that is
+// killed leaves it behind, so [Create] removes the temporary files of its
+// target that no writer holds and that were last written over an hour
+// ago: an hour, as well as the lock, so that a file just created, whose
+// writer has not locked it yet, or one on a file system without locks, is
+// never taken from a live writer.
 package atomicfile
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // File is an output file being written.
@@ -54,9 +65,15 @@ func Create(path string) (*File, error) {
 	if dir == "" {
 		dir = "."
 	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	removeStale(dir, base, time.Now().Add(-staleAge))
+	tmp, err := os.CreateTemp(dir, tempPrefix(base)+"*")
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	if err := lock(tmp); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("create %s: lock %s: %w", path, tmp.Name(), err)
 	}
 	return &File{File: tmp, path: path}, nil
 }

@@ -1,6 +1,8 @@
 package atomicfile
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -19,7 +21,12 @@ import (
 func replace(tmp, path string) error {
 	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() {
 		if unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, path, unix.RENAME_EXCHANGE) == nil {
-			return os.Remove(tmp)
+			// The old file, now under the temporary name, may be
+			// taken for a stale one by another run and removed.
+			if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			return nil
 		}
 	}
 	return os.Rename(tmp, path)
