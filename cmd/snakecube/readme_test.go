@@ -3,66 +3,142 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// TestREADMEUsage checks that each "$ snakecube CMD -h" block of the
-// README shows exactly what the command prints.
-func TestREADMEUsage(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// readmeBlock is a block of the README that shows a command and what it
+// prints: "$ snakecube ARGS" on its first line, the output after it.
+var readmeBlock = regexp.MustCompile("(?s)```\n\\$ snakecube ([^\n]*)\n(.*?)```")
+
+// slowBlocks are the README's commands that take seconds: run without
+// -short only.
+var slowBlocks = map[string]string{
+	"enumerate -size 3x3x4 -count": "the whole 3x3x4 search",
+	"estimate -size 4":             "80 million probes of 4x4x4",
+}
+
+// measured are the lines of a command's output that measure this machine,
+// not the program: compared by their name only.
+var measured = regexp.MustCompile(`^(node rate|full search, core-\w+) `)
+
+// TestREADME runs every command the README shows with its output, and
+// checks that the README shows exactly what it prints, and that it shows
+// every command's usage. With -update, it writes what the commands print
+// into the README instead (go test ./cmd/snakecube -run TestREADME -update,
+// without -short for the slow ones).
+func TestREADME(t *testing.T) {
+	const path = "../../README.md"
+	readme, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := regexp.MustCompile("(?s)```\n\\$ snakecube ([a-z]*) ?-h\n(.*?)```").FindAllSubmatch(readme, -1)
+	catalogue := sync.OnceValues(func() (string, error) { return readmeCatalogue(t.TempDir()) })
+	var updated bytes.Buffer
+	last := 0
 	seen := map[string]bool{}
-	for _, m := range blocks {
-		cmd := string(m[1])
-		seen[cmd] = true
-		args := []string{"-h"}
-		if cmd != "" {
-			args = []string{cmd, "-h"}
+	for _, m := range readmeBlock.FindAllSubmatchIndex(readme, -1) {
+		line, shown := string(readme[m[2]:m[3]]), readme[m[4]:m[5]]
+		if f := strings.Fields(line); len(f) == 1 && f[0] == "-h" || len(f) == 2 && f[1] == "-h" {
+			seen[f[0]] = true
 		}
-		var out bytes.Buffer
-		if err := run(context.Background(), args, nil, &out, &out); err != nil {
-			t.Fatalf("snakecube %s -h: %v", cmd, err)
-		}
-		if !bytes.Equal(out.Bytes(), m[2]) {
-			t.Errorf("README's usage of %q differs from what -h prints:\n%s", cmd, out.String())
-		}
+		got := shown
+		t.Run(line, func(t *testing.T) {
+			if why := slowBlocks[line]; why != "" && testing.Short() {
+				t.Skipf("%s: not in -short", why)
+			}
+			got = runBlock(t, line, catalogue)
+			if *update {
+				return
+			}
+			if !sameOutput(got, shown) {
+				t.Errorf("the README shows for snakecube %s:\n%s\nbut it prints:\n%s", line, shown, got)
+			}
+		})
+		updated.Write(readme[last:m[4]])
+		updated.Write(got)
+		last = m[5]
 	}
-	for _, c := range commands {
+	updated.Write(readme[last:])
+	for _, c := range append(commands, command{name: "-h"}) {
 		if !seen[c.name] {
 			t.Errorf("README shows no usage of %q", c.name)
 		}
 	}
+	if *update && !bytes.Equal(updated.Bytes(), readme) {
+		if err := os.WriteFile(path, updated.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Log("updated README.md")
+	}
 }
 
-// TestREADMECensus checks that the 4x4x4 figures the README publishes are
-// what census merge makes of the sample committed in testdata.
-func TestREADMECensus(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile("(?s)```\n\\$ snakecube census merge ([^\n]*testdata/[^\n]*)\n(.*?)```").FindSubmatch(readme)
-	if m == nil {
-		t.Fatal("README shows no census merge of a sample in testdata")
-	}
-	args := []string{"census", "merge"}
-	for _, a := range strings.Fields(string(m[1])) {
-		if strings.HasPrefix(a, "testdata/") {
+// runBlock runs the command line of a README block and returns what it
+// prints. "| head -N" keeps the first N lines; "solutions.json" is the
+// 3x3x3 catalogue and "testdata/" the repository's.
+func runBlock(t *testing.T, line string, catalogue func() (string, error)) []byte {
+	line, head, piped := strings.Cut(line, " | head -")
+	var args []string
+	for _, a := range strings.Fields(line) {
+		switch {
+		case a == "solutions.json":
+			var err error
+			if a, err = catalogue(); err != nil {
+				t.Fatal(err)
+			}
+		case strings.HasPrefix(a, "testdata/"):
 			a = "../../" + a // the test runs in cmd/snakecube
 		}
 		args = append(args, a)
 	}
-	var out bytes.Buffer
-	if err := run(context.Background(), args, nil, &out, &out); err != nil {
-		t.Fatalf("census merge %s: %v", m[1], err)
+	if args[0] == "-h" {
+		args = args[:1]
 	}
-	if !bytes.Equal(out.Bytes(), m[2]) {
-		t.Errorf("README's census of %s differs from what census merge prints:\n%s", m[1], out.String())
+	var out, stderr bytes.Buffer
+	if err := run(context.Background(), args, nil, &out, &stderr); err != nil {
+		t.Fatalf("snakecube %s: %v\n%s", line, err, &stderr)
 	}
+	if !piped {
+		return out.Bytes()
+	}
+	n := 0
+	for _, c := range head {
+		n = 10*n + int(c-'0')
+	}
+	lines := bytes.SplitAfter(out.Bytes(), []byte("\n"))
+	return bytes.Join(lines[:min(n, len(lines))], nil)
+}
+
+// sameOutput compares two outputs line by line, the lines that measure the
+// machine by their name only.
+func sameOutput(got, shown []byte) bool {
+	a, b := strings.Split(string(got), "\n"), strings.Split(string(shown), "\n")
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if m := measured.FindString(a[i]); m != "" && strings.HasPrefix(b[i], m) {
+			continue
+		}
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// readmeCatalogue writes the 3x3x3 catalogue the README's examples read
+// into dir.
+func readmeCatalogue(dir string) (string, error) {
+	path := filepath.Join(dir, "solutions.json")
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"enumerate", "-quiet", "-o", path}, nil, &stderr, &stderr); err != nil {
+		return "", fmt.Errorf("enumerate: %v\n%s", err, &stderr)
+	}
+	return path, nil
 }
