@@ -52,7 +52,7 @@ func TestREADME(t *testing.T) {
 			if why := slowBlocks[line]; why != "" && testing.Short() {
 				t.Skipf("%s: not in -short", why)
 			}
-			got = runBlock(t, line, catalogue)
+			got = runBlock(t, line, shown, catalogue)
 			if *update {
 				return
 			}
@@ -79,12 +79,15 @@ func TestREADME(t *testing.T) {
 }
 
 // runBlock runs the command line of a README block and returns what it
-// prints. "| head -N" keeps the first N lines; "solutions.json" is the
-// 3x3x3 catalogue and "testdata/" the repository's.
-func runBlock(t *testing.T, line string, catalogue func() (string, error)) []byte {
+// prints: standard output, and when the README shows messages (lines
+// starting "snakecube: "), standard error too, in the order written, as a
+// terminal shows them. "| head -N" keeps the first N lines;
+// "solutions.json" is the 3x3x3 catalogue and "testdata/" the
+// repository's; 'single quotes' hold spaces.
+func runBlock(t *testing.T, line string, shown []byte, catalogue func() (string, error)) []byte {
 	line, head, piped := strings.Cut(line, " | head -")
 	var args []string
-	for _, a := range strings.Fields(line) {
+	for _, a := range shellWords(line) {
 		switch {
 		case a == "solutions.json":
 			var err error
@@ -100,7 +103,11 @@ func runBlock(t *testing.T, line string, catalogue func() (string, error)) []byt
 		args = args[:1]
 	}
 	var out, stderr bytes.Buffer
-	if err := run(context.Background(), args, nil, &out, &stderr); err != nil {
+	messages := regexp.MustCompile(`(?m)^snakecube: `).Match(shown)
+	if messages {
+		err := run(context.Background(), args, nil, &out, &out)
+		exitCode(err, &out)
+	} else if err := run(context.Background(), args, nil, &out, &stderr); err != nil {
 		t.Fatalf("snakecube %s: %v\n%s", line, err, &stderr)
 	}
 	if !piped {
@@ -112,6 +119,33 @@ func runBlock(t *testing.T, line string, catalogue func() (string, error)) []byt
 	}
 	lines := bytes.SplitAfter(out.Bytes(), []byte("\n"))
 	return bytes.Join(lines[:min(n, len(lines))], nil)
+}
+
+// shellWords splits a command line into words at spaces, but not within
+// 'single quotes'.
+func shellWords(line string) []string {
+	var words []string
+	var w strings.Builder
+	quoted, in := false, false
+	for _, c := range line {
+		switch {
+		case c == '\'':
+			quoted, in = !quoted, true
+		case c == ' ' && !quoted:
+			if in {
+				words = append(words, w.String())
+			}
+			w.Reset()
+			in = false
+		default:
+			w.WriteRune(c)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, w.String())
+	}
+	return words
 }
 
 // sameOutput compares two outputs line by line, the lines that measure the
