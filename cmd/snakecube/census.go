@@ -143,11 +143,11 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
 	todo.each(func(k int) bool {
-		if f.Done(k) {
-			return true
-		}
 		if ctx.Err() != nil {
 			return false
+		}
+		if f.Done(k) {
+			return true
 		}
 		eg.Go(func() error {
 			p := solver.SectionAt(b, depth, k)
