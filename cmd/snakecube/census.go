@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -135,19 +137,19 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 	b, depth := f.Census()
 	left := todo.len() - todo.doneIn(f)
 	if !quiet {
-		e.warnf("%v census at depth %d: %d of %d sections to count, %d already in the file",
-			b, depth, left, solver.NumSections(b, depth), todo.len()-left)
+		e.warnf("%v census at depth %d: %d of %d sections to count, %d already in %s",
+			b, depth, left, solver.NumSections(b, depth), todo.len()-left, f.Name())
 	}
 	var written atomic.Int64
 	start := time.Now()
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
-	todo.each(func(k int) bool {
+	for k := range todo.all() {
 		if ctx.Err() != nil {
-			return false
+			break
 		}
 		if f.Done(k) {
-			return true
+			continue
 		}
 		eg.Go(func() error {
 			p := solver.SectionAt(b, depth, k)
@@ -163,8 +165,7 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 			}
 			return nil
 		})
-		return true
-	})
+	}
 	err := eg.Wait()
 	if !quiet && terminal(e.stderr) {
 		fmt.Fprintln(e.stderr)
@@ -189,19 +190,13 @@ func (s sections) len() int {
 	return s.to - s.from
 }
 
-// each calls do with each section number in turn, until do returns false.
-func (s sections) each(do func(k int) bool) {
+// all yields the section numbers in turn.
+func (s sections) all() iter.Seq[int] {
 	if s.sample != nil {
-		for _, k := range s.sample {
-			if !do(k) {
-				return
-			}
-		}
-		return
+		return slices.Values(s.sample)
 	}
-	for k := s.from; k < s.to; k++ {
-		if !do(k) {
-			return
+	return func(yield func(int) bool) {
+		for k := s.from; k < s.to && yield(k); k++ {
 		}
 	}
 }
