@@ -20,7 +20,7 @@ for part in kubernetes parallel slurm container; do
 done
 
 echo "cluster-test: seconds, on $(nproc) cores:" >&2
-awk -F'\t' '{ printf "  %-10s %6.1f  %s\n", $1, $3, $2 }' "$TEST_WORK/timings" >&2
+awk -F'\t' '{ printf "  %-12s %6.1f  %s\n", $1, $3, $2 }' "$TEST_WORK/timings" >&2
 echo "cluster-test: $(($(date +%s) - t0)) s in all" >&2
 [ ! -s "$TEST_WORK/skipped" ] || sed 's/^/cluster-test: SKIPPED /' "$TEST_WORK/skipped" >&2
 [ ${#failed[@]} -eq 0 ] || die "${failed[*]}"

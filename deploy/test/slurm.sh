@@ -23,7 +23,7 @@ STUB=$(stub_snakecube)
 check_ranges deploy/slurm/census.sbatch $((1 << 33)) 16384 census_task
 
 [ "$(id -u)" -eq 0 ] || skip "a Slurm of our own needs root, to run munged, slurmctld and slurmd"
-need slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client munged:munge munge:munge ||
+need slurmctld:slurm-wlm slurmd:slurm-wlm sbatch:slurm-wlm munged:munge munge:munge unmunge:munge ||
 	skip "no slurm-wlm and munge"
 
 T=$(mktemp -d /tmp/snakecube-slurm.XXXXXX)
