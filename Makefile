@@ -2,7 +2,11 @@
 GO ?= go
 BOX ?= 3
 
-.PHONY: all build run test lint bench fuzz clean census-334
+IMAGE ?= snakecube:latest
+ENGINE ?= $(shell command -v podman || command -v buildah)
+BUSYBOX ?= /bin/busybox
+
+.PHONY: all build run test lint bench fuzz clean static image cluster-test census-334
 
 all: build
 
@@ -28,6 +32,27 @@ lint:
 	$(GO) tool staticcheck ./...
 	$(GO) mod tidy -diff
 
+# A static binary (no cgo): the one in the container image and the one
+# the cluster tests run.
+static:
+	CGO_ENABLED=0 $(GO) build -trimpath -o build/snakecube ./cmd/snakecube
+
+# The image of Containerfile, for deploy/kubernetes: the static binary and
+# a static busybox as /bin/sh, built with podman or buildah.
+image: static
+	@[ -n "$(ENGINE)" ] || { echo "make image: needs podman or buildah"; exit 1; }
+	rm -rf build/image && mkdir -p build/image
+	cp build/snakecube build/image/snakecube
+	cp $(BUSYBOX) build/image/sh
+	$(ENGINE) build -t $(IMAGE) -f Containerfile build/image
+
+# The scale-out recipes run for real on this machine, at small sizes:
+# deploy/slurm on a Slurm of its own, the README's GNU parallel lines, the
+# commands of deploy/kubernetes, the container image (deploy/test/*.sh).
+# As root it installs the Debian packages it needs; else it skips parts.
+cluster-test: static
+	deploy/test/cluster-test.sh
+
 # Benchmarks, six runs each, summarised by benchstat (medians, spread).
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
@@ -44,7 +69,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
 
 clean:
-	rm -f snakecube solutions.json bench.txt
+	rm -rf snakecube solutions.json bench.txt build
 
 # The exact 3x4x4 census (issue 18), at low priority, resumable: the 32,768
 # sections of depth 16 in 8 files of 4,096 under testdata/census-3x4x4,

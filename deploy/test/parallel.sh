@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Runs the README's GNU parallel recipes as they are printed there, the
+# size of the search only made smaller:
+#   - the shards of "Big searches: sections and shards", merged and
+#     compared byte for byte with one run, then run again, which must do
+#     nothing (--resume-failed, every job done);
+#   - the census ranges of "The exact 4x4x4 census on a cluster", one job
+#     killed mid-way, the same line run again, which must rerun that job
+#     alone; merged with -complete and compared with the counts of one run.
+# Needs Debian's parallel, which it installs when missing (as root).
+source "$(dirname "$0")/lib.sh"
+
+# readme_commands WORD prints the commands ("$ " lines, continuations
+# joined) of each README code block that holds a command with WORD, one
+# a line.
+readme_commands() {
+	awk -v word="$1" '
+		/^```/ { if (inblock && hit) printf "%s", block; inblock = !inblock; block = ""; hit = 0; next }
+		!inblock { next }
+		cont { line = line " " substr($0, match($0, /[^ ]/)) }
+		!cont && /^\$ / { line = substr($0, 3) }
+		!cont && !/^\$ / { next }
+		{ cont = sub(/ *\\$/, "", line) }
+		!cont { block = block line "\n"; if (index(line, word)) hit = 1 }
+	' "$REPO/README.md"
+}
+
+# subst TEXT FROM TO COUNT prints TEXT with FROM replaced by TO, failing
+# unless FROM occurs exactly COUNT times: the README changed and the test
+# must follow.
+subst() {
+	local n
+	n=$(grep -oF -- "$2" <<<"$1" | wc -l)
+	[ "$n" -eq "$4" ] || die "README recipe: \"$2\" occurs $n times, not $4, in: $1"
+	printf '%s\n' "${1//"$2"/"$3"}"
+}
+
+need parallel:parallel || skip "no GNU parallel"
+parallel --version | head -n 1 | sed 's/^/cluster-test: parallel: /' >&2
+
+# --- the shards on one machine
+shards_recipe() {
+	local dir=$TEST_WORK/parallel-shards run merge n
+	mapfile -t cmds < <(readme_commands 'parallel --joblog shards.log')
+	[ ${#cmds[@]} -eq 2 ] || die "README: no block of two commands, parallel then merge, for the shards"
+	run=$(subst "${cmds[0]}" 3x3x4 "$TEST_ENUM_BOX" 1)
+	merge=$(subst "${cmds[1]}" 3x3x4 "$TEST_ENUM_BOX" 1)
+	[[ $run == *--joblog*--resume-failed* ]] || die "README: the shards' parallel line has no --joblog and --resume-failed"
+	rm -rf "$dir" && mkdir -p "$dir"
+	say "running: $run"
+	(cd "$dir" && bash -c "$run")
+	n=$(wc -l <"$dir"/shards.log)
+	(cd "$dir" && bash -c "$run")
+	[ "$(wc -l <"$dir"/shards.log)" -eq "$n" ] || die "the second run of the shards ran jobs again"
+	say "running: $merge"
+	(cd "$dir" && bash -c "$merge")
+	check_catalogue "$dir/solutions.jsonl"
+}
+
+# --- the census ranges, one job killed
+M=$((1 << (TEST_CENSUS_DEPTH - 1)))
+census_lines() {
+	mapfile -t cmds < <(readme_commands 'parallel --joblog census.log')
+	[ ${#cmds[@]} -eq 2 ] || die "README: no block of two commands, parallel then census merge, for the census"
+	run=${cmds[0]}
+	[[ $run == *--joblog*--resume-failed* ]] || die "README: the census' parallel line has no --joblog and --resume-failed"
+	run=$(subst "$run" 16383 $((TEST_CENSUS_TASKS - 1)) 1)
+	run=$(subst "$run" 16384 "$TEST_CENSUS_TASKS" 2)
+	run=$(subst "$run" '1<<33' "1<<$((TEST_CENSUS_DEPTH - 1))" 1)
+	run=$(subst "$run" '-size 4 ' "-size $TEST_CENSUS_BOX " 1)
+	run=$(subst "$run" '-depth 34 ' "-depth $TEST_CENSUS_DEPTH " 1)
+	merge=${cmds[1]}
+}
+
+# The README's line with its own numbers: the job command between the
+# quotes, {} replaced by the task, run against a snakecube that prints
+# its arguments.
+readme_task() {
+	local job=${cmds[0]#*\'}
+	job=${job%\'*}
+	PATH="$STUB:$PATH" sh -c "${job//\{\}/$1}"
+}
+
+descendants() {
+	local p
+	for p in $(ps -o pid= --ppid "$1"); do
+		echo "$p"
+		descendants "$p"
+	done
+}
+
+# victim PID finds a census job under PID that has counted some but not
+# all of its sections: VICTIM its pid, VICTIM_FILE its file, VICTIM_SIZE
+# its number of sections.
+victim() {
+	local p args a b n
+	for p in $(descendants "$1"); do
+		[ "$(cat /proc/"$p"/comm 2>/dev/null)" = snakecube ] || continue
+		mapfile -t args < <(tr '\0' '\n' </proc/"$p"/cmdline 2>/dev/null)
+		[[ " ${args[*]} " == *" census "* ]] || continue
+		a= b=
+		VICTIM_FILE=
+		for ((n = 0; n < ${#args[@]} - 1; n++)); do
+			case ${args[n]} in
+			-sections) IFS=: read -r a b <<<"${args[n + 1]}" ;;
+			-o) VICTIM_FILE=$2/${args[n + 1]} ;;
+			esac
+		done
+		[ -f "$VICTIM_FILE" ] || continue
+		n=$(wc -l <"$VICTIM_FILE")
+		if [ "$n" -gt 0 ] && [ "$n" -lt $((b - a)) ]; then
+			VICTIM=$p VICTIM_SIZE=$((b - a))
+			return 0
+		fi
+	done
+	return 1
+}
+
+# kill_midway PID DIR stops a census job of the parallel run PID (SIGSTOP,
+# so that it cannot finish while we look), checks that it is mid-way, and
+# ends it with SIGTERM, as a crash or a preemption would.
+kill_midway() {
+	local n1 n2
+	wait_until 300 "a census job mid-way" victim "$1" "$2"
+	kill -STOP "$VICTIM" || die "the census job mid-way finished before it could be stopped"
+	sleep 1
+	n1=$(wc -l <"$VICTIM_FILE")
+	sleep 1
+	n2=$(wc -l <"$VICTIM_FILE")
+	[ "$n1" -eq "$n2" ] || die "the job went on counting after SIGSTOP ($n1, then $n2 sections)"
+	[ "$n2" -lt "$VICTIM_SIZE" ] || die "the job finished before it was stopped: use a bigger TEST_CENSUS_BOX"
+	kill -TERM "$VICTIM"
+	kill -CONT "$VICTIM"
+	say "job writing $(basename "$VICTIM_FILE") killed mid-way: $n2 of its $VICTIM_SIZE sections counted"
+}
+
+# failed_jobs prints the Seq and Exitval of the job log's failed jobs.
+failed_jobs() { awk -F'\t' 'NR > 1 && $7 != 0 { print $1, $7 }' "$1"; }
+
+census_recipe() {
+	local dir=$TEST_WORK/parallel-census pid rc=0 failed got i files=()
+	rm -rf "$dir" && mkdir -p "$dir"
+	say "running: $run"
+	(cd "$dir" && exec bash -c "$run") &
+	pid=$!
+	kill_midway "$pid" "$dir"
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 1 ] || die "parallel exited $rc, not 1 (one job failed)"
+	failed=$(failed_jobs "$dir/census.log")
+	if [ "$(wc -l <<<"$failed")" -ne 1 ] || [ "${failed#* }" != 130 ]; then
+		die "the job log does not show one job interrupted (exit 130): $failed"
+	fi
+	say "running again: $run"
+	(cd "$dir" && bash -c "$run") || die "the resumed run failed"
+	[ "$(wc -l <"$dir/census.log")" -eq $((TEST_CENSUS_TASKS + 2)) ] ||
+		die "the resumed run did not run exactly the one failed job again"
+	[ "$(tail -n 1 "$dir/census.log" | cut -f1,7)" = "${failed% *}	0" ] ||
+		die "the job log's last line is not the killed job, done"
+	for ((i = 0; i < TEST_CENSUS_TASKS; i++)); do
+		files+=("$dir/census-$i.jsonl")
+	done
+	check_tiling "$M" "${files[@]}"
+	say "running: $merge"
+	got=$(cd "$dir" && bash -c "$merge" | grep -v '^seconds ')
+	diff "$(reference_census)" - <<<"$got" >&2 || die "the README's census merge differs from the one-machine census"
+	say "census merge -complete: the same counts as one machine"
+}
+
+STUB=$(stub_snakecube)
+census_lines
+check_ranges "README's parallel census" $((1 << 33)) 16384 readme_task
+reference_enumerate >/dev/null
+reference_census >/dev/null
+timed "README shards: enumerate $TEST_ENUM_BOX in 8 jobs, run twice, merged" shards_recipe
+timed "README census: $TEST_CENSUS_BOX depth $TEST_CENSUS_DEPTH in $TEST_CENSUS_TASKS jobs, one killed, resumed" census_recipe
+say "ok"
