@@ -334,7 +334,7 @@ func TestUpgrade(t *testing.T) {
 		data []byte
 		says string
 	}{
-		{"a wrong prefix", bytes.Replace(first(recs...), []byte(recs[3].Prefix), []byte(recs[4].Prefix), 1), "line 4: section 3 has prefix"},
+		{"a wrong prefix", bytes.Replace(first(recs...), []byte(`"prefix":"`+recs[3].Prefix+`"`), []byte(`"prefix":"`+recs[4].Prefix+`"`), 1), "line 4: section 3 has prefix"},
 		{"a section twice, counted differently", first(append(recs, Record{Box: "2x3x4", Depth: 6, Section: 1, Prefix: recs[1].Prefix, Nodes: 1})...), "section 1 is there twice with different counts"},
 		{"an edited line of the present format", bytes.Replace(fileOf(recs), []byte(`"nodes":`), []byte(`"nodes":9`), 1), "checksum"},
 	} {
