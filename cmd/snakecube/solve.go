@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/stats"
@@ -20,7 +21,7 @@ import (
 )
 
 const solveUsage = `Usage:
-  snakecube solve [-size N|AxBxC] [-notation NAME] [-count] [-format text|json] [-j N] [SNAKE...]
+  snakecube solve [-size N|AxBxC] [-notation NAME] [-count] [-format text|json|svg|html] [-j N] [SNAKE...]
 
 Finds every solution of each snake and shows how to fold it. A snake may be
 typed in any common notation, detected or named with -notation:
@@ -58,8 +59,10 @@ Flags:
   -size N|AxBxC    the box (default: from the snake's length)
   -notation NAME   one of the notations above (default: detect)
   -count           print only "SEQUENCE N" per snake, N its number of solutions
-  -format FORMAT   text (default), or json: the catalogue schema, each snake
-                   named by its sequence as given
+  -format FORMAT   text (default): moves, hand-level steps and layers; json:
+                   the catalogue schema, each snake named by its sequence as
+                   given; svg: a printable step sheet, a picture per step;
+                   html: one offline page with a 3D step player
   -j N             search with N goroutines (default: all cores)
 
 Examples:
@@ -67,6 +70,8 @@ Examples:
   $ snakecube solve -notation lengths 3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3
   $ snakecube solve 'F F R B U U R D D F U L L B B R D R U U L L F F R R'
   $ snakecube solve -count < snakes.txt
+  $ snakecube solve -format html 001110110111010111101010100 > classic.html
+  $ snakecube solve -format svg 001110110111010111101010100 > classic.svg
 `
 
 // input is one snake as typed, where it came from, and how it was read.
@@ -102,8 +107,10 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return helpOK(err)
 	}
-	if *format != "text" && *format != "json" {
-		return badUsage(e, solveUsage, "-format %q: want text or json", *format)
+	switch *format {
+	case "text", "json", "svg", "html":
+	default:
+		return badUsage(e, solveUsage, "-format %q: want text, json, svg or html", *format)
 	}
 	sized := box.box.Len() > 0
 	ins, err := readInputs(e, rest)
@@ -126,16 +133,16 @@ func runSolve(ctx context.Context, e env, args []string) error {
 		}
 	}
 	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
 	var jw *export.Writer
 	switch {
 	case *count:
 	case *format == "json":
 		jw = export.NewWriter(out, ins[0].box, export.Options{Unordered: true})
-	default:
-		fmt.Fprint(out, legend)
+	case *format == "text":
+		fmt.Fprint(out, fold.Legend)
 	}
 	seen := map[solver.Seq]bool{}
+	var shown []fold.Snake // for svg and html, written once all are solved
 	inner := 1
 	if len(ins) == 1 {
 		inner = int(*workers) // one snake: split its search across the cores
@@ -156,23 +163,33 @@ func runSolve(ctx context.Context, e env, args []string) error {
 		switch {
 		case *count:
 			fmt.Fprintf(out, "%v %d\n", in.seq, len(s.Snake.Solutions))
-		case jw != nil:
-			if !seen[in.seq] {
-				seen[in.seq] = true
+		case *format == "text":
+			return describe(ctx, out, in, s)
+		case !seen[in.seq]:
+			seen[in.seq] = true
+			if jw != nil {
 				return jw.Write(s.Snake)
 			}
-		default:
-			return describe(ctx, out, in, s)
+			shown = append(shown, fold.Snake{Box: in.box, Seq: in.seq, Solutions: s.Snake.Solutions})
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if jw != nil {
-		return jw.Close()
+	switch {
+	case *count || *format == "text":
+	case jw != nil:
+		err = jw.Close()
+	case *format == "svg":
+		err = fold.WriteSheet(out, shown)
+	default:
+		err = fold.WritePage(out, shown)
 	}
-	return nil
+	if err != nil {
+		return err
+	}
+	return out.Flush()
 }
 
 // maxInputLine bounds a line of snakes on standard input: the longest
@@ -294,7 +311,7 @@ func describe(ctx context.Context, w io.Writer, in input, s *solver.Solved) erro
 	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, stats.Plural(len(sols), "solution"))
 	for i, d := range sols {
 		fmt.Fprintf(w, "\nsolution %d of %d\n", i+1, len(sols))
-		drawFolding(w, in.box, d)
+		fold.WriteText(w, in.box, d)
 	}
 	if len(sols) > 0 {
 		return nil

@@ -1,4 +1,4 @@
-package main
+package fold
 
 import (
 	"fmt"
@@ -8,9 +8,13 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// legend fixes the words and arrows the text output uses for directions.
-const legend = `axes: x runs left to right, y front to back, z bottom to top; cell (0,0,0) is the front left bottom corner
+// Legend fixes the words, arrows and twists the text output uses. It is
+// written once, before the first folding.
+const Legend = `axes: x runs left to right, y front to back, z bottom to top; cell (0,0,0) is the front left bottom corner
 moves: right/left = +x/-x, back/front = +y/-y, up/down = +z/-z; arrows > < o . ^ v in the same order (o away from you, . towards you)
+steps: the first turn is a bend; each later turn is told against the turn before: U turns the same way (the chain curls back), zigzag
+       the opposite way, twist left or right a quarter turn out of their plane, seen looking along the chain from the turn before with the
+       run that led into it pointing up
 `
 
 var (
@@ -41,10 +45,11 @@ func runs(dirs []symmetry.Dir) (ds []symmetry.Dir, ns []int) {
 	return ds, ns
 }
 
-// drawFolding writes one solution so that a person can fold it: the start,
-// the moves in words and arrows, and the box layer by layer with the
-// number of the cubelet in each cell.
-func drawFolding(w io.Writer, b symmetry.Box, dirs []symmetry.Dir) {
+// WriteText writes one folding of box b so that a person can fold it: the
+// start, the moves in words and arrows, the hand-level steps, and the box
+// layer by layer with the number of the cubelet in each cell. Write errors
+// are left to w: wrap it in a bufio.Writer and check its Flush.
+func WriteText(w io.Writer, b symmetry.Box, dirs []symmetry.Dir) {
 	start, _ := b.Start(dirs)
 	fmt.Fprintf(w, "  start   cubelet 1 in cell (%d,%d,%d), %s\n", start[0], start[1], start[2], cellKind(b, start))
 	ds, ns := runs(dirs)
@@ -56,14 +61,32 @@ func drawFolding(w io.Writer, b symmetry.Box, dirs []symmetry.Dir) {
 	}
 	fmt.Fprintf(w, "  moves   %s\n", strings.Join(words, ", "))
 	fmt.Fprintf(w, "  arrows  %s\n", strings.Join(arrows, " "))
+	writeSteps(w, Steps(dirs), len(dirs)+1)
+	writeLayers(w, b, start, dirs)
+}
 
+// writeSteps writes the hand-level steps as a table: the turn cubelet, its
+// twist, and the cubelets that follow to the next turn or the end.
+func writeSteps(w io.Writer, steps []Step, n int) {
+	fmt.Fprintf(w, "  steps   cubelet, turn, cubelets on to the next turn\n")
+	width := len(fmt.Sprint(n))
+	for _, s := range steps {
+		end := ""
+		if s.Next() == n {
+			end = ", the end"
+		}
+		fmt.Fprintf(w, "    %*d  %-11s  %d to cubelet %d%s\n", width, s.Cubelet, s.Twist, s.Run, s.Next(), end)
+	}
+}
+
+// writeLayers writes the box layer by layer, bottom first, side by side,
+// each seen from above with the back row on top.
+func writeLayers(w io.Writer, b symmetry.Box, start [3]int, dirs []symmetry.Dir) {
 	number := make([]int, b.Len())
 	cells, _ := b.Cells(start, dirs)
 	for i, p := range cells {
 		number[b.Index(p)] = i + 1
 	}
-	// Layers side by side, bottom first, each seen from above with the
-	// back row on top.
 	width := 3*b.Size[0] + 2
 	fmt.Fprintf(w, "  layers  seen from above, back row on top\n")
 	var line strings.Builder

@@ -1,0 +1,599 @@
+// snakecube step player: shows the solutions of snake cubes in 3D, cubelet
+// by cubelet, with the hand-level steps beside the picture. It loads
+// nothing and needs no library. The contract is written in the doc of the
+// Go package github.com/snakecube/snakecube/internal/fold:
+//
+//   var player = SnakePlayer.mount(element, data);
+//
+// data is {box: [A, B, C], snakes: [{key, box?, solutions: [{startPos,
+// direction}]}]}, with startPos the cell of cubelet 1 and direction the
+// moves as codes 1 -1 2 -2 3 -3 for +x -x +y -y +z -z (the catalogue
+// schema; other fields are ignored).
+(function (root) {
+  'use strict';
+
+  var CSS = [
+    '.snake-player{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;color:#222;max-width:1180px;outline:none}',
+    '.snake-player *{box-sizing:border-box}',
+    '.sp-bar{display:flex;flex-wrap:wrap;gap:8px 20px;align-items:center;margin:0 0 10px}',
+    '.sp-bar label{display:flex;gap:6px;align-items:center}',
+    '.sp-snake{max-width:min(100%,46em);font:inherit;font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:13px;padding:3px}',
+    '.sp-sol{width:5.5em;font:inherit;padding:2px 4px}',
+    '.snake-player button{font:inherit;min-width:2.4em;padding:3px 9px;border:1px solid #b9b2a6;border-radius:5px;background:#fbfaf7;color:#222;cursor:pointer}',
+    '.snake-player button:hover{background:#f1ece3}',
+    '.snake-player button svg{vertical-align:-2px}',
+    '.snake-player button:disabled{color:#aaa;cursor:default;background:#f6f6f6}',
+    '.sp-main{display:flex;gap:18px;align-items:flex-start}',
+    '.sp-stage{flex:1 1 560px;min-width:240px}',
+    '.sp-side{flex:0 1 340px;min-width:220px}',
+    '@media (max-width:760px){.sp-main{flex-direction:column}.sp-side,.sp-stage{flex:none;width:100%}}',
+    '.sp-canvas{display:block;width:100%;background:#f8f6f1;border:1px solid #ddd7cc;border-radius:8px;cursor:grab;touch-action:none}',
+    '.sp-canvas.sp-drag{cursor:grabbing}',
+    '.sp-controls{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin-top:8px}',
+    '.sp-slider{flex:1 1 160px;accent-color:#e8701e}',
+    '.sp-pos{min-width:13em;font-variant-numeric:tabular-nums}',
+    '.sp-hint{color:#666;font-size:13px;margin-top:4px}',
+    '.sp-side h3{font-size:15px;margin:0 0 4px}',
+    '.sp-about{color:#555;font-size:13px;margin:0 0 8px}',
+    '.sp-steps{position:relative;list-style:none;margin:0;padding:0;max-height:470px;overflow:auto;border:1px solid #ddd7cc;border-radius:8px;background:#fff}',
+    '.sp-steps li{padding:3px 10px;border-bottom:1px solid #f0ede7;cursor:pointer;font-variant-numeric:tabular-nums}',
+    '.sp-steps li:hover{background:#f7f3ec}',
+    '.sp-steps li.sp-now{background:#ffe2c4}',
+    '.sp-steps b{display:inline-block;min-width:2.2em}',
+    '.sp-steps .sp-run{color:#666}',
+    '.sp-frame{color:#555;font-size:13px;margin-top:8px}',
+    '.sp-error{color:#a00;font-weight:600}',
+    '.sp-none{padding:60px 20px;text-align:center;color:#444;font-size:17px;background:#f8f6f1;border:1px solid #ddd7cc;border-radius:8px}'
+  ].join('\n');
+
+  var VEC = {'1': [1, 0, 0], '-1': [-1, 0, 0], '2': [0, 1, 0], '-2': [0, -1, 0], '3': [0, 0, 1], '-3': [0, 0, -1]};
+  var WORD = {'1': '+x (right)', '-1': '-x (left)', '2': '+y (back)', '-2': '-y (front)', '3': '+z (up)', '-3': '-z (down)'};
+
+  function cross(a, b) {
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  }
+  function same(a, b) { return a[0] === b[0] && a[1] === b[1] && a[2] === b[2]; }
+  function neg(a) { return [-a[0], -a[1], -a[2]]; }
+  function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+  // twistOf names the turn into next of a chain running along cur after a
+  // turn from prev, as package fold does: looking along cur with the run
+  // before the turn (along -prev) pointing up, right is prev x cur.
+  function twistOf(prev, cur, next) {
+    if (same(next, neg(prev))) { return 'U'; }
+    if (same(next, prev)) { return 'zigzag'; }
+    if (same(next, cross(prev, cur))) { return 'twist right'; }
+    return 'twist left';
+  }
+
+  // steps returns the hand-level steps of a folding's moves: {cubelet,
+  // twist, run}, the cubelet numbered from 1, as fold.Steps.
+  function steps(direction) {
+    var out = [];
+    if (!direction.length) { return out; }
+    out.push({cubelet: 1, twist: 'start', run: 1});
+    var prev = null;
+    for (var i = 1; i < direction.length; i++) {
+      var last = out[out.length - 1];
+      if (Math.abs(direction[i]) === Math.abs(direction[i - 1])) { last.run++; continue; }
+      var cur = VEC[direction[i - 1]];
+      var t = out.length > 1 ? twistOf(prev, cur, VEC[direction[i]]) : 'bend';
+      prev = cur;
+      out.push({cubelet: i + 1, twist: t, run: 1});
+    }
+    return out;
+  }
+
+  function stepText(s) {
+    return 'cubelet ' + s.cubelet + ': ' + s.twist + ', ' + s.run + ' to cubelet ' + (s.cubelet + s.run);
+  }
+
+  function isBox(b) {
+    if (!Array.isArray(b) || b.length !== 3) { return false; }
+    for (var a = 0; a < 3; a++) {
+      if (b[a] !== Math.floor(b[a]) || b[a] < 1 || b[a] > 64) { return false; }
+    }
+    var n = b[0] * b[1] * b[2];
+    return n >= 2 && n <= 64;
+  }
+
+  // cellsOf returns the cells of a solution, or throws an Error naming
+  // the first thing wrong with it.
+  function cellsOf(box, sol) {
+    var p = sol && sol.startPos, d = sol && sol.direction;
+    if (!Array.isArray(p) || p.length !== 3 || !Array.isArray(d)) {
+      throw new Error('want {startPos: [x, y, z], direction: [...]}');
+    }
+    if (d.length !== box[0] * box[1] * box[2] - 1) {
+      throw new Error(d.length + ' moves, want ' + (box[0] * box[1] * box[2] - 1) + ' for the ' + box.join('x') + ' box');
+    }
+    var seen = {}, cells = [], c = p.slice();
+    for (var i = 0; i <= d.length; i++) {
+      if (i > 0) {
+        var v = VEC[d[i - 1]];
+        if (!v) { throw new Error('move ' + i + ': code ' + JSON.stringify(d[i - 1]) + ' is not one of 1 -1 2 -2 3 -3'); }
+        c = [c[0] + v[0], c[1] + v[1], c[2] + v[2]];
+      }
+      for (var a = 0; a < 3; a++) {
+        if (!(c[a] >= 0 && c[a] < box[a])) { throw new Error('cubelet ' + (i + 1) + ' lies outside the box, at (' + c.join(',') + ')'); }
+      }
+      var k = c.join(',');
+      if (seen[k]) { throw new Error('cubelet ' + (i + 1) + ' enters cell (' + k + ') a second time'); }
+      seen[k] = true;
+      cells.push(c);
+    }
+    return cells;
+  }
+
+  // The camera: yaw turns about the vertical z axis, pitch raises it.
+  function camera(yaw, pitch) {
+    var sy = Math.sin(yaw), cy = Math.cos(yaw), sp = Math.sin(pitch), cp = Math.cos(pitch);
+    return {right: [cy, sy, 0], up: [-sp * sy, sp * cy, cp], toward: [cp * sy, -cp * cy, sp]};
+  }
+  var YAW = 32 * Math.PI / 180, PITCH = 28 * Math.PI / 180;
+  var LIGHT = [-0.25, -0.45, 0.86];
+  var WOOD = [[236, 205, 160], [166, 112, 68]], NEXT = [[255, 170, 80], [236, 112, 30]];
+  var BOX_EDGES = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]];
+
+  function rgb(c, s) {
+    return 'rgb(' + Math.round(c[0] * s) + ',' + Math.round(c[1] * s) + ',' + Math.round(c[2] * s) + ')';
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+
+  // The buttons' icons, drawn rather than taken from a font that may lack
+  // them: paths in a 16 by 16 box.
+  var ICONS = {
+    first: 'M3 3h2v10H3zM13 3v10L6 8z', back: 'M11 3v10L4 8z', play: 'M4 2.5v11L13 8z',
+    pause: 'M4 3h3v10H4zM9 3h3v10H9z', forward: 'M5 3v10l7-5z', last: 'M3 3v10l7-5zM11 3h2v10h-2z'
+  };
+  function setIcon(b, path, text) {
+    b.textContent = '';
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg'), p = document.createElementNS(ns, 'path');
+    svg.setAttribute('viewBox', '0 0 16 16');
+    svg.setAttribute('width', '14');
+    svg.setAttribute('height', '14');
+    svg.setAttribute('aria-hidden', 'true');
+    p.setAttribute('d', path);
+    p.setAttribute('fill', 'currentColor');
+    svg.appendChild(p);
+    b.appendChild(svg);
+    if (text) { b.appendChild(document.createTextNode(' ' + text)); }
+  }
+  function iconButton(cls, path, text) {
+    var b = el('button', cls);
+    b.type = 'button';
+    setIcon(b, path, text);
+    return b;
+  }
+
+  function injectStyle() {
+    if (document.getElementById('snake-player-style')) { return; }
+    var s = el('style');
+    s.id = 'snake-player-style';
+    s.textContent = CSS;
+    document.head.appendChild(s);
+  }
+
+  // draw paints the box and cubelets 1..pos of cells, the cubelet pos
+  // highlighted, in painter's order: farthest first. Cubes of a grid seen
+  // orthographically never overlap out of that order.
+  function draw(cv, box, cells, pos, cam, seeThrough) {
+    var dpr = root.devicePixelRatio || 1;
+    var W = cv.clientWidth, H = cv.clientHeight;
+    if (cv.width !== Math.round(W * dpr) || cv.height !== Math.round(H * dpr)) {
+      cv.width = Math.round(W * dpr);
+      cv.height = Math.round(H * dpr);
+    }
+    var g = cv.getContext('2d');
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, W, H);
+    var R = 0.5 * Math.sqrt(box[0] * box[0] + box[1] * box[1] + box[2] * box[2]);
+    var scale = Math.min(W, H) / (2 * R) * 0.94;
+    function P(p) { return [W / 2 + scale * dot(p, cam.right), H / 2 - scale * dot(p, cam.up)]; }
+    function ctr(c) { return [c[0] - (box[0] - 1) / 2, c[1] - (box[1] - 1) / 2, c[2] - (box[2] - 1) / 2]; }
+
+    var corners = [];
+    for (var k = 0; k < 8; k++) {
+      corners.push([(k & 1 ? 0.5 : -0.5) * box[0], (k & 2 ? 0.5 : -0.5) * box[1], (k & 4 ? 0.5 : -0.5) * box[2]]);
+    }
+    g.strokeStyle = '#b8b2a8';
+    g.lineWidth = 1;
+    BOX_EDGES.forEach(function (e) {
+      var a = P(corners[e[0]]), b = P(corners[e[1]]);
+      g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
+    });
+
+    var h = seeThrough ? 0.42 : 0.39;
+    var items = [];
+    for (var i = 0; i < pos; i++) {
+      var c = ctr(cells[i]);
+      items.push({depth: dot(c, cam.toward), cube: i, c: c});
+      if (i + 1 < pos && !seeThrough) {
+        // The elastic between two cubelets, where it shows: in the gap.
+        var n = ctr(cells[i + 1]), u = [n[0] - c[0], n[1] - c[1], n[2] - c[2]];
+        var a = [c[0] + h * u[0], c[1] + h * u[1], c[2] + h * u[2]];
+        var b = [n[0] - h * u[0], n[1] - h * u[1], n[2] - h * u[2]];
+        items.push({depth: dot([(c[0] + n[0]) / 2, (c[1] + n[1]) / 2, (c[2] + n[2]) / 2], cam.toward), a: a, b: b});
+      }
+    }
+    items.sort(function (x, y) { return x.depth - y.depth; });
+    var font = Math.max(9, Math.round(scale * (seeThrough ? 0.26 : 0.3)));
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.lineJoin = 'round';
+    items.forEach(function (it) {
+      if (it.cube === undefined) {
+        var a = P(it.a), b = P(it.b);
+        g.strokeStyle = '#7a1f1f';
+        g.lineWidth = Math.max(2, scale * 0.07);
+        g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
+        return;
+      }
+      drawCube(g, P, it.c, h, it.cube, it.cube === pos - 1, cam, seeThrough, font);
+    });
+    if (seeThrough) {
+      g.strokeStyle = '#7a1f1f';
+      g.lineWidth = Math.max(2, scale * 0.06);
+      g.beginPath();
+      for (var j = 0; j < pos; j++) {
+        var q = P(ctr(cells[j]));
+        if (j === 0) { g.moveTo(q[0], q[1]); } else { g.lineTo(q[0], q[1]); }
+      }
+      g.stroke();
+      for (var m = 0; m < pos; m++) {
+        label(g, P(ctr(cells[m])), m, m === pos - 1, font, true);
+      }
+    }
+    if (pos > 0) { outline(g, P, ctr(cells[pos - 1]), h, scale); }
+  }
+
+  function drawCube(g, P, c, h, i, now, cam, seeThrough, font) {
+    var col = (now ? NEXT : WOOD)[i % 2];
+    var best = null, bestT = 0;
+    g.globalAlpha = seeThrough && !now ? 0.5 : 1;
+    for (var a = 0; a < 3; a++) {
+      for (var s = 1; s >= -1; s -= 2) {
+        var nrm = [0, 0, 0];
+        nrm[a] = s;
+        var t = dot(nrm, cam.toward);
+        if (t <= 1e-9) { continue; }
+        var b = (a + 1) % 3, e = (a + 2) % 3, pts = [];
+        [[-1, -1], [1, -1], [1, 1], [-1, 1]].forEach(function (uv) {
+          var p = c.slice();
+          p[a] += s * h; p[b] += uv[0] * h; p[e] += uv[1] * h;
+          pts.push(P(p));
+        });
+        g.fillStyle = rgb(col, 0.55 + 0.45 * Math.max(0, dot(nrm, LIGHT)));
+        g.strokeStyle = now ? '#7a3000' : '#4a3420';
+        g.lineWidth = 1;
+        g.beginPath();
+        g.moveTo(pts[0][0], pts[0][1]);
+        for (var k = 1; k < 4; k++) { g.lineTo(pts[k][0], pts[k][1]); }
+        g.closePath();
+        g.fill();
+        g.stroke();
+        if (t > bestT) { bestT = t; best = pts; }
+      }
+    }
+    g.globalAlpha = 1;
+    if (!seeThrough && best) {
+      label(g, [(best[0][0] + best[2][0]) / 2, (best[0][1] + best[2][1]) / 2], i, now, font);
+    }
+  }
+
+  // label writes cubelet i's number at a point: on its face in the wood's
+  // contrasting ink, or, over a see-through picture, dark on a white halo.
+  function label(g, at, i, now, font, halo) {
+    g.font = 'bold ' + font + 'px system-ui,"DejaVu Sans",Arial,sans-serif';
+    if (halo) {
+      g.strokeStyle = 'rgba(255,255,255,0.85)';
+      g.lineWidth = Math.max(3, font * 0.22);
+      g.strokeText(String(i + 1), at[0], at[1] + 1);
+    }
+    g.fillStyle = now || halo ? '#111' : (i % 2 ? '#fff' : '#222');
+    g.fillText(String(i + 1), at[0], at[1] + 1);
+  }
+
+  // outline draws the highlighted cubelet's edges over everything, dashed,
+  // so that it shows even behind others.
+  function outline(g, P, c, h, scale) {
+    g.save();
+    g.setLineDash([Math.max(3, scale * 0.08), Math.max(3, scale * 0.06)]);
+    g.strokeStyle = '#d9480f';
+    g.lineWidth = 2;
+    for (var a = 0; a < 3; a++) {
+      for (var k = 0; k < 4; k++) {
+        var p = c.slice(), q = c.slice(), b = (a + 1) % 3, e = (a + 2) % 3;
+        p[a] -= h; q[a] += h;
+        p[b] += (k & 1 ? h : -h); q[b] = p[b];
+        p[e] += (k & 2 ? h : -h); q[e] = p[e];
+        var x = P(p), y = P(q);
+        g.beginPath(); g.moveTo(x[0], x[1]); g.lineTo(y[0], y[1]); g.stroke();
+      }
+    }
+    g.restore();
+  }
+
+  function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+
+  // mount builds a player in element for data and returns its controller.
+  function mount(element, data, options) {
+    options = options || {};
+    injectStyle();
+    element.classList.add('snake-player');
+    element.tabIndex = 0;
+    element.textContent = '';
+    try {
+      return build(element, data, options);
+    } catch (err) {
+      element.textContent = '';
+      element.appendChild(el('p', 'sp-error', 'Cannot show these solutions: ' + err.message));
+      element.setAttribute('data-error', err.message);
+      throw err;
+    }
+  }
+
+  function checkData(data) {
+    if (!data || !Array.isArray(data.snakes)) { throw new Error('want {box: [A, B, C], snakes: [...]}'); }
+    var list = data.snakes.map(function (s, i) {
+      var box = s.box || data.box;
+      if (!isBox(box)) { throw new Error('snake ' + (i + 1) + ': no box of 2 to 64 cells'); }
+      var sols = s.solutions || [];
+      return {key: String(s.key || ''), box: box, solutions: sols};
+    });
+    if (!list.length) { throw new Error('no snake to show'); }
+    return list;
+  }
+
+  function build(element, data, options) {
+    var snakes = checkData(data);
+    var st = {snake: 0, solution: 0, pos: 1, yaw: YAW, pitch: PITCH, seeThrough: true, timer: null};
+    var cells = [], stepList = [], err = '';
+
+    // The chooser.
+    var bar = el('div', 'sp-bar');
+    var snakeSel = el('select', 'sp-snake');
+    snakes.forEach(function (s, i) {
+      var o = el('option', '', (i + 1) + '. ' + s.box.join('x') + ', ' + plural(s.solutions.length, 'solution') + ': ' + s.key);
+      o.value = i;
+      snakeSel.appendChild(o);
+    });
+    var snakeLabel = el('label', '', 'Snake');
+    snakeLabel.appendChild(snakeSel);
+    var solLabel = el('label', '', 'Solution');
+    var prevSol = el('button', 'sp-prevsol', '\u2039');
+    var solIn = el('input', 'sp-sol');
+    solIn.type = 'number'; solIn.min = 1;
+    var solOf = el('span', 'sp-solof');
+    var nextSol = el('button', 'sp-nextsol', '\u203a');
+    prevSol.title = 'previous solution'; nextSol.title = 'next solution';
+    [prevSol, solIn, solOf, nextSol].forEach(function (x) { solLabel.appendChild(x); });
+    bar.appendChild(snakeLabel);
+    bar.appendChild(solLabel);
+    if (snakes.length === 1) { snakeLabel.style.display = 'none'; bar.insertBefore(el('span', 'sp-key', 'Snake ' + snakes[0].key + ' (' + snakes[0].box.join('x') + ')'), solLabel); }
+
+    // The picture and its controls.
+    var main = el('div', 'sp-main');
+    var stage = el('div', 'sp-stage');
+    var cv = el('canvas', 'sp-canvas');
+    cv.setAttribute('role', 'img');
+    var none = el('div', 'sp-none', 'This snake does not fold into its box: no solution to show.');
+    var controls = el('div', 'sp-controls');
+    var first = iconButton('sp-first', ICONS.first), back = iconButton('sp-back', ICONS.back),
+      play = iconButton('sp-play', ICONS.play, 'Play'), fwd = iconButton('sp-forward', ICONS.forward), last = iconButton('sp-last', ICONS.last);
+    first.title = 'first cubelet (Home)'; back.title = 'step back (\u2190)'; play.title = 'play or pause (space)';
+    fwd.title = 'step forward (\u2192)'; last.title = 'all cubelets (End)';
+    var slider = el('input', 'sp-slider');
+    slider.type = 'range'; slider.min = 1;
+    var posText = el('span', 'sp-pos');
+    [first, back, play, fwd, last, slider, posText].forEach(function (x) { controls.appendChild(x); });
+    var hint = el('div', 'sp-hint', 'Drag the picture to turn the box; double-click to turn it back. ');
+    var seeLabel = el('label');
+    var see = el('input', 'sp-see');
+    see.type = 'checkbox';
+    see.checked = true;
+    seeLabel.appendChild(see);
+    seeLabel.appendChild(document.createTextNode(' see through'));
+    hint.appendChild(seeLabel);
+    [cv, none, controls, hint].forEach(function (x) { stage.appendChild(x); });
+
+    // The steps beside it.
+    var side = el('div', 'sp-side');
+    side.appendChild(el('h3', '', 'Steps'));
+    side.appendChild(el('p', 'sp-about', 'The first turn is a bend; each later turn is told against the turn before: U turns the same way (the chain curls back), zigzag the opposite way, twist left or right a quarter turn out of their plane, seen looking along the chain from the turn before with the run that led into it pointing up. Then so many cubelets run on to the next turn.'));
+    var list = el('ol', 'sp-steps');
+    side.appendChild(list);
+    var frameText = el('div', 'sp-frame');
+    side.appendChild(frameText);
+    main.appendChild(stage);
+    main.appendChild(side);
+    element.appendChild(bar);
+    element.appendChild(main);
+
+    function solutions() { return snakes[st.snake].solutions; }
+    function count() { return cells.length; }
+
+    function load() {
+      var s = snakes[st.snake], sol = s.solutions[st.solution];
+      err = '';
+      frameText.className = 'sp-frame';
+      cells = []; stepList = [];
+      if (sol) {
+        try {
+          cells = cellsOf(s.box, sol);
+          stepList = steps(sol.direction);
+        } catch (e) {
+          err = 'snake ' + (st.snake + 1) + ', solution ' + (st.solution + 1) + ': ' + e.message;
+          cells = []; stepList = [];
+        }
+      }
+      list.textContent = '';
+      stepList.forEach(function (p, k) {
+        var li = el('li');
+        li.setAttribute('data-step', stepText(p));
+        li.appendChild(el('b', '', String(p.cubelet)));
+        li.appendChild(document.createTextNode(p.twist + ' '));
+        var end = p.cubelet + p.run === cells.length ? ', the end' : '';
+        li.appendChild(el('span', 'sp-run', '\u00b7 ' + p.run + ' to cubelet ' + (p.cubelet + p.run) + end));
+        li.addEventListener('click', function () { go(k === 0 ? 1 : p.cubelet + 1); });
+        list.appendChild(li);
+      });
+      if (sol && !err) {
+        var d = sol.direction, t = stepList.length > 1 ? stepList[1].cubelet - 1 : -1;
+        frameText.textContent = 'Cubelet 1 sits in cell (' + cells[0].join(',') + '); the first run goes ' + WORD[d[0]] +
+          (t >= 0 ? ', the first bend turns ' + WORD[d[t]] : '') + '.';
+      } else {
+        frameText.textContent = err;
+      }
+      slider.max = Math.max(1, cells.length);
+      st.pos = Math.min(Math.max(1, st.pos), Math.max(1, cells.length));
+    }
+
+    function update() {
+      var n = count(), sols = solutions().length;
+      snakeSel.value = String(st.snake);
+      solIn.value = sols ? st.solution + 1 : 0;
+      solIn.max = sols;
+      solOf.textContent = 'of ' + sols;
+      prevSol.disabled = st.solution <= 0;
+      nextSol.disabled = st.solution >= sols - 1;
+      var has = n > 0;
+      [cv, controls, hint, side, solLabel].forEach(function (x) { x.style.display = has ? '' : 'none'; });
+      solLabel.style.display = sols ? '' : 'none';
+      none.style.display = has ? 'none' : '';
+      none.textContent = err ? 'Cannot show this solution: ' + err : 'This snake does not fold into its box: no solution to show.';
+      [first, back, play, fwd, last, slider].forEach(function (x) { x.disabled = !has; });
+      back.disabled = first.disabled = !has || st.pos <= 1;
+      fwd.disabled = last.disabled = !has || st.pos >= n;
+      slider.value = st.pos;
+      setIcon(play, st.timer ? ICONS.pause : ICONS.play, st.timer ? 'Pause' : 'Play');
+      var c = has ? cells[st.pos - 1] : null;
+      posText.textContent = has ? 'cubelet ' + st.pos + ' of ' + n + ' \u00b7 cell (' + c.join(',') + ')' : '';
+      var now = -1;
+      for (var k = 0; k < stepList.length; k++) {
+        if (st.pos >= (k === 0 ? 1 : stepList[k].cubelet + 1)) { now = k; }
+      }
+      Array.prototype.forEach.call(list.children, function (li, k) {
+        li.className = k === now ? 'sp-now' : '';
+      });
+      if (now >= 0) {
+        var li = list.children[now];
+        if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+          list.scrollTop = li.offsetTop - list.clientHeight / 3;
+        }
+      }
+      element.setAttribute('data-snake', String(st.snake + 1));
+      element.setAttribute('data-solution', String(sols ? st.solution + 1 : 0));
+      element.setAttribute('data-cubelet', has ? String(st.pos) : '0');
+      element.setAttribute('data-cell', c ? c.join(',') : '');
+      element.setAttribute('data-count', String(n));
+      render();
+    }
+
+    var queued = false;
+    function render() {
+      if (queued) { return; }
+      queued = true;
+      (root.requestAnimationFrame || setTimeout)(function () { queued = false; paint(); });
+    }
+    function paint() {
+      if (!cells.length) { return; }
+      var w = stage.clientWidth;
+      var h = Math.round(Math.max(240, Math.min(w * 0.8, (root.innerHeight || 800) * 0.72)));
+      if (cv.style.height !== h + 'px') { cv.style.height = h + 'px'; }
+      draw(cv, snakes[st.snake].box, cells, st.pos, camera(st.yaw, st.pitch), st.seeThrough);
+    }
+
+    function go(p) {
+      st.pos = Math.min(Math.max(1, p), Math.max(1, count()));
+      if (st.pos >= count()) { pause(); }
+      update();
+    }
+    function select(si, ki) {
+      pause();
+      st.snake = Math.min(Math.max(0, si | 0), snakes.length - 1);
+      st.solution = Math.min(Math.max(0, ki | 0), Math.max(0, solutions().length - 1));
+      st.pos = 1;
+      load();
+      update();
+    }
+    function pause() {
+      if (st.timer) { clearInterval(st.timer); st.timer = null; }
+    }
+    function playPause() {
+      if (st.timer) { pause(); update(); return; }
+      if (st.pos >= count()) { st.pos = 1; }
+      st.timer = setInterval(function () { go(st.pos + 1); }, options.interval || 650);
+      update();
+    }
+
+    first.addEventListener('click', function () { go(1); });
+    back.addEventListener('click', function () { go(st.pos - 1); });
+    fwd.addEventListener('click', function () { go(st.pos + 1); });
+    last.addEventListener('click', function () { go(count()); });
+    play.addEventListener('click', playPause);
+    slider.addEventListener('input', function () { go(+slider.value); });
+    snakeSel.addEventListener('change', function () { select(+snakeSel.value, 0); });
+    prevSol.addEventListener('click', function () { select(st.snake, st.solution - 1); });
+    nextSol.addEventListener('click', function () { select(st.snake, st.solution + 1); });
+    solIn.addEventListener('change', function () { select(st.snake, (+solIn.value || 1) - 1); });
+    see.addEventListener('change', function () { st.seeThrough = see.checked; render(); });
+    element.addEventListener('keydown', function (e) {
+      if (e.target !== element && e.target !== cv && e.target.tagName !== 'BUTTON') { return; }
+      var k = {ArrowRight: 1, ArrowLeft: -1}[e.key];
+      if (k) { go(st.pos + k); e.preventDefault(); }
+      if (e.key === 'Home') { go(1); e.preventDefault(); }
+      if (e.key === 'End') { go(count()); e.preventDefault(); }
+      if (e.key === ' ' && e.target.tagName !== 'BUTTON') { playPause(); e.preventDefault(); }
+    });
+
+    var drag = null;
+    cv.addEventListener('pointerdown', function (e) {
+      drag = {x: e.clientX, y: e.clientY, yaw: st.yaw, pitch: st.pitch};
+      cv.setPointerCapture(e.pointerId);
+      cv.classList.add('sp-drag');
+    });
+    cv.addEventListener('pointermove', function (e) {
+      if (!drag) { return; }
+      st.yaw = drag.yaw - (e.clientX - drag.x) * 0.01;
+      st.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) * 0.01));
+      render();
+    });
+    function endDrag() { drag = null; cv.classList.remove('sp-drag'); }
+    cv.addEventListener('pointerup', endDrag);
+    cv.addEventListener('pointercancel', endDrag);
+    cv.addEventListener('dblclick', function () { st.yaw = YAW; st.pitch = PITCH; render(); });
+    root.addEventListener('resize', render);
+
+    load();
+    update();
+
+    return {
+      // state returns what the player shows: snake and solution numbered
+      // from 1, the highlighted cubelet (from 1) and its cell, the number
+      // of cubelets, and the view's angles in radians.
+      state: function () {
+        var c = cells[st.pos - 1];
+        return {snake: st.snake + 1, solution: st.solution + 1, cubelet: cells.length ? st.pos : 0,
+          cell: c ? c.slice() : null, count: cells.length, playing: !!st.timer,
+          yaw: st.yaw, pitch: st.pitch, error: err};
+      },
+      go: go,
+      forward: function () { go(st.pos + 1); },
+      back: function () { go(st.pos - 1); },
+      play: function () { if (!st.timer) { playPause(); } },
+      pause: function () { pause(); update(); },
+      select: function (snake, solution) { select(snake - 1, solution - 1); },
+      turn: function (yaw, pitch) { st.yaw = yaw; st.pitch = Math.max(-1.5, Math.min(1.5, pitch)); render(); }
+    };
+  }
+
+  root.SnakePlayer = {mount: mount, steps: steps, stepText: stepText, cells: cellsOf};
+})(typeof window !== 'undefined' ? window : this);
