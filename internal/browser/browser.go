@@ -462,8 +462,11 @@ func (p *Page) Drag(t testing.TB, x0, y0, x1, y1 float64) {
 }
 
 // frames waits for the page to draw its next two frames.
+// A page that is not in front draws no frames: it is brought to front
+// first.
 func (p *Page) frames(t testing.TB) {
 	t.Helper()
+	must(t, p.call("Page.bringToFront", nil, nil))
 	p.Eval(t, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, nil)
 }
 
