@@ -126,23 +126,11 @@ func runSolve(ctx context.Context, e env, args []string) error {
 		}
 	}
 	if *format == "json" && !*count {
-		for _, in := range ins[1:] {
-			if in.box != ins[0].box {
-				return usageError{fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", in.where, in.box, ins[0].where, ins[0].box)}
-			}
+		if err := oneBox(ins); err != nil {
+			return err
 		}
 	}
-	out := bufio.NewWriter(e.stdout)
-	var jw *export.Writer
-	switch {
-	case *count:
-	case *format == "json":
-		jw = export.NewWriter(out, ins[0].box, export.Options{Unordered: true})
-	case *format == "text":
-		fmt.Fprint(out, fold.Legend)
-	}
-	seen := map[solver.Seq]bool{}
-	var shown []fold.Snake // for svg and html, written once all are solved
+	o := newSolveOutput(e.stdout, *format, *count, ins[0].box)
 	inner := 1
 	if len(ins) == 1 {
 		inner = int(*workers) // one snake: split its search across the cores
@@ -160,36 +148,81 @@ func runSolve(ctx context.Context, e env, args []string) error {
 				return err
 			}
 		}
-		switch {
-		case *count:
-			fmt.Fprintf(out, "%v %d\n", in.seq, len(s.Snake.Solutions))
-		case *format == "text":
-			return describe(ctx, out, in, s)
-		case !seen[in.seq]:
-			seen[in.seq] = true
-			if jw != nil {
-				return jw.Write(s.Snake)
-			}
-			shown = append(shown, fold.Snake{Box: in.box, Seq: in.seq, Solutions: s.Snake.Solutions})
-		}
-		return nil
+		return o.write(ctx, in, s)
 	})
 	if err != nil {
 		return err
 	}
+	return o.close()
+}
+
+// oneBox refuses snakes of different boxes: a catalogue holds one box.
+func oneBox(ins []input) error {
+	for _, in := range ins[1:] {
+		if in.box != ins[0].box {
+			return usageError{fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", in.where, in.box, ins[0].where, ins[0].box)}
+		}
+	}
+	return nil
+}
+
+// solveOutput writes solved snakes, in the order given, in the format
+// asked for.
+type solveOutput struct {
+	out    *bufio.Writer
+	format string
+	count  bool
+	jw     *export.Writer
+	seen   map[solver.Seq]bool
+	shown  []fold.Snake // for svg and html, written once all are solved
+}
+
+func newSolveOutput(w io.Writer, format string, count bool, b symmetry.Box) *solveOutput {
+	o := &solveOutput{out: bufio.NewWriter(w), format: format, count: count, seen: map[solver.Seq]bool{}}
 	switch {
-	case *count || *format == "text":
-	case jw != nil:
-		err = jw.Close()
-	case *format == "svg":
-		err = fold.WriteSheet(out, shown)
+	case count:
+	case format == "json":
+		o.jw = export.NewWriter(o.out, b, export.Options{Unordered: true})
+	case format == "text":
+		fmt.Fprint(o.out, fold.Legend)
+	}
+	return o
+}
+
+// write writes one snake's solutions, or keeps them for close; a snake
+// given twice is written once in json, svg and html.
+func (o *solveOutput) write(ctx context.Context, in input, s *solver.Solved) error {
+	switch {
+	case o.count:
+		fmt.Fprintf(o.out, "%v %d\n", in.seq, len(s.Snake.Solutions))
+	case o.format == "text":
+		return describe(ctx, o.out, in, s)
+	case !o.seen[in.seq]:
+		o.seen[in.seq] = true
+		if o.jw != nil {
+			return o.jw.Write(s.Snake)
+		}
+		o.shown = append(o.shown, fold.Snake{Box: in.box, Seq: in.seq, Solutions: s.Snake.Solutions})
+	}
+	return nil
+}
+
+// close ends the output and flushes it.
+func (o *solveOutput) close() error {
+	var err error
+	switch {
+	case o.count || o.format == "text":
+	case o.jw != nil:
+		err = o.jw.Close()
+	case o.format == "svg":
+		err = fold.WriteSheet(o.out, o.shown)
 	default:
-		err = fold.WritePage(out, shown)
+		err = fold.WritePage(o.out, o.shown)
 	}
 	if err != nil {
 		return err
 	}
-	return out.Flush()
+	return o.out.Flush()
 }
 
 // maxInputLine bounds a line of snakes on standard input: the longest

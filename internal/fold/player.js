@@ -199,30 +199,10 @@
     function P(p) { return [W / 2 + scale * dot(p, cam.right), H / 2 - scale * dot(p, cam.up)]; }
     function ctr(c) { return [c[0] - (box[0] - 1) / 2, c[1] - (box[1] - 1) / 2, c[2] - (box[2] - 1) / 2]; }
 
-    var corners = [];
-    for (var k = 0; k < 8; k++) {
-      corners.push([(k & 1 ? 0.5 : -0.5) * box[0], (k & 2 ? 0.5 : -0.5) * box[1], (k & 4 ? 0.5 : -0.5) * box[2]]);
-    }
-    g.strokeStyle = '#b8b2a8';
-    g.lineWidth = 1;
-    BOX_EDGES.forEach(function (e) {
-      var a = P(corners[e[0]]), b = P(corners[e[1]]);
-      g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
-    });
+    drawBox(g, P, box);
 
     var h = seeThrough ? 0.42 : 0.39;
-    var items = [];
-    for (var i = 0; i < pos; i++) {
-      var c = ctr(cells[i]);
-      items.push({depth: dot(c, cam.toward), cube: i, c: c});
-      if (i + 1 < pos && !seeThrough) {
-        // The elastic between two cubelets, where it shows: in the gap.
-        var n = ctr(cells[i + 1]), u = [n[0] - c[0], n[1] - c[1], n[2] - c[2]];
-        var a = [c[0] + h * u[0], c[1] + h * u[1], c[2] + h * u[2]];
-        var b = [n[0] - h * u[0], n[1] - h * u[1], n[2] - h * u[2]];
-        items.push({depth: dot([(c[0] + n[0]) / 2, (c[1] + n[1]) / 2, (c[2] + n[2]) / 2], cam.toward), a: a, b: b});
-      }
-    }
+    var items = paintItems(cells.slice(0, pos).map(ctr), h, cam, !seeThrough);
     items.sort(function (x, y) { return x.depth - y.depth; });
     var font = Math.max(9, Math.round(scale * (seeThrough ? 0.26 : 0.3)));
     g.textAlign = 'center';
@@ -252,6 +232,37 @@
       }
     }
     if (pos > 0) { outline(g, P, ctr(cells[pos - 1]), h, scale); }
+  }
+
+  // drawBox draws the box's twelve edges, thin, under everything.
+  function drawBox(g, P, box) {
+    var corners = [];
+    for (var k = 0; k < 8; k++) {
+      corners.push([(k & 1 ? 0.5 : -0.5) * box[0], (k & 2 ? 0.5 : -0.5) * box[1], (k & 4 ? 0.5 : -0.5) * box[2]]);
+    }
+    g.strokeStyle = '#b8b2a8';
+    g.lineWidth = 1;
+    BOX_EDGES.forEach(function (e) {
+      var a = P(corners[e[0]]), b = P(corners[e[1]]);
+      g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
+    });
+  }
+
+  // paintItems returns what a picture paints, each with its depth: the
+  // cubes of half side h centred at cs and, with links, the elastic
+  // between two cubes where it shows, in the gap.
+  function paintItems(cs, h, cam, links) {
+    var items = [];
+    cs.forEach(function (c, i) {
+      items.push({depth: dot(c, cam.toward), cube: i, c: c});
+      var n = cs[i + 1];
+      if (n && links) {
+        var u = [n[0] - c[0], n[1] - c[1], n[2] - c[2]];
+        items.push({depth: dot([(c[0] + n[0]) / 2, (c[1] + n[1]) / 2, (c[2] + n[2]) / 2], cam.toward),
+          a: [c[0] + h * u[0], c[1] + h * u[1], c[2] + h * u[2]], b: [n[0] - h * u[0], n[1] - h * u[1], n[2] - h * u[2]]});
+      }
+    });
+    return items;
   }
 
   function drawCube(g, P, c, h, i, now, cam, seeThrough, font) {
@@ -331,7 +342,7 @@
     element.tabIndex = 0;
     element.textContent = '';
     try {
-      return build(element, data, options);
+      return new Player(element, checkData(data), options).controller();
     } catch (err) {
       element.textContent = '';
       element.appendChild(el('p', 'sp-error', 'Cannot show these solutions: ' + err.message));
@@ -352,209 +363,253 @@
     return list;
   }
 
-  function build(element, data, options) {
-    var snakes = checkData(data);
-    var st = {snake: 0, solution: 0, pos: 1, yaw: YAW, pitch: PITCH, seeThrough: true, timer: null};
-    var cells = [], stepList = [], err = '';
+  var ABOUT = 'The first turn is a bend; each later turn is told against the turn before: U turns the same way (the chain curls back), zigzag the opposite way, twist left or right a quarter turn out of their plane, seen looking along the chain from the turn before with the run that led into it pointing up. Then so many cubelets run on to the next turn.';
+  var NO_SOLUTION = 'This snake does not fold into its box: no solution to show.';
 
-    // The chooser.
-    var bar = el('div', 'sp-bar');
-    var snakeSel = el('select', 'sp-snake');
+  function add(parent, children) {
+    children.forEach(function (c) { parent.appendChild(c); });
+    return parent;
+  }
+
+  // chooser builds the choice of snake and of solution.
+  function chooser(snakes) {
+    var u = {bar: el('div', 'sp-bar'), snake: el('select', 'sp-snake'), solLabel: el('label', '', 'Solution'),
+      prevSol: el('button', 'sp-prevsol', '\u2039'), sol: el('input', 'sp-sol'), solOf: el('span', 'sp-solof'),
+      nextSol: el('button', 'sp-nextsol', '\u203a')};
     snakes.forEach(function (s, i) {
       var o = el('option', '', (i + 1) + '. ' + s.box.join('x') + ', ' + plural(s.solutions.length, 'solution') + ': ' + s.key);
       o.value = i;
-      snakeSel.appendChild(o);
+      u.snake.appendChild(o);
     });
-    var snakeLabel = el('label', '', 'Snake');
-    snakeLabel.appendChild(snakeSel);
-    var solLabel = el('label', '', 'Solution');
-    var prevSol = el('button', 'sp-prevsol', '\u2039');
-    var solIn = el('input', 'sp-sol');
-    solIn.type = 'number'; solIn.min = 1;
-    var solOf = el('span', 'sp-solof');
-    var nextSol = el('button', 'sp-nextsol', '\u203a');
-    prevSol.title = 'previous solution'; nextSol.title = 'next solution';
-    [prevSol, solIn, solOf, nextSol].forEach(function (x) { solLabel.appendChild(x); });
-    bar.appendChild(snakeLabel);
-    bar.appendChild(solLabel);
-    if (snakes.length === 1) { snakeLabel.style.display = 'none'; bar.insertBefore(el('span', 'sp-key', 'Snake ' + snakes[0].key + ' (' + snakes[0].box.join('x') + ')'), solLabel); }
+    u.sol.type = 'number';
+    u.sol.min = 1;
+    u.prevSol.title = 'previous solution';
+    u.nextSol.title = 'next solution';
+    add(u.solLabel, [u.prevSol, u.sol, u.solOf, u.nextSol]);
+    if (snakes.length === 1) {
+      u.bar.appendChild(el('span', 'sp-key', 'Snake ' + snakes[0].key + ' (' + snakes[0].box.join('x') + ')'));
+    } else {
+      u.bar.appendChild(add(el('label', '', 'Snake'), [u.snake]));
+    }
+    u.bar.appendChild(u.solLabel);
+    return u;
+  }
 
-    // The picture and its controls.
-    var main = el('div', 'sp-main');
-    var stage = el('div', 'sp-stage');
-    var cv = el('canvas', 'sp-canvas');
-    cv.setAttribute('role', 'img');
-    var none = el('div', 'sp-none', 'This snake does not fold into its box: no solution to show.');
-    var controls = el('div', 'sp-controls');
-    var first = iconButton('sp-first', ICONS.first), back = iconButton('sp-back', ICONS.back),
-      play = iconButton('sp-play', ICONS.play, 'Play'), fwd = iconButton('sp-forward', ICONS.forward), last = iconButton('sp-last', ICONS.last);
-    first.title = 'first cubelet (Home)'; back.title = 'step back (\u2190)'; play.title = 'play or pause (space)';
-    fwd.title = 'step forward (\u2192)'; last.title = 'all cubelets (End)';
-    var slider = el('input', 'sp-slider');
-    slider.type = 'range'; slider.min = 1;
-    var posText = el('span', 'sp-pos');
-    [first, back, play, fwd, last, slider, posText].forEach(function (x) { controls.appendChild(x); });
-    var hint = el('div', 'sp-hint', 'Drag the picture to turn the box; double-click to turn it back. ');
-    var seeLabel = el('label');
-    var see = el('input', 'sp-see');
-    see.type = 'checkbox';
-    see.checked = true;
-    seeLabel.appendChild(see);
-    seeLabel.appendChild(document.createTextNode(' see through'));
-    hint.appendChild(seeLabel);
-    [cv, none, controls, hint].forEach(function (x) { stage.appendChild(x); });
+  // stage builds the picture, its controls and the steps beside it.
+  function stage(u) {
+    u.stage = el('div', 'sp-stage');
+    u.canvas = el('canvas', 'sp-canvas');
+    u.canvas.setAttribute('role', 'img');
+    u.canvas.setAttribute('aria-label', 'the box in 3D');
+    u.none = el('div', 'sp-none', NO_SOLUTION);
+    u.first = iconButton('sp-first', ICONS.first);
+    u.back = iconButton('sp-back', ICONS.back);
+    u.play = iconButton('sp-play', ICONS.play, 'Play');
+    u.fwd = iconButton('sp-forward', ICONS.forward);
+    u.last = iconButton('sp-last', ICONS.last);
+    u.first.title = 'first cubelet (Home)';
+    u.back.title = 'step back (\u2190)';
+    u.play.title = 'play or pause (space)';
+    u.fwd.title = 'step forward (\u2192)';
+    u.last.title = 'all cubelets (End)';
+    u.slider = el('input', 'sp-slider');
+    u.slider.type = 'range';
+    u.slider.min = 1;
+    u.pos = el('span', 'sp-pos');
+    u.controls = add(el('div', 'sp-controls'), [u.first, u.back, u.play, u.fwd, u.last, u.slider, u.pos]);
+    u.see = el('input', 'sp-see');
+    u.see.type = 'checkbox';
+    u.see.checked = true;
+    u.hint = add(el('div', 'sp-hint', 'Drag the picture to turn the box; double-click to turn it back. '),
+      [add(el('label'), [u.see, document.createTextNode(' see through')])]);
+    add(u.stage, [u.canvas, u.none, u.controls, u.hint]);
+    u.list = el('ol', 'sp-steps');
+    u.frame = el('div', 'sp-frame');
+    u.side = add(el('div', 'sp-side'), [el('h3', '', 'Steps'), el('p', 'sp-about', ABOUT), u.list, u.frame]);
+    u.main = add(el('div', 'sp-main'), [u.stage, u.side]);
+    return u;
+  }
 
-    // The steps beside it.
-    var side = el('div', 'sp-side');
-    side.appendChild(el('h3', '', 'Steps'));
-    side.appendChild(el('p', 'sp-about', 'The first turn is a bend; each later turn is told against the turn before: U turns the same way (the chain curls back), zigzag the opposite way, twist left or right a quarter turn out of their plane, seen looking along the chain from the turn before with the run that led into it pointing up. Then so many cubelets run on to the next turn.'));
-    var list = el('ol', 'sp-steps');
-    side.appendChild(list);
-    var frameText = el('div', 'sp-frame');
-    side.appendChild(frameText);
-    main.appendChild(stage);
-    main.appendChild(side);
-    element.appendChild(bar);
-    element.appendChild(main);
+  // Player is one mounted player: its snakes, what it shows, its elements.
+  function Player(element, snakes, options) {
+    this.element = element;
+    this.snakes = snakes;
+    this.options = options;
+    this.st = {snake: 0, solution: 0, pos: 1, yaw: YAW, pitch: PITCH, seeThrough: true, timer: null};
+    this.cells = [];
+    this.steps = [];
+    this.err = '';
+    this.ui = stage(chooser(snakes));
+    add(element, [this.ui.bar, this.ui.main]);
+    this.bind();
+    this.bindDrag();
+    this.load();
+    this.update();
+  }
 
-    function solutions() { return snakes[st.snake].solutions; }
-    function count() { return cells.length; }
+  Player.prototype.count = function () { return this.cells.length; };
 
-    function load() {
-      var s = snakes[st.snake], sol = s.solutions[st.solution];
-      err = '';
-      frameText.className = 'sp-frame';
-      cells = []; stepList = [];
-      if (sol) {
-        try {
-          cells = cellsOf(s.box, sol);
-          stepList = steps(sol.direction);
-        } catch (e) {
-          err = 'snake ' + (st.snake + 1) + ', solution ' + (st.solution + 1) + ': ' + e.message;
-          cells = []; stepList = [];
-        }
+  // load reads the chosen solution: its cells and its steps.
+  Player.prototype.load = function () {
+    var st = this.st, s = this.snakes[st.snake], sol = s.solutions[st.solution], u = this.ui;
+    this.err = '';
+    this.cells = [];
+    this.steps = [];
+    if (sol) {
+      try {
+        this.cells = cellsOf(s.box, sol);
+        this.steps = steps(sol.direction);
+      } catch (e) {
+        this.err = 'snake ' + (st.snake + 1) + ', solution ' + (st.solution + 1) + ': ' + e.message;
+        this.cells = [];
+        this.steps = [];
       }
-      list.textContent = '';
-      stepList.forEach(function (p, k) {
-        var li = el('li');
-        li.setAttribute('data-step', stepText(p));
-        li.appendChild(el('b', '', String(p.cubelet)));
-        li.appendChild(document.createTextNode(p.twist + ' '));
-        var end = p.cubelet + p.run === cells.length ? ', the end' : '';
-        li.appendChild(el('span', 'sp-run', '\u00b7 ' + p.run + ' to cubelet ' + (p.cubelet + p.run) + end));
-        li.addEventListener('click', function () { go(k === 0 ? 1 : p.cubelet + 1); });
-        list.appendChild(li);
-      });
-      if (sol && !err) {
-        var d = sol.direction, t = stepList.length > 1 ? stepList[1].cubelet - 1 : -1;
-        frameText.textContent = 'Cubelet 1 sits in cell (' + cells[0].join(',') + '); the first run goes ' + WORD[d[0]] +
-          (t >= 0 ? ', the first bend turns ' + WORD[d[t]] : '') + '.';
-      } else {
-        frameText.textContent = err;
-      }
-      slider.max = Math.max(1, cells.length);
-      st.pos = Math.min(Math.max(1, st.pos), Math.max(1, cells.length));
     }
+    this.fillSteps();
+    u.frame.textContent = '';
+    if (sol && !this.err) {
+      var d = sol.direction, t = this.steps.length > 1 ? this.steps[1].cubelet - 1 : -1;
+      u.frame.textContent = 'Cubelet 1 sits in cell (' + this.cells[0].join(',') + '); the first run goes ' + WORD[d[0]] +
+        (t >= 0 ? ', the first bend turns ' + WORD[d[t]] : '') + '.';
+    }
+    u.slider.max = Math.max(1, this.cells.length);
+    st.pos = Math.min(Math.max(1, st.pos), Math.max(1, this.cells.length));
+  };
 
-    function update() {
-      var n = count(), sols = solutions().length;
-      snakeSel.value = String(st.snake);
-      solIn.value = sols ? st.solution + 1 : 0;
-      solIn.max = sols;
-      solOf.textContent = 'of ' + sols;
-      prevSol.disabled = st.solution <= 0;
-      nextSol.disabled = st.solution >= sols - 1;
-      var has = n > 0;
-      [cv, controls, hint, side, solLabel].forEach(function (x) { x.style.display = has ? '' : 'none'; });
-      solLabel.style.display = sols ? '' : 'none';
-      none.style.display = has ? 'none' : '';
-      none.textContent = err ? 'Cannot show this solution: ' + err : 'This snake does not fold into its box: no solution to show.';
-      [first, back, play, fwd, last, slider].forEach(function (x) { x.disabled = !has; });
-      back.disabled = first.disabled = !has || st.pos <= 1;
-      fwd.disabled = last.disabled = !has || st.pos >= n;
-      slider.value = st.pos;
-      setIcon(play, st.timer ? ICONS.pause : ICONS.play, st.timer ? 'Pause' : 'Play');
-      var c = has ? cells[st.pos - 1] : null;
-      posText.textContent = has ? 'cubelet ' + st.pos + ' of ' + n + ' \u00b7 cell (' + c.join(',') + ')' : '';
-      var now = -1;
-      for (var k = 0; k < stepList.length; k++) {
-        if (st.pos >= (k === 0 ? 1 : stepList[k].cubelet + 1)) { now = k; }
-      }
-      Array.prototype.forEach.call(list.children, function (li, k) {
-        li.className = k === now ? 'sp-now' : '';
-      });
-      if (now >= 0) {
-        var li = list.children[now];
-        if (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
-          list.scrollTop = li.offsetTop - list.clientHeight / 3;
-        }
-      }
-      element.setAttribute('data-snake', String(st.snake + 1));
-      element.setAttribute('data-solution', String(sols ? st.solution + 1 : 0));
-      element.setAttribute('data-cubelet', has ? String(st.pos) : '0');
-      element.setAttribute('data-cell', c ? c.join(',') : '');
-      element.setAttribute('data-count', String(n));
-      render();
-    }
-
-    var queued = false;
-    function render() {
-      if (queued) { return; }
-      queued = true;
-      (root.requestAnimationFrame || setTimeout)(function () { queued = false; paint(); });
-    }
-    function paint() {
-      if (!cells.length) { return; }
-      var w = stage.clientWidth;
-      var h = Math.round(Math.max(240, Math.min(w * 0.8, (root.innerHeight || 800) * 0.72)));
-      if (cv.style.height !== h + 'px') { cv.style.height = h + 'px'; }
-      draw(cv, snakes[st.snake].box, cells, st.pos, camera(st.yaw, st.pitch), st.seeThrough);
-    }
-
-    function go(p) {
-      st.pos = Math.min(Math.max(1, p), Math.max(1, count()));
-      if (st.pos >= count()) { pause(); }
-      update();
-    }
-    function select(si, ki) {
-      pause();
-      st.snake = Math.min(Math.max(0, si | 0), snakes.length - 1);
-      st.solution = Math.min(Math.max(0, ki | 0), Math.max(0, solutions().length - 1));
-      st.pos = 1;
-      load();
-      update();
-    }
-    function pause() {
-      if (st.timer) { clearInterval(st.timer); st.timer = null; }
-    }
-    function playPause() {
-      if (st.timer) { pause(); update(); return; }
-      if (st.pos >= count()) { st.pos = 1; }
-      st.timer = setInterval(function () { go(st.pos + 1); }, options.interval || 650);
-      update();
-    }
-
-    first.addEventListener('click', function () { go(1); });
-    back.addEventListener('click', function () { go(st.pos - 1); });
-    fwd.addEventListener('click', function () { go(st.pos + 1); });
-    last.addEventListener('click', function () { go(count()); });
-    play.addEventListener('click', playPause);
-    slider.addEventListener('input', function () { go(+slider.value); });
-    snakeSel.addEventListener('change', function () { select(+snakeSel.value, 0); });
-    prevSol.addEventListener('click', function () { select(st.snake, st.solution - 1); });
-    nextSol.addEventListener('click', function () { select(st.snake, st.solution + 1); });
-    solIn.addEventListener('change', function () { select(st.snake, (+solIn.value || 1) - 1); });
-    see.addEventListener('change', function () { st.seeThrough = see.checked; render(); });
-    element.addEventListener('keydown', function (e) {
-      if (e.target !== element && e.target !== cv && e.target.tagName !== 'BUTTON') { return; }
-      var k = {ArrowRight: 1, ArrowLeft: -1}[e.key];
-      if (k) { go(st.pos + k); e.preventDefault(); }
-      if (e.key === 'Home') { go(1); e.preventDefault(); }
-      if (e.key === 'End') { go(count()); e.preventDefault(); }
-      if (e.key === ' ' && e.target.tagName !== 'BUTTON') { playPause(); e.preventDefault(); }
+  // fillSteps lists the steps; a click on one shows its first cubelet.
+  Player.prototype.fillSteps = function () {
+    var self = this, list = this.ui.list;
+    list.textContent = '';
+    this.steps.forEach(function (p, k) {
+      var li = el('li');
+      li.setAttribute('data-step', stepText(p));
+      li.appendChild(el('b', '', String(p.cubelet)));
+      li.appendChild(document.createTextNode(p.twist + ' '));
+      var end = p.cubelet + p.run === self.cells.length ? ', the end' : '';
+      li.appendChild(el('span', 'sp-run', '\u00b7 ' + p.run + ' to cubelet ' + (p.cubelet + p.run) + end));
+      li.addEventListener('click', function () { self.go(k === 0 ? 1 : p.cubelet + 1); });
+      list.appendChild(li);
     });
+  };
 
-    var drag = null;
+  // update shows the state: controls, text, the current step, the
+  // element's data attributes, and the picture.
+  Player.prototype.update = function () {
+    var st = this.st, u = this.ui, n = this.count(), sols = this.snakes[st.snake].solutions.length, has = n > 0;
+    u.snake.value = String(st.snake);
+    u.sol.value = sols ? st.solution + 1 : 0;
+    u.sol.max = sols;
+    u.solOf.textContent = 'of ' + sols;
+    u.prevSol.disabled = st.solution <= 0;
+    u.nextSol.disabled = st.solution >= sols - 1;
+    [u.canvas, u.controls, u.hint, u.side].forEach(function (x) { x.style.display = has ? '' : 'none'; });
+    u.solLabel.style.display = sols ? '' : 'none';
+    u.none.style.display = has ? 'none' : '';
+    u.none.textContent = this.err ? 'Cannot show this solution: ' + this.err : NO_SOLUTION;
+    u.first.disabled = u.back.disabled = !has || st.pos <= 1;
+    u.fwd.disabled = u.last.disabled = !has || st.pos >= n;
+    u.play.disabled = u.slider.disabled = !has;
+    u.slider.value = st.pos;
+    setIcon(u.play, st.timer ? ICONS.pause : ICONS.play, st.timer ? 'Pause' : 'Play');
+    var c = has ? this.cells[st.pos - 1] : null;
+    u.pos.textContent = has ? 'cubelet ' + st.pos + ' of ' + n + ' \u00b7 cell (' + c.join(',') + ')' : '';
+    this.markStep();
+    var e = this.element;
+    e.setAttribute('data-snake', String(st.snake + 1));
+    e.setAttribute('data-solution', String(sols ? st.solution + 1 : 0));
+    e.setAttribute('data-cubelet', has ? String(st.pos) : '0');
+    e.setAttribute('data-cell', c ? c.join(',') : '');
+    e.setAttribute('data-count', String(n));
+    this.render();
+  };
+
+  // markStep marks the step whose run holds the current cubelet, and
+  // scrolls the list to it.
+  Player.prototype.markStep = function () {
+    var now = -1, pos = this.st.pos, list = this.ui.list;
+    this.steps.forEach(function (p, k) {
+      if (pos >= (k === 0 ? 1 : p.cubelet + 1)) { now = k; }
+    });
+    Array.prototype.forEach.call(list.children, function (li, k) { li.className = k === now ? 'sp-now' : ''; });
+    var li = list.children[now];
+    if (li && (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = li.offsetTop - list.clientHeight / 3;
+    }
+  };
+
+  // render paints at the next frame, once however often it is asked.
+  Player.prototype.render = function () {
+    var self = this;
+    if (this.queued) { return; }
+    this.queued = true;
+    (root.requestAnimationFrame || setTimeout)(function () { self.queued = false; self.paint(); });
+  };
+
+  Player.prototype.paint = function () {
+    if (!this.cells.length) { return; }
+    var cv = this.ui.canvas, w = this.ui.stage.clientWidth;
+    var h = Math.round(Math.max(240, Math.min(w * 0.8, (root.innerHeight || 800) * 0.72)));
+    if (cv.style.height !== h + 'px') { cv.style.height = h + 'px'; }
+    var st = this.st;
+    draw(cv, this.snakes[st.snake].box, this.cells, st.pos, camera(st.yaw, st.pitch), st.seeThrough);
+  };
+
+  Player.prototype.go = function (p) {
+    this.st.pos = Math.min(Math.max(1, p), Math.max(1, this.count()));
+    if (this.st.pos >= this.count()) { this.stop(); }
+    this.update();
+  };
+
+  Player.prototype.select = function (si, ki) {
+    var st = this.st;
+    this.stop();
+    st.snake = Math.min(Math.max(0, si | 0), this.snakes.length - 1);
+    st.solution = Math.min(Math.max(0, ki | 0), Math.max(0, this.snakes[st.snake].solutions.length - 1));
+    st.pos = 1;
+    this.load();
+    this.update();
+  };
+
+  Player.prototype.stop = function () {
+    if (this.st.timer) { clearInterval(this.st.timer); this.st.timer = null; }
+  };
+
+  Player.prototype.playPause = function () {
+    var self = this;
+    if (this.st.timer) { this.stop(); this.update(); return; }
+    if (this.st.pos >= this.count()) { this.st.pos = 1; }
+    this.st.timer = setInterval(function () { self.go(self.st.pos + 1); }, this.options.interval || 650);
+    this.update();
+  };
+
+  // bind wires the buttons, the chooser and the keys.
+  Player.prototype.bind = function () {
+    var self = this, u = this.ui, st = this.st;
+    function on(x, ev, f) { x.addEventListener(ev, f); }
+    on(u.first, 'click', function () { self.go(1); });
+    on(u.back, 'click', function () { self.go(st.pos - 1); });
+    on(u.fwd, 'click', function () { self.go(st.pos + 1); });
+    on(u.last, 'click', function () { self.go(self.count()); });
+    on(u.play, 'click', function () { self.playPause(); });
+    on(u.slider, 'input', function () { self.go(+u.slider.value); });
+    on(u.snake, 'change', function () { self.select(+u.snake.value, 0); });
+    on(u.prevSol, 'click', function () { self.select(st.snake, st.solution - 1); });
+    on(u.nextSol, 'click', function () { self.select(st.snake, st.solution + 1); });
+    on(u.sol, 'change', function () { self.select(st.snake, (+u.sol.value || 1) - 1); });
+    on(u.see, 'change', function () { st.seeThrough = u.see.checked; self.render(); });
+    on(root, 'resize', function () { self.render(); });
+    on(this.element, 'keydown', function (e) {
+      var tag = e.target.tagName;
+      if (tag === 'INPUT' || tag === 'SELECT') { return; }
+      var keys = {ArrowRight: st.pos + 1, ArrowLeft: st.pos - 1, Home: 1, End: self.count()};
+      if (e.key in keys) { self.go(keys[e.key]); e.preventDefault(); }
+      if (e.key === ' ' && tag !== 'BUTTON') { self.playPause(); e.preventDefault(); }
+    });
+  };
+
+  // bindDrag turns the box as the pointer drags over the picture.
+  Player.prototype.bindDrag = function () {
+    var self = this, cv = this.ui.canvas, st = this.st, drag = null;
     cv.addEventListener('pointerdown', function (e) {
       drag = {x: e.clientX, y: e.clientY, yaw: st.yaw, pitch: st.pitch};
       cv.setPointerCapture(e.pointerId);
@@ -564,36 +619,33 @@
       if (!drag) { return; }
       st.yaw = drag.yaw - (e.clientX - drag.x) * 0.01;
       st.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) * 0.01));
-      render();
+      self.render();
     });
-    function endDrag() { drag = null; cv.classList.remove('sp-drag'); }
-    cv.addEventListener('pointerup', endDrag);
-    cv.addEventListener('pointercancel', endDrag);
-    cv.addEventListener('dblclick', function () { st.yaw = YAW; st.pitch = PITCH; render(); });
-    root.addEventListener('resize', render);
+    function end() { drag = null; cv.classList.remove('sp-drag'); }
+    cv.addEventListener('pointerup', end);
+    cv.addEventListener('pointercancel', end);
+    cv.addEventListener('dblclick', function () { st.yaw = YAW; st.pitch = PITCH; self.render(); });
+  };
 
-    load();
-    update();
-
+  // controller is what mount returns: see the package doc.
+  Player.prototype.controller = function () {
+    var self = this, st = this.st;
     return {
-      // state returns what the player shows: snake and solution numbered
-      // from 1, the highlighted cubelet (from 1) and its cell, the number
-      // of cubelets, and the view's angles in radians.
       state: function () {
-        var c = cells[st.pos - 1];
-        return {snake: st.snake + 1, solution: st.solution + 1, cubelet: cells.length ? st.pos : 0,
-          cell: c ? c.slice() : null, count: cells.length, playing: !!st.timer,
-          yaw: st.yaw, pitch: st.pitch, error: err};
+        var c = self.cells[st.pos - 1];
+        return {snake: st.snake + 1, solution: st.solution + 1, cubelet: self.cells.length ? st.pos : 0,
+          cell: c ? c.slice() : null, count: self.cells.length, playing: !!st.timer,
+          yaw: st.yaw, pitch: st.pitch, error: self.err};
       },
-      go: go,
-      forward: function () { go(st.pos + 1); },
-      back: function () { go(st.pos - 1); },
-      play: function () { if (!st.timer) { playPause(); } },
-      pause: function () { pause(); update(); },
-      select: function (snake, solution) { select(snake - 1, solution - 1); },
-      turn: function (yaw, pitch) { st.yaw = yaw; st.pitch = Math.max(-1.5, Math.min(1.5, pitch)); render(); }
+      go: function (n) { self.go(n); },
+      forward: function () { self.go(st.pos + 1); },
+      back: function () { self.go(st.pos - 1); },
+      play: function () { if (!st.timer) { self.playPause(); } },
+      pause: function () { self.stop(); self.update(); },
+      select: function (snake, solution) { self.select(snake - 1, solution - 1); },
+      turn: function (yaw, pitch) { st.yaw = yaw; st.pitch = Math.max(-1.5, Math.min(1.5, pitch)); self.render(); }
     };
-  }
+  };
 
   root.SnakePlayer = {mount: mount, steps: steps, stepText: stepText, cells: cellsOf};
 })(typeof window !== 'undefined' ? window : this);

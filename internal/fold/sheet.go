@@ -117,6 +117,7 @@ func WriteSheet(w io.Writer, snakes []Snake) error {
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g" font-family="DejaVu Sans, Verdana, Arial, sans-serif">`+"\n",
 		pageW, pageH*float64(pages), pageW, pageH*float64(pages))
 	fmt.Fprintf(bw, "<title>snakecube step sheet</title>\n")
+	fmt.Fprintln(bw, sheetStyle)
 	fmt.Fprintf(bw, `<rect width="%g" height="%g" fill="#fff"/>`+"\n", pageW, pageH*float64(pages))
 	for p := range pages {
 		writePageFrame(bw, p, pages, len(items) == 0)
@@ -184,7 +185,7 @@ func (f frame) at(px, py float64) (float64, float64) {
 
 func (f frame) pt(px, py float64) string {
 	x, y := f.at(px, py)
-	return fmt.Sprintf("%.2f,%.2f", x, y)
+	return fmt.Sprintf("%.1f,%.1f", x, y)
 }
 
 // writePicture draws step st of a folding in the cell of width cellW at
@@ -198,21 +199,23 @@ func writePicture(w io.Writer, b symmetry.Box, dirs []symmetry.Dir, st int, x, y
 		firstNew = 0
 	}
 	fr := newFrame(b, x+2, y+1, cellW-4, cellW*0.82-2)
-	fmt.Fprintf(w, "<g>\n")
+	fmt.Fprintf(w, `<g class="p" font-size="%.2f">`+"\n", fr.scale*0.4)
 	corners := boxCorners(b)
+	var edges strings.Builder
 	for _, e := range boxEdges {
 		ax, ay := fr.v.project(corners[e[0]])
 		bx, by := fr.v.project(corners[e[1]])
-		fmt.Fprintf(w, `<polyline points="%s %s" stroke="#bbb" stroke-width="0.25" fill="none"/>`+"\n", fr.pt(ax, ay), fr.pt(bx, by))
+		fmt.Fprintf(&edges, "M%sL%s", fr.pt(ax, ay), fr.pt(bx, by))
 	}
+	fmt.Fprintf(w, `<path class="b" d="%s"/>`+"\n", edges.String())
 	writeCubes(w, fr, b, cells[:s.Next()], firstNew)
 	line2 := fmt.Sprintf("%d to cubelet %d", s.Run, s.Next())
 	if s.Next() == len(dirs)+1 {
 		line2 += ", the end"
 	}
 	ty := y + cellW*0.82 + 2.5
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="3" text-anchor="middle"><tspan font-weight="bold">%d.</tspan> cubelet %d: %s</text>`+"\n", x+cellW/2, ty, st+1, s.Cubelet, s.Twist)
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="2.6" text-anchor="middle" fill="#444">%s</text>`+"\n", x+cellW/2, ty+3.4, line2)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="3"><tspan font-weight="bold">%d.</tspan> cubelet %d: %s</text>`+"\n", x+cellW/2, ty, st+1, s.Cubelet, s.Twist)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="2.6" fill="#444">%s</text>`+"\n", x+cellW/2, ty+3.4, line2)
 	fmt.Fprintf(w, "</g>\n")
 }
 
@@ -233,7 +236,7 @@ func writeCubes(w io.Writer, fr frame, b symmetry.Box, cells [][3]int, firstNew 
 		var best face
 		for _, f := range fr.v.cubeFaces(centre(b, cells[i]), half) {
 			p := f.pts
-			fmt.Fprintf(w, `<polygon points="%s %s %s %s" fill="%s" stroke="#3a2a1a" stroke-width="0.15"/>`+"\n",
+			fmt.Fprintf(w, `<polygon points="%s %s %s %s" fill="%s"/>`+"\n",
 				fr.pt(p[0][0], p[0][1]), fr.pt(p[1][0], p[1][1]), fr.pt(p[2][0], p[2][1]), fr.pt(p[3][0], p[3][1]),
 				shadeHex(col, f.shade))
 			if f.facing > best.facing {
@@ -253,7 +256,7 @@ func writeCubes(w io.Writer, fr frame, b symmetry.Box, cells [][3]int, firstNew 
 		for _, q := range fr.v.outline(centre(b, cells[i]), half) {
 			pts = append(pts, fr.pt(q[0], q[1]))
 		}
-		fmt.Fprintf(w, `<polygon points="%s" fill="none" stroke="#d9480f" stroke-width="0.35" stroke-dasharray="0.9 0.6"/>`+"\n", strings.Join(pts, " "))
+		fmt.Fprintf(w, `<polygon class="o" points="%s"/>`+"\n", strings.Join(pts, " "))
 		for _, j := range order[k+1:] {
 			if inside(labels[i], fr.v.outline(centre(b, cells[j]), half)) {
 				writeNumber(w, fr, labels[i], i, true)
@@ -267,13 +270,24 @@ func writeCubes(w io.Writer, fr frame, b symmetry.Box, cells [][3]int, firstNew 
 // ink of its wood, or, for a hidden one, in orange on a white halo.
 func writeNumber(w io.Writer, fr frame, at [2]float64, i int, hidden bool) {
 	x, y := fr.at(at[0], at[1])
-	style := `fill="#222"`
+	class := "k"
 	switch {
 	case hidden:
-		style = `fill="#d9480f" font-weight="bold" stroke="#fff" stroke-width="0.5" paint-order="stroke"`
+		class = "h"
 	case i%2 == 1:
-		style = `fill="#fff"`
+		class = "w"
 	}
-	fmt.Fprintf(w, `<text x="%.2f" y="%.2f" font-size="%.2f" text-anchor="middle" %s>%d</text>`+"\n",
-		x, y+fr.scale*0.14, fr.scale*0.4, style, i+1)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" class="%s">%d</text>`+"\n", x, y+fr.scale*0.14, class, i+1)
 }
+
+// sheetStyle styles the pictures once rather than in every element: a
+// sheet of many solutions holds tens of thousands of faces.
+const sheetStyle = `<style>
+.p polygon{stroke:#3a2a1a;stroke-width:.15}
+.p text{text-anchor:middle}
+.p .o{fill:none;stroke:#d9480f;stroke-width:.35;stroke-dasharray:.9 .6}
+.p .b{fill:none;stroke:#bbb;stroke-width:.25}
+.p .k{fill:#222}
+.p .w{fill:#fff}
+.p .h{fill:#d9480f;font-weight:bold;stroke:#fff;stroke-width:.5;paint-order:stroke}
+</style>`

@@ -10,6 +10,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/movelist"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -210,5 +211,33 @@ func TestReplayRefuses(t *testing.T) {
 	}
 	if _, err := fold.Replay(symmetry.PosX, symmetry.NegX, good); err == nil {
 		t.Errorf("Replay accepts a second run on the first run's axis")
+	}
+}
+
+// TestTextRoundTrip checks that the moves and arrows WriteText prints read
+// back, through the reader of foldings typed as moves, as the folding.
+func TestTextRoundTrip(t *testing.T) {
+	read, want := 0, 0
+	for _, s := range []fold.Snake{solved(t, "3", classic), firstSnake(t, "2x3x4"), solved(t, "4", bitsOfFT(king))} {
+		want += 2 * len(s.Solutions)
+		for k, d := range s.Solutions {
+			var buf strings.Builder
+			fold.WriteText(&buf, s.Box, d)
+			for _, line := range strings.Split(buf.String(), "\n") {
+				f := strings.Fields(line)
+				if len(f) == 0 || f[0] != "moves" && f[0] != "arrows" {
+					continue
+				}
+				text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
+				read++
+				ms, _, err := movelist.Parse(text, 0)
+				if err != nil || !slices.Equal(movelist.Dirs(ms), d) {
+					t.Errorf("%v solution %d: %s %q reads back as %v (%v)", s.Seq, k+1, f[0], text, movelist.Dirs(ms), err)
+				}
+			}
+		}
+	}
+	if read != want {
+		t.Errorf("read %d lines of moves and arrows, want %d", read, want)
 	}
 }
