@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browser"
@@ -21,9 +22,17 @@ import (
 	"github.com/snakecube/snakecube/solver"
 )
 
+// solvedCache keeps what solved and firstSnake found, for the tests of
+// this binary: solving the 4x4x4 snake takes seconds under the race
+// detector, and several tests show it.
+var solvedCache sync.Map // box and snake, or box alone -> fold.Snake
+
 // solved solves snake s in the box size names.
 func solved(t *testing.T, size, s string) fold.Snake {
 	t.Helper()
+	if v, ok := solvedCache.Load(size + " " + s); ok {
+		return v.(fold.Snake)
+	}
 	b := catalogtest.Box(t, size)
 	q, err := solver.ParseSeq(s)
 	if err != nil {
@@ -33,20 +42,27 @@ func solved(t *testing.T, size, s string) fold.Snake {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fold.Snake{Box: b, Seq: q, Solutions: sv.Snake.Solutions}
+	f := fold.Snake{Box: b, Seq: q, Solutions: sv.Snake.Solutions}
+	solvedCache.Store(size+" "+s, f)
+	return f
 }
 
-// firstSnake returns the first snake of a box's catalogue, with its
-// solutions.
+// firstSnake returns the snake halfway through a box's catalogue, with
+// its solutions.
 func firstSnake(t *testing.T, size string) fold.Snake {
 	t.Helper()
+	if v, ok := solvedCache.Load(size); ok {
+		return v.(fold.Snake)
+	}
 	b := catalogtest.Box(t, size)
 	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := c.Snakes[len(c.Snakes)/2]
-	return fold.Snake{Box: b, Seq: s.Key, Solutions: s.Solutions}
+	f := fold.Snake{Box: b, Seq: s.Key, Solutions: s.Solutions}
+	solvedCache.Store(size, f)
+	return f
 }
 
 // browserSnakes are the snakes the browser test shows: a 3x3x3, a

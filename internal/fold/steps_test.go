@@ -175,21 +175,13 @@ func TestReplay4(t *testing.T) {
 			}
 		}
 	}
-	b := catalogtest.Box(t, "4")
 	for _, s := range snakes {
-		q, err := solver.ParseSeq(s)
-		if err != nil {
-			t.Fatal(err)
+		f := solved(t, "4", s)
+		if len(f.Solutions) == 0 {
+			t.Fatalf("%v: no solution", f.Seq)
 		}
-		sv, err := solver.Solve(context.Background(), b, q, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(sv.Snake.Solutions) == 0 {
-			t.Fatalf("%v: no solution", q)
-		}
-		t.Logf("%v: %d solutions", q, len(sv.Snake.Solutions))
-		checkReplay(t, b, q, sv.Snake.Solutions)
+		t.Logf("%v: %d solutions", f.Seq, len(f.Solutions))
+		checkReplay(t, f.Box, f.Seq, f.Solutions)
 	}
 }
 
