@@ -437,6 +437,19 @@ func (p *Page) ScreenshotOf(t testing.TB, selector string) []byte {
 	return png
 }
 
+// PDF prints the page as a browser's print to PDF does, with the page
+// size and margins the page's CSS asks for, and returns the PDF.
+func (p *Page) PDF(t testing.TB) []byte {
+	t.Helper()
+	var res struct{ Data string }
+	must(t, p.call("Page.printToPDF", map[string]any{"preferCSSPageSize": true, "printBackground": true}, &res))
+	pdf, err := base64.StdEncoding.DecodeString(res.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pdf
+}
+
 // Click clicks the first element that matches a CSS selector, as a script
 // would: element.click().
 func (p *Page) Click(t testing.TB, selector string) {

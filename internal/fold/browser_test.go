@@ -11,6 +11,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -240,6 +241,13 @@ func checkSheet(t *testing.T, b *browser.Browser, snakes []fold.Snake) {
 	}
 	if errs := p.Errors(); len(errs) > 0 {
 		t.Errorf("the sheet: errors\n%s", strings.Join(errs, "\n"))
+	}
+	// Printed, each 297 mm of the sheet is an A4 page.
+	height := regexp.MustCompile(`height="([0-9.]+)mm"`).FindSubmatch(buf.Bytes())
+	pdf := p.PDF(t)
+	pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+	if height == nil || string(height[1]) != fmt.Sprint(297*pages) || !bytes.Contains(pdf, []byte("/MediaBox [0 0 594.95996 841.91998]")) {
+		t.Errorf("the sheet, %s mm high, prints on %d pages, A4 %v", height[1], pages, bytes.Contains(pdf, []byte("841.91998")))
 	}
 	if reqs := p.Requests(); len(reqs) != 1 {
 		t.Errorf("the sheet requested %q, want only itself", reqs)

@@ -281,8 +281,11 @@ func writeNumber(w io.Writer, fr frame, at [2]float64, i int, hidden bool) {
 }
 
 // sheetStyle styles the pictures once rather than in every element: a
-// sheet of many solutions holds tens of thousands of faces.
+// sheet of many solutions holds tens of thousands of faces. It also asks
+// a browser printing the sheet for A4 pages without margins, so that each
+// 297 mm of the sheet is one printed page.
 const sheetStyle = `<style>
+@page{size:210mm 297mm;margin:0}
 .p polygon{stroke:#3a2a1a;stroke-width:.15}
 .p text{text-anchor:middle}
 .p .o{fill:none;stroke:#d9480f;stroke-width:.35;stroke-dasharray:.9 .6}
