@@ -17,7 +17,8 @@
 // browser log error (a failed load, a refused resource) since the page
 // was opened; [Page.Requests] every URL the page asked for, so a test can
 // check that nothing came from the network. [Inspect] tells a blank
-// screenshot from a drawn one.
+// screenshot from a drawn one. [Page.PDF] prints a page as a person
+// would, to check how it falls on paper.
 //
 // Chromium is looked for at $SNAKECUBE_CHROMIUM, /usr/bin/chromium and then
 // on $PATH as chromium or chromium-browser. It starts headless, without

@@ -38,7 +38,8 @@
 // # Step sheet
 //
 // [WriteSheet] writes one SVG of A4 pages (210 mm wide, 297 mm a page,
-// stacked), printable from a browser at 100%. Each solution is a titled
+// stacked); its style asks a printing browser for A4 paper without
+// margins, so each page of the sheet prints as one page. Each solution is a titled
 // grid of small isometric pictures, one per step in reading order: the
 // cubelets placed so far, the step's own cubelets in orange, every
 // cubelet numbered; a new cubelet hidden behind older ones is outlined
