@@ -7,8 +7,6 @@ import (
 	"html"
 	"io"
 	"strings"
-
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 //go:embed player.js
@@ -113,9 +111,8 @@ h1{font:600 18px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Ari
 <script id="snake-data" type="application/json">%s</script>
 <script>
 window.snakePlayer = SnakePlayer.mount(document.getElementById("player"), JSON.parse(document.getElementById("snake-data").textContent));
+document.getElementById("player").focus(); // the arrow keys step at once
 </script>
 </body>
 </html>
 `
-
-var _ = symmetry.NumDirs
