@@ -248,8 +248,6 @@ type Page struct {
 	// Guarded by b.mu.
 	errors   []string
 	requests []string
-	loads    int
-	loaded   chan struct{} // closed at the next load event
 }
 
 // NewPage opens a blank tab whose viewport is width x height CSS pixels, at
@@ -260,7 +258,7 @@ func (b *Browser) NewPage(t testing.TB, width, height int) *Page {
 	must(t, b.callInto("", "Target.createTarget", map[string]any{"url": "about:blank"}, &target))
 	var att struct{ SessionID string }
 	must(t, b.callInto("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &att))
-	p := &Page{b: b, session: att.SessionID, loaded: make(chan struct{})}
+	p := &Page{b: b, session: att.SessionID}
 	b.mu.Lock()
 	b.pages[p.session] = p
 	b.mu.Unlock()
@@ -295,10 +293,6 @@ func (p *Page) call(method string, params, out any) error {
 // held.
 func (p *Page) event(method string, params json.RawMessage) {
 	switch method {
-	case "Page.loadEventFired":
-		p.loads++
-		close(p.loaded)
-		p.loaded = make(chan struct{})
 	case "Runtime.exceptionThrown":
 		var e struct {
 			ExceptionDetails struct {
@@ -342,25 +336,30 @@ func (p *Page) event(method string, params json.RawMessage) {
 	}
 }
 
-// Navigate opens url in the page and waits for its load event.
+// Navigate opens url in the page and waits until its document has
+// loaded.
 func (p *Page) Navigate(t testing.TB, url string) {
 	t.Helper()
-	p.b.mu.Lock()
-	loaded := p.loaded
-	p.b.mu.Unlock()
+	// The document before is marked, so that a late load event of its own
+	// is not taken for the new one's.
+	p.Eval(t, `window.__browserOld = true`, nil)
 	var res struct{ ErrorText string }
 	must(t, p.call("Page.navigate", map[string]any{"url": url}, &res))
 	if res.ErrorText != "" {
 		t.Fatalf("navigate to %s: %s", url, res.ErrorText)
 	}
-	select {
-	case <-loaded:
-	case <-time.After(Timeout):
-		t.Fatalf("navigate to %s: no load event in %v", url, Timeout)
+	deadline := time.Now().Add(Timeout)
+	for {
+		var done bool
+		err := p.Evaluate(`!window.__browserOld && document.readyState === "complete"`, &done)
+		if err == nil && done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("navigate to %s: not loaded in %v (%v)", url, Timeout, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
-	// A load event of the page before may have come late: wait for this
-	// document to be complete too.
-	p.Eval(t, `new Promise(r => document.readyState === "complete" ? r(true) : addEventListener("load", () => r(true)))`, nil)
 }
 
 // Eval evaluates a JavaScript expression in the page, waiting for it when
