@@ -81,11 +81,13 @@ func TestREADME(t *testing.T) {
 // runBlock runs the command line of a README block and returns what it
 // prints: standard output, and when the README shows messages (lines
 // starting "snakecube: "), standard error too, in the order written, as a
-// terminal shows them. "| head -N" keeps the first N lines;
+// terminal shows them. "| head -N" keeps the first N lines; "> FILE"
+// sends standard output to a file, so the block shows nothing;
 // "solutions.json" is the 3x3x3 catalogue and "testdata/" the
 // repository's; 'single quotes' hold spaces.
 func runBlock(t *testing.T, line string, shown []byte, catalogue func() (string, error)) []byte {
 	line, head, piped := strings.Cut(line, " | head -")
+	line, _, toFile := strings.Cut(line, " > ")
 	var args []string
 	for _, a := range shellWords(line) {
 		switch {
@@ -109,6 +111,12 @@ func runBlock(t *testing.T, line string, shown []byte, catalogue func() (string,
 		exitCode(err, &out)
 	} else if err := run(context.Background(), args, nil, &out, &stderr); err != nil {
 		t.Fatalf("snakecube %s: %v\n%s", line, err, &stderr)
+	}
+	if toFile {
+		if out.Len() == 0 {
+			t.Errorf("snakecube %s wrote nothing", line)
+		}
+		return nil
 	}
 	if !piped {
 		return out.Bytes()
