@@ -21,7 +21,7 @@ const (
 	classicMoves = "+x+x+y-x+z+z+y-z-z+x+z-y-y-x-x+y-z+y+z+z-y-y+x+x+y+y"
 )
 
-// king is the 64-cubelet snake of SNAKES.md, as F/T per move.
+// king is the 64-cubelet snake of docs/CONVENTIONS.md, as F/T per move.
 const king = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"
 
 // engine4 are the three 4x4x4 snakes of issue 14's speed table; the first
@@ -164,7 +164,7 @@ func TestReplayCatalogue(t *testing.T) {
 	}
 }
 
-// TestReplay4 replays every solution of the 4x4x4 snake of SNAKES.md and,
+// TestReplay4 replays every solution of the 4x4x4 snake of docs/CONVENTIONS.md and,
 // unless -short, of the three 4x4x4 snakes of the speed table.
 func TestReplay4(t *testing.T) {
 	snakes := []string{bitsOfFT(king)}

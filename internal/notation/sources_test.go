@@ -11,10 +11,10 @@ import (
 
 // Snakes shared by several sources below.
 const (
-	classic    = "001110110111010111101010100" // the shop snake of SNAKES.md
+	classic    = "001110110111010111101010100" // the shop snake of docs/CONVENTIONS.md
 	classicRev = "001010101111010111011011100" // the same snake read from its other end
 	cube2      = "01111110"                    // the one 2x2x2 snake that folds
-	// The commercial 4x4x4 snake of SNAKES.md's ft example.
+	// The commercial 4x4x4 snake of docs/CONVENTIONS.md's ft example.
 	commercial4 = "0011011100110110110111111111010111111010011110011011111111110010"
 )
 
@@ -60,7 +60,7 @@ var sources = []struct {
 	{"TrialPay 0/1", "001110110111010111101010100", notation.Cubelets, classic, 1, false},
 	// https://github.com/puigfp/snake-cube-solver (README): moves per run;
 	// "1,1,1,1,1,1,1" is the only 2x2x2 snake that folds, 3 solutions
-	// (SNAKES.md).
+	// (docs/CONVENTIONS.md).
 	{"puigfp 2x2x2", "1,1,1,1,1,1,1", notation.Moves, cube2, 3, false},
 	{"puigfp 3x3x3", "2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2,2", notation.Moves, classic, 1, false},
 	{"puigfp 4x4x4", "2,1,2,1,1,3,1,2,1,2,1,2,1,1,1,1,1,1,1,1,2,2,1,1,1,1,1,2,3,1,1,1,3,1,2,1,1,1,1,1,1,1,1,1,3,1", notation.Moves, commercial4, -1, false},
