@@ -44,3 +44,23 @@ func BenchmarkSolution(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Msolutions/s")
 }
+
+// BenchmarkSkim3 skims the 3x3x3 catalogue, JSONL, from memory: the
+// indexing a server does before it answers.
+func BenchmarkSkim3(b *testing.B) {
+	data := catalogtest.File(b, "3", export.FormatJSONL)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := NewSkimmer(bytes.NewReader(data), Options{})
+		for {
+			_, err := s.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -25,6 +25,17 @@
 // A caller decides what a problem means: verify reports every one, stats
 // stops at the first ([Snake.Err]), merge refuses a part that has any.
 //
+// # Skimming
+//
+// A [Skimmer] reads a catalogue without decoding its solutions: each
+// [Entry] is a key, the offset where its entry starts and the number of
+// solutions listed. It checks what it sees (the structure around the
+// entries, the keys, their order, that each lists a solution) and stops at
+// the first problem. [ReadAt] then reads one entry at its offset through a
+// Reader, checking its solutions. So a server indexes the 11 GB of the
+// 3x3x4 catalogue keeping a few bytes a snake, and reads a snake's
+// solutions when they are asked for.
+//
 // # Canonical forms
 //
 // Two solutions of a snake are the same exactly when their canonical forms

@@ -1,0 +1,538 @@
+package catalog
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Entry is one snake of a catalogue as a [Skimmer] sees it: its key, where
+// its entry starts and how many solutions the file lists for it, none of
+// them read.
+type Entry struct {
+	Key solver.Seq
+	// Offset is the byte offset where the entry starts in the file, the
+	// same as [Snake.Offset]; [ReadAt] reads the entry there.
+	Offset int64
+	// Solutions is the number of solutions the file lists, unchecked: a
+	// solution listed twice counts twice here, once in [Snake.Forms].
+	Solutions int
+}
+
+// Skimmer reads a catalogue, JSON or JSONL, entry by entry without
+// decoding its solutions: it counts them. It is the index of a catalogue
+// too large to hold: skim it once, keep each entry's key, offset and
+// count, and read a snake's solutions with [ReadAt] when they are wanted.
+type Skimmer struct {
+	buf      []byte
+	pos      int
+	base     int64 // offset of buf[0]
+	r        io.Reader
+	rerr     error
+	box      symmetry.Box
+	format   export.Format
+	state    int // 0 before the first entry, 1 inside, 2 done
+	prev     solver.Seq
+	n        int
+	keyBytes []byte
+}
+
+// skimBuf is the Skimmer's read size: a few system calls per megabyte.
+const skimBuf = 1 << 16
+
+// maxDepth bounds the nesting of brackets inside a list of solutions,
+// which is 4 in a catalogue (list, solution, path's three levels): the
+// Skimmer keeps the open brackets as the bits of a uint64.
+const maxDepth = 64
+
+// NewSkimmer returns a Skimmer of the catalogue in r.
+func NewSkimmer(r io.Reader, opts Options) *Skimmer {
+	return &Skimmer{r: r, box: opts.Box, buf: make([]byte, 0, skimBuf)}
+}
+
+// Box returns the catalogue's box: the one given, or after the first call
+// to Next the one its first key tells.
+func (s *Skimmer) Box() symmetry.Box { return s.box }
+
+// Format returns the file's format, known after the first call to Next.
+func (s *Skimmer) Format() export.Format { return s.format }
+
+// Next returns the next entry, or io.EOF after the last. What a skim can
+// see is checked: the file's structure around the entries (brackets and
+// strings closed, names where they belong), each key a key of the box,
+// keys ascending, each entry listing a solution. The first problem with a
+// key ends the skim with a [*Problem]; a file that is no catalogue gives
+// an [*export.SyntaxError]; a box neither given nor told, an error
+// wrapping [ErrNoBox]. Solutions are not decoded: [ReadAt] checks them.
+func (s *Skimmer) Next() (Entry, error) {
+	var e Entry
+	var err error
+	switch s.state {
+	case 2:
+		return Entry{}, io.EOF
+	case 0:
+		e, err = s.first()
+	default:
+		e, err = s.next()
+	}
+	if err != nil {
+		s.state = 2
+		return Entry{}, err
+	}
+	if err := s.check(&e); err != nil {
+		s.state = 2
+		return Entry{}, err
+	}
+	return e, nil
+}
+
+// first reads the opening of the file and its first entry.
+func (s *Skimmer) first() (Entry, error) {
+	s.state = 1
+	c, err := s.space()
+	if err == io.EOF {
+		return Entry{}, s.syntax(errors.New("empty file"))
+	}
+	if err != nil {
+		return Entry{}, err
+	}
+	if c != '{' {
+		return Entry{}, s.syntax(fmt.Errorf("found %q where '{' was expected", c))
+	}
+	s.pos++
+	if c, err = s.space(); err != nil {
+		return Entry{}, s.cut(err)
+	}
+	if c == '}' { // an empty object
+		s.pos++
+		s.format = export.FormatJSON
+		return Entry{}, s.end()
+	}
+	at := s.offset()
+	name, err := s.name()
+	if err != nil {
+		return Entry{}, err
+	}
+	if string(name) == "snake" {
+		s.format = export.FormatJSONL
+		return s.line(0)
+	}
+	s.format = export.FormatJSON
+	return s.entry(at, string(name))
+}
+
+// next reads an entry after the first.
+func (s *Skimmer) next() (Entry, error) {
+	at := s.offset()
+	c, err := s.space()
+	if s.format == export.FormatJSONL {
+		switch {
+		case err == io.EOF:
+			s.state = 2
+			return Entry{}, io.EOF
+		case err != nil:
+			return Entry{}, err
+		case c != '{':
+			return Entry{}, s.syntax(fmt.Errorf("found %q where '{' was expected", c))
+		}
+		s.pos++
+		name, err := s.name()
+		if err != nil {
+			return Entry{}, err
+		}
+		if string(name) != "snake" {
+			return Entry{}, s.syntax(fmt.Errorf("line starts with %q, want \"snake\"", name))
+		}
+		return s.line(at)
+	}
+	switch {
+	case err != nil:
+		return Entry{}, s.cut(err)
+	case c == '}':
+		s.pos++
+		return Entry{}, s.end()
+	case c != ',':
+		return Entry{}, s.syntax(fmt.Errorf("found %q where ',' or '}' was expected", c))
+	}
+	s.pos++
+	name, err := s.name()
+	if err != nil {
+		return Entry{}, err
+	}
+	return s.entry(at, string(name))
+}
+
+// end checks that nothing follows the catalogue's closing brace.
+func (s *Skimmer) end() error {
+	s.state = 2
+	if _, err := s.space(); err != io.EOF {
+		if err != nil {
+			return err
+		}
+		return s.syntax(errors.New("data after the catalogue"))
+	}
+	return io.EOF
+}
+
+// entry reads the ':' and list of solutions of a FormatJSON entry named
+// key, which started at byte at.
+func (s *Skimmer) entry(at int64, key string) (Entry, error) {
+	if err := s.colon(); err != nil {
+		return Entry{}, err
+	}
+	n, err := s.list()
+	if err != nil {
+		return Entry{}, err
+	}
+	return s.entryOf(at, key, n)
+}
+
+// line reads the rest of a FormatJSONL line after its "snake" name.
+func (s *Skimmer) line(at int64) (Entry, error) {
+	if err := s.colon(); err != nil {
+		return Entry{}, err
+	}
+	name, err := s.name()
+	if err != nil {
+		return Entry{}, err
+	}
+	key := string(name)
+	if err := s.want(','); err != nil {
+		return Entry{}, err
+	}
+	if name, err = s.name(); err != nil {
+		return Entry{}, err
+	}
+	if string(name) != "solutions" {
+		return Entry{}, s.syntax(fmt.Errorf("found %q where \"solutions\" was expected", name))
+	}
+	if err := s.colon(); err != nil {
+		return Entry{}, err
+	}
+	n, err := s.list()
+	if err != nil {
+		return Entry{}, err
+	}
+	if err := s.want('}'); err != nil {
+		return Entry{}, err
+	}
+	return s.entryOf(at, key, n)
+}
+
+// entryOf makes the entry of a key as the file writes it.
+func (s *Skimmer) entryOf(at int64, key string, n int) (Entry, error) {
+	if s.box.Len() == 0 {
+		b, ok := symmetry.CubeOf(len(key))
+		if !ok {
+			return Entry{}, fmt.Errorf("%w: the first key, %s, has %d characters, no cube's volume (8, 27 or 64)", ErrNoBox, QuoteKey(key), len(key))
+		}
+		s.box = b
+	}
+	e := Entry{Offset: at, Solutions: n}
+	q, err := solver.ParseSeq(key)
+	if err == nil {
+		err = q.Valid(s.box)
+	}
+	if err != nil {
+		return Entry{}, &Problem{Key: key, Solution: -1, Offset: at, Err: fmt.Errorf("not a snake of the %v box: %w", s.box, err)}
+	}
+	e.Key = q
+	return e, nil
+}
+
+// check finds the first problem of a valid key that a skim can see, as
+// [Reader] words it.
+func (s *Skimmer) check(e *Entry) error {
+	q := e.Key
+	var err error
+	switch {
+	case s.n > 0 && q == s.prev:
+		err = errors.New("listed again: keys must be unique")
+	case s.n > 0 && q.Compare(s.prev) < 0:
+		err = fmt.Errorf("follows %v: keys must ascend", s.prev)
+	case !q.IsKey():
+		err = fmt.Errorf("not a key: its reverse, %v, is smaller", q.Reverse())
+	case e.Solutions == 0:
+		err = errors.New("lists no solution")
+	}
+	if err != nil {
+		return &Problem{Key: q.String(), Solution: -1, Offset: e.Offset, Err: err}
+	}
+	s.prev = q
+	s.n++
+	return nil
+}
+
+// offset returns the offset of the next byte.
+func (s *Skimmer) offset() int64 { return s.base + int64(s.pos) }
+
+func (s *Skimmer) syntax(err error) error {
+	return &export.SyntaxError{Offset: s.offset(), Err: err}
+}
+
+// cut turns the end of the file where more was expected into a syntax
+// error.
+func (s *Skimmer) cut(err error) error {
+	if err == io.EOF {
+		return s.syntax(io.ErrUnexpectedEOF)
+	}
+	return err
+}
+
+// fill reads more of the file once every byte read is used; it returns
+// io.EOF at the end of the file or the read error.
+func (s *Skimmer) fill() error {
+	if s.pos < len(s.buf) {
+		return nil
+	}
+	if s.rerr != nil {
+		return s.rerr
+	}
+	s.base += int64(len(s.buf))
+	s.pos = 0
+	for {
+		n, err := s.r.Read(s.buf[:cap(s.buf)])
+		s.buf = s.buf[:n]
+		if err != nil {
+			s.rerr = err
+		}
+		if n > 0 {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// space skips white space and returns the next byte, not consumed.
+func (s *Skimmer) space() (byte, error) {
+	for {
+		if err := s.fill(); err != nil {
+			return 0, err
+		}
+		switch c := s.buf[s.pos]; c {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return c, nil
+		}
+	}
+}
+
+// want skips white space and reads byte c.
+func (s *Skimmer) want(c byte) error {
+	got, err := s.space()
+	if err != nil {
+		return s.cut(err)
+	}
+	if got != c {
+		return s.syntax(fmt.Errorf("found %q where %q was expected", got, c))
+	}
+	s.pos++
+	return nil
+}
+
+func (s *Skimmer) colon() error { return s.want(':') }
+
+// maxName bounds the names and keys a Skimmer reads: a key has at most
+// symmetry.MaxCells characters, a name of the wire format fewer.
+const maxName = symmetry.MaxCells
+
+// name reads a string of at most maxName characters with no escape, as
+// the names and keys of a catalogue are. The bytes hold until the next
+// call.
+func (s *Skimmer) name() ([]byte, error) {
+	if err := s.want('"'); err != nil {
+		return nil, err
+	}
+	p := s.keyBytes[:0]
+	for {
+		if err := s.fill(); err != nil {
+			return nil, s.cut(err)
+		}
+		c := s.buf[s.pos]
+		switch {
+		case c == '"':
+			s.pos++
+			s.keyBytes = p
+			return p, nil
+		case c == '\\' || c < ' ':
+			return nil, s.syntax(fmt.Errorf("found %q in a name or key, which holds neither escapes nor control characters", c))
+		case len(p) == maxName:
+			return nil, s.syntax(fmt.Errorf("name or key longer than %d characters", maxName))
+		}
+		p = append(p, c)
+		s.pos++
+	}
+}
+
+// list skips a list of solutions, and returns how many items it holds.
+// It checks that brackets and strings close, and no more.
+func (s *Skimmer) list() (int, error) {
+	if err := s.want('['); err != nil {
+		return 0, err
+	}
+	l := lister{depth: 1}
+	for {
+		if err := s.fill(); err != nil {
+			return 0, s.cut(err)
+		}
+		i, err := l.scan(s.buf[s.pos:])
+		switch {
+		case err != nil:
+			s.pos += i
+			return 0, s.syntax(err)
+		case l.depth == 0:
+			s.pos += i
+			return l.n, nil
+		}
+		s.pos = len(s.buf)
+	}
+}
+
+// lister is the state of skipping a list of solutions.
+type lister struct {
+	open       uint64 // bit d set: the bracket open at depth d+1 is '{'
+	depth      int
+	n          int  // items begun at depth 1
+	item       bool // an item has begun since the last comma at depth 1
+	inStr, esc bool
+}
+
+// The bytes that matter inside a solution: quotes and brackets. Digits,
+// commas, names and white space are skipped a byte at a time with one
+// table look-up, which is most of a catalogue.
+const (
+	plain = iota
+	quote
+	opening
+	closing
+)
+
+var class = [256]uint8{'"': quote, '[': opening, '{': opening, ']': closing, '}': closing}
+
+// scan reads p until the list closes, and returns the bytes it read; it
+// returns len(p) when the list goes on past p, or where p goes wrong.
+func (l *lister) scan(p []byte) (int, error) {
+	for i := 0; i < len(p); i++ {
+		if l.inStr {
+			j := l.skipString(p[i:])
+			if i += j; l.inStr {
+				return len(p), nil
+			}
+			continue
+		}
+		c := p[i]
+		if l.depth == 1 {
+			if err := l.top(c); err != nil {
+				return i, err
+			}
+		}
+		switch class[c] {
+		case plain:
+			continue
+		case quote:
+			l.inStr = true
+		case opening:
+			if l.depth == maxDepth {
+				return i, fmt.Errorf("brackets nested deeper than %d", maxDepth)
+			}
+			// '{' has bit 5 set, '[' not.
+			l.open = l.open&^(1<<l.depth) | uint64(c>>5&1)<<l.depth
+			l.depth++
+		case closing:
+			l.depth--
+			if isBrace := l.open>>l.depth&1 == 1; isBrace != (c == '}') {
+				return i, fmt.Errorf("found %q that closes no bracket open", c)
+			}
+			if l.depth == 0 {
+				if l.n > 0 && !l.item {
+					return i, errors.New("found ']' after ','")
+				}
+				return i + 1, nil
+			}
+		}
+	}
+	return len(p), nil
+}
+
+// top follows the items of the list: byte c is at depth 1.
+func (l *lister) top(c byte) error {
+	switch c {
+	case ' ', '\t', '\n', '\r', ']':
+	case ',':
+		if !l.item {
+			return errors.New("found ',' where a solution was expected")
+		}
+		l.item = false
+	default:
+		if !l.item {
+			l.item, l.n = true, l.n+1
+		}
+	}
+	return nil
+}
+
+// skipString reads p inside a string and returns the index of its
+// closing quote, clearing inStr, or len(p)-1 when the string goes on.
+func (l *lister) skipString(p []byte) int {
+	for i, c := range p {
+		switch {
+		case l.esc:
+			l.esc = false
+		case c == '\\':
+			l.esc = true
+		case c == '"':
+			l.inStr = false
+			return i
+		}
+	}
+	return len(p) - 1
+}
+
+// ReadAt reads and checks the entry at byte offset off of a catalogue of
+// box b in format f, held by r: the offset of an [Entry] or a [Snake]. It
+// reads through a [Reader], so the snake is checked as Next checks it,
+// but for its order among the others, which a Skimmer checked. The Snake
+// is the caller's.
+func ReadAt(r io.ReaderAt, off int64, b symmetry.Box, f export.Format) (*Snake, error) {
+	br := bufio.NewReader(io.NewSectionReader(r, off, math.MaxInt64-off))
+	// An entry's offset may fall on the white space and comma before it.
+	at := off
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return nil, &export.SyntaxError{Offset: at, Err: io.ErrUnexpectedEOF}
+		}
+		if !strings.ContainsRune(" \t\r\n,", rune(c)) {
+			br.UnreadByte()
+			break
+		}
+		at++
+	}
+	var in io.Reader = br
+	shift := int64(0)
+	if f == export.FormatJSON {
+		// The entry read as the first of a whole object.
+		in, shift = io.MultiReader(strings.NewReader("{"), br), 1
+	}
+	rd := NewReader(in, Options{Box: b})
+	s, err := rd.Next()
+	if err != nil {
+		var se *export.SyntaxError
+		if errors.As(err, &se) {
+			err = &export.SyntaxError{Offset: at + max(se.Offset-shift, 0), Err: se.Err}
+		}
+		return nil, err
+	}
+	s.Offset = off
+	return s, nil
+}

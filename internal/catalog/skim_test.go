@@ -1,0 +1,195 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalogtest"
+)
+
+// read returns what a Reader reads of data, as entries and forms, or the
+// first error or problem.
+func read(data []byte, opts Options) ([]Entry, [][][]byte, error) {
+	r := NewReader(bytes.NewReader(data), opts)
+	var es []Entry
+	var forms [][][]byte
+	for {
+		s, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return es, forms, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if p := s.Err(); p != nil {
+			return nil, nil, p
+		}
+		es = append(es, Entry{Key: s.Key, Offset: s.Offset, Solutions: len(s.Solutions)})
+		forms = append(forms, formBytes(s))
+	}
+}
+
+func formBytes(s *Snake) [][]byte {
+	var out [][]byte
+	for _, f := range s.Forms() {
+		out = append(out, appendForm(nil, f))
+	}
+	return out
+}
+
+// skim returns what a Skimmer reads of data, or its first error.
+func skim(data []byte, opts Options) ([]Entry, *Skimmer, error) {
+	s := NewSkimmer(bytes.NewReader(data), opts)
+	var es []Entry
+	for {
+		e, err := s.Next()
+		if errors.Is(err, io.EOF) {
+			return es, s, nil
+		}
+		if err != nil {
+			return nil, s, err
+		}
+		es = append(es, e)
+	}
+}
+
+// TestSkim: a skim of a catalogue the engine wrote finds the keys, offsets
+// and counts a Reader finds, in both formats, pretty and compact (as the
+// public Go enumerator writes it, on one line), and ReadAt reads each
+// snake at its offset as the Reader read it in turn.
+func TestSkim(t *testing.T) {
+	for _, size := range []string{"2", "2x2x3", "1x3x4", "3"} {
+		b := catalogtest.Box(t, size)
+		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+			data := catalogtest.File(t, size, f)
+			layouts := map[string][]byte{"as written": data}
+			if f == export.FormatJSON {
+				var c bytes.Buffer
+				if err := json.Compact(&c, data); err != nil {
+					t.Fatal(err)
+				}
+				layouts["compact"] = c.Bytes()
+			}
+			for name, data := range layouts {
+				opts := Options{Box: b}
+				want, forms, err := read(data, opts)
+				if err != nil {
+					t.Fatalf("%v %v %s: Reader: %v", b, f, name, err)
+				}
+				got, s, err := skim(data, Options{}) // a cube's box from its keys
+				if size == "2x2x3" || size == "1x3x4" {
+					if !errors.Is(err, ErrNoBox) {
+						t.Errorf("%v %v %s: skim without a box: %v, want ErrNoBox", b, f, name, err)
+					}
+					got, s, err = skim(data, opts)
+				}
+				if err != nil {
+					t.Fatalf("%v %v %s: Skimmer: %v", b, f, name, err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%v %v %s: the skim found %d entries, not the %d the Reader found, or not the same", b, f, name, len(got), len(want))
+				}
+				if s.Box() != b || s.Format() != f {
+					t.Errorf("%v %v %s: the skimmer says box %v, format %v", b, f, name, s.Box(), s.Format())
+				}
+				for k, e := range got {
+					sn, err := ReadAt(bytes.NewReader(data), e.Offset, b, f)
+					if err != nil {
+						t.Fatalf("%v %v %s: ReadAt(%d): %v", b, f, name, e.Offset, err)
+					}
+					if sn.Key != e.Key || sn.Offset != e.Offset || sn.Err() != nil || !reflect.DeepEqual(formBytes(sn), forms[k]) {
+						t.Fatalf("%v %v %s: ReadAt(%d) = %v, %v, not the snake %v", b, f, name, e.Offset, sn.Key, sn.Err(), e.Key)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSkimProblems: what ends a skim, and where.
+func TestSkimProblems(t *testing.T) {
+	good := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
+	for _, tc := range []struct{ in, want string }{
+		{``, "byte 0: empty file"},
+		{`[]`, "byte 0: found '[' where '{' was expected"},
+		{`{}`, ""},
+		{`{} x`, "byte 3: data after the catalogue"},
+		{`{"01111110":[` + good + `]}`, ""},
+		{`{"01111110":[` + good + `]`, "byte 102: unexpected EOF"},
+		{`{"01111110":[` + good + `,]}`, "byte 102: found ']' after ','"},
+		{`{"01111110":[,` + good + `]}`, "byte 13: found ',' where a solution was expected"},
+		{`{"01111110":[` + good[:len(good)-1] + `]]}`, "byte 100: found ']' that closes no bracket open"},
+		{`{"01111110":[{"a":"]}\"]}"}]}`, ""},
+		{`{"01111110":[]}`, "01111110: lists no solution"},
+		{`{"01111110":[1],"01111110":[1]}`, "01111110: listed again: keys must be unique"},
+		{`{"01111110":[1],"01101110":[1]}`, "01101110: follows 01111110: keys must ascend"},
+		{`{"01000000":[1]}`, "01000000: not a key: its reverse, 00000010, is smaller"},
+		{`{"0111111":[1]}`, "the box is not known: the first key, 0111111, has 7 characters, no cube's volume (8, 27 or 64)"},
+		{`{"01111110":[1],"0111111":[1]}`, "0111111: not a snake of the 2x2x2 box: 7 cubelets, want 8 for the 2x2x2 box"},
+		{`{"0\u0031111110":[1]}`, `byte 3: found '\\' in a name or key, which holds neither escapes nor control characters`},
+		{`{"` + strings.Repeat("0", 65) + `":[1]}`, "byte 66: name or key longer than 64 characters"},
+		{`{"01111110":` + strings.Repeat("[", 70), "byte 76: brackets nested deeper than 64"},
+		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"snake":"01111111","solutions":[1]}`, "01111111: not a snake of the 2x2x2 box: cubelet 8 is an end but marked as a turn"},
+		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"snake":"01111110"}`, `byte 56: found '}' where ',' was expected`},
+		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"key":"01111110"}`, `byte 43: line starts with "key", want "snake"`},
+		{`{"snake":"01111110","solutions":[1]}` + "\n\n", ""},
+	} {
+		_, _, err := skim([]byte(tc.in), Options{})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("skim(%.40q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestReadAtDamaged: a solution a skim lets pass, ReadAt checks; an entry
+// cut short gives the offset where it stops.
+func TestReadAtDamaged(t *testing.T) {
+	bad := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-3],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
+	data := []byte(`{"01111110":[` + bad + `]}`)
+	es, s, err := skim(data, Options{})
+	if err != nil || len(es) != 1 {
+		t.Fatalf("skim = %v, %v, want one entry", es, err)
+	}
+	sn, err := ReadAt(bytes.NewReader(data), es[0].Offset, s.Box(), s.Format())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := sn.Err(); p == nil || !strings.Contains(p.Error(), "solution 1: direction: move 7") {
+		t.Errorf("ReadAt of a bad solution: problem %v, want one with move 7", p)
+	}
+	_, err = ReadAt(bytes.NewReader(data[:40]), es[0].Offset, s.Box(), s.Format())
+	var se *export.SyntaxError
+	if !errors.As(err, &se) || se.Offset != 40 {
+		t.Errorf("ReadAt of an entry cut at byte 40: %v, want a syntax error at byte 40", err)
+	}
+}
+
+// FuzzSkim: a skim never panics, and on a file a Reader reads without
+// problem, it finds what the Reader finds.
+func FuzzSkim(f *testing.F) {
+	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+		good := catalogtest.File(f, "2x2x3", format)
+		f.Add(good)
+		f.Add(good[:len(good)/2])
+		f.Add(bytes.Replace(good, []byte("]]]}"), []byte("]]}}"), 1))
+	}
+	f.Add([]byte(`{"01111110":[{"a":"]}\"]}"}]}`))
+	b := catalogtest.Box(f, "2x2x3")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, _, serr := skim(data, Options{Box: b})
+		want, _, rerr := read(data, Options{Box: b})
+		if rerr == nil && (serr != nil || !reflect.DeepEqual(got, want)) {
+			t.Fatalf("skim(%q) = %v, %v; the Reader read %v", data, got, serr, want)
+		}
+	})
+}
