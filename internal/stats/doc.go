@@ -17,13 +17,19 @@
 // 3, 2, 1 or 0 coordinates at 0 or at the side's last value, and on a side
 // of length 1 or 2 every coordinate counts as such ([CellClasses]).
 //
+// A [Tally] counts the same figures snake by snake for a caller that reads
+// the catalogue itself. Counted from a skim ([catalog.Skimmer]), which
+// lists solutions without reading them, the figures are [Stats.Skimmed]:
+// no ends, no duplicates.
+//
 // # JSON
 //
 // [Stats.WriteJSON] writes one object; lists leave out zero counts:
 //
 //   - box: "AxBxC"; convention: [Convention]; cellClasses: [CellClasses].
 //   - snakes, solutions: the totals. duplicates: solutions the file lists
-//     again, counted once.
+//     again, counted once; left out when skimmed.
+//   - skimmed: true when the figures come from a skim; left out when not.
 //   - palindromes, palindromeSolutions: snakes that read the same from
 //     both ends, and their solutions.
 //   - oneSolutionSnakes: snakes with exactly one solution.
@@ -38,7 +44,8 @@
 //     straights and of solutions, by straights then solutions.
 //   - ends: [{first, last, solutions}]: solutions by the classes of the
 //     cells of their first and last cubelets, read along the key (a
-//     palindrome's in the direction of its canonical form).
+//     palindrome's in the direction of its canonical form); left out when
+//     skimmed.
 //   - top: [{snake, solutions, straights, palindrome}]: the [TopN] snakes
 //     with most solutions, most first, ties in key order.
 //

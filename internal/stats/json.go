@@ -17,7 +17,8 @@ type (
 		CellClasses            string      `json:"cellClasses"`
 		Snakes                 int         `json:"snakes"`
 		Solutions              int         `json:"solutions"`
-		Duplicates             int         `json:"duplicates"`
+		Skimmed                bool        `json:"skimmed,omitempty"`
+		Duplicates             *int        `json:"duplicates,omitempty"`
 		Palindromes            int         `json:"palindromes"`
 		PalindromeSolutions    int         `json:"palindromeSolutions"`
 		OneSolution            int         `json:"oneSolutionSnakes"`
@@ -26,7 +27,7 @@ type (
 		Histogram              []jsonBar   `json:"histogram"`
 		ByStraights            []jsonCell  `json:"byStraights"`
 		PalindromesByStraights []jsonCell  `json:"palindromesByStraights"`
-		Ends                   []jsonEnds  `json:"ends"`
+		Ends                   *[]jsonEnds `json:"ends,omitempty"`
 		Top                    []jsonSnake `json:"top"`
 	}
 	jsonMost struct {
@@ -66,7 +67,7 @@ func (s *Stats) json() jsonStats {
 		CellClasses:            CellClasses,
 		Snakes:                 s.Snakes,
 		Solutions:              s.Solutions,
-		Duplicates:             s.Duplicates,
+		Skimmed:                s.Skimmed,
 		Palindromes:            s.Palindromes,
 		PalindromeSolutions:    s.PalindromeSolutions,
 		OneSolution:            s.OneSolution(),
@@ -75,8 +76,18 @@ func (s *Stats) json() jsonStats {
 		Histogram:              []jsonBar{},
 		ByStraights:            cells(s.ByStraights),
 		PalindromesByStraights: cells(s.PalindromesByStraights),
-		Ends:                   []jsonEnds{},
 		Top:                    []jsonSnake{},
+	}
+	if !s.Skimmed {
+		ends := []jsonEnds{}
+		for a := range Class(NumClasses) {
+			for b := range Class(NumClasses) {
+				if c := s.Ends[a][b]; c > 0 {
+					ends = append(ends, jsonEnds{a.String(), b.String(), c})
+				}
+			}
+		}
+		j.Duplicates, j.Ends = &s.Duplicates, &ends
 	}
 	for _, k := range s.MostSnakes {
 		j.Most.Snakes = append(j.Most.Snakes, k.String())
@@ -84,13 +95,6 @@ func (s *Stats) json() jsonStats {
 	for n, c := range s.Histogram {
 		if c > 0 {
 			j.Histogram = append(j.Histogram, jsonBar{n, c})
-		}
-	}
-	for a := range Class(NumClasses) {
-		for b := range Class(NumClasses) {
-			if c := s.Ends[a][b]; c > 0 {
-				j.Ends = append(j.Ends, jsonEnds{a.String(), b.String(), c})
-			}
 		}
 	}
 	for _, t := range s.Top {
@@ -130,6 +134,10 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 	rec := func(table, row, col string, v any) { cw.Write([]string{table, row, col, fmt.Sprint(v)}) }
 	itoa := strconv.Itoa
 	rec("table", "row", "column", "value")
+	var dups any // left out when not counted
+	if j.Duplicates != nil {
+		dups = *j.Duplicates
+	}
 	for _, f := range []struct {
 		name  string
 		value any
@@ -139,7 +147,7 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 		{"cell_classes", j.CellClasses},
 		{"snakes", j.Snakes},
 		{"solutions", j.Solutions},
-		{"duplicates", j.Duplicates},
+		{"duplicates", dups},
 		{"palindromes", j.Palindromes},
 		{"palindrome_solutions", j.PalindromeSolutions},
 		{"one_solution_snakes", j.OneSolution},
@@ -147,7 +155,9 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 		{"min_straights", j.Straights.Min},
 		{"max_straights", j.Straights.Max},
 	} {
-		rec("summary", f.name, "", f.value)
+		if f.value != nil {
+			rec("summary", f.name, "", f.value)
+		}
 	}
 	for _, k := range j.Most.Snakes {
 		rec("most", k, "", j.Most.Solutions)
@@ -161,7 +171,7 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 	for _, c := range j.PalindromesByStraights {
 		rec("palindromes_by_straights", itoa(c.Straights), itoa(c.Solutions), c.Snakes)
 	}
-	for _, e := range j.Ends {
+	for _, e := range ends(j) {
 		rec("ends", e.First, e.Last, e.Solutions)
 	}
 	for i, t := range j.Top {
@@ -169,4 +179,12 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// ends returns the table of ends of j, empty when not counted.
+func ends(j jsonStats) []jsonEnds {
+	if j.Ends == nil {
+		return nil
+	}
+	return *j.Ends
 }

@@ -64,6 +64,10 @@ type Stats struct {
 	// Top holds the TopN snakes with most solutions, most first, ties in
 	// key order.
 	Top []Snake
+	// Skimmed reports figures counted from a skim of the catalogue
+	// ([Tally.Skimmed]): solutions as the file lists them, unread, so
+	// that Ends and Duplicates were not counted.
+	Skimmed bool
 }
 
 // Snake is a snake and its number of solutions.
@@ -128,9 +132,8 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 // [*catalog.Problem] naming the snake; a file that is not a catalogue gives
 // the reader's [*export.SyntaxError].
 func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
-	c := &computer{}
 	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box})
-	c.setBox(opts.Box)
+	t := NewTally(opts.Box)
 	for n := 0; ; n++ {
 		// An entry takes microseconds: looking at the context every
 		// 256 keeps a stop prompt and costs nothing.
@@ -147,47 +150,65 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 			return nil, err
 		}
 		if n == 0 {
-			c.setBox(rd.Box())
+			t = NewTally(rd.Box())
 		}
 		if p := s.Err(); p != nil {
 			return nil, p
 		}
-		c.entry(s)
+		t.Snake(s)
 	}
-	if c.st.Snakes == 0 {
-		c.st.MinStraights = 0
-	}
-	return &c.st, nil
+	return t.Stats(), nil
 }
 
-// computer is the state of one Compute.
-type computer struct {
+// Tally counts the figures of a catalogue snake by snake, for a caller
+// that reads the catalogue itself; [Compute] is a [catalog.Reader]
+// feeding a Tally. Snakes are counted in key order, as a catalogue lists
+// them.
+type Tally struct {
 	st Stats
 }
 
-func (c *computer) setBox(b symmetry.Box) {
-	c.st.Box = b
-	c.st.MinStraights = b.Len()
+// NewTally returns a Tally of a catalogue of box b.
+func NewTally(b symmetry.Box) *Tally {
+	return &Tally{st: Stats{Box: b, MinStraights: b.Len()}}
 }
 
-// entry counts a sound snake: a solution listed twice counts once.
-func (c *computer) entry(s *catalog.Snake) {
-	b := c.st.Box
+// Snake counts a sound snake, read and checked: a solution listed twice
+// counts once.
+func (t *Tally) Snake(s *catalog.Snake) {
+	b := t.st.Box
 	n := 0
 	for _, sol := range s.Solutions {
 		if sol.Same >= 0 {
-			c.st.Duplicates++
+			t.st.Duplicates++
 			continue
 		}
 		n++
-		c.st.Ends[ClassOf(b, sol.First)][ClassOf(b, sol.Last)]++
+		t.st.Ends[ClassOf(b, sol.First)][ClassOf(b, sol.Last)]++
 	}
-	c.add(s.Key, n)
+	t.add(s.Key, n)
+}
+
+// Skimmed counts a snake as a [catalog.Skimmer] saw it: its solutions as
+// listed, unread. The figures are then [Stats.Skimmed]: they have no ends
+// and no duplicates.
+func (t *Tally) Skimmed(e catalog.Entry) {
+	t.st.Skimmed = true
+	t.add(e.Key, e.Solutions)
+}
+
+// Stats returns the figures counted so far. They are the Tally's: counting
+// more changes them.
+func (t *Tally) Stats() *Stats {
+	if t.st.Snakes == 0 {
+		t.st.MinStraights = 0
+	}
+	return &t.st
 }
 
 // add counts snake q with n solutions.
-func (c *computer) add(q solver.Seq, n int) {
-	st := &c.st
+func (t *Tally) add(q solver.Seq, n int) {
+	st := &t.st
 	st.Snakes++
 	st.Solutions += n
 	k := q.Straights()

@@ -421,3 +421,56 @@ func TestSVGManySolutions(t *testing.T) {
 		t.Errorf("WriteSVG drew %d bars, want 3", bars)
 	}
 }
+
+// TestSkimmed: the figures a Tally counts from a skim of 3x3x3 are those
+// Compute reads, but for the ends and duplicates, which JSON leaves out.
+func TestSkimmed(t *testing.T) {
+	full := figures3(t)
+	sk := catalog.NewSkimmer(bytes.NewReader(catalogtest.File(t, "3", export.FormatJSONL)), catalog.Options{})
+	var tl *Tally
+	for {
+		e, err := sk.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tl == nil {
+			tl = NewTally(sk.Box())
+		}
+		tl.Skimmed(e)
+	}
+	got := *tl.Stats()
+	if !got.Skimmed {
+		t.Error("a Tally of a skim: Skimmed is false")
+	}
+	want := *full
+	want.Ends, want.Skimmed = [NumClasses][NumClasses]int{}, true
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("figures of a skim:\n%+v\nwant\n%+v", got, want)
+	}
+	var j map[string]any
+	var buf bytes.Buffer
+	if err := got.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(buf.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	_, hasEnds := j["ends"]
+	_, hasDups := j["duplicates"]
+	if hasEnds || hasDups || j["skimmed"] != true || j["snakes"] != float64(11487) {
+		t.Errorf("JSON of a skim: ends %v, duplicates %v, skimmed %v, snakes %v; want no ends, no duplicates, skimmed true, 11487 snakes",
+			hasEnds, hasDups, j["skimmed"], j["snakes"])
+	}
+	for _, w := range []func(io.Writer) error{got.WriteText, got.WriteCSV} {
+		buf.Reset()
+		if err := w(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if s := buf.String(); strings.Contains(s, "start and end") || strings.Contains(s, "\nends,") || strings.Contains(s, "duplicates") {
+			t.Errorf("text or CSV of a skim shows ends or duplicates:\n%.300s", s)
+		}
+	}
+}

@@ -53,17 +53,9 @@ func (s *Stats) WriteText(w io.Writer) error {
 	p("\nPalindromes by straights and solutions per snake:\n\n")
 	s.straightsTable(s.PalindromesByStraights, bins).write(bw)
 
-	p("\nWhere solutions start and end: solutions by the cells of their first and\nlast cubelets, read along the key (a palindrome's along its canonical form).\n")
-	p("%s.\n\n", wrap(upper(CellClasses), 76))
-	ends := &table{align: "lrrrr", header: []string{"first \\ last", "corner", "edge", "face", "centre"}}
-	for a := range Class(NumClasses) {
-		row := []string{a.String()}
-		for b := range Class(NumClasses) {
-			row = append(row, Thousands(s.Ends[a][b]))
-		}
-		ends.add(row...)
+	if !s.Skimmed {
+		s.writeEnds(bw)
 	}
-	ends.write(bw)
 
 	if len(s.Top) == 1 {
 		p("\nThe snake with most solutions:\n\n")
@@ -266,4 +258,19 @@ func wrap(s string, width int) string {
 		n += len(word)
 	}
 	return b.String()
+}
+
+// writeEnds writes the table of where solutions start and end.
+func (s *Stats) writeEnds(bw *bufio.Writer) {
+	fmt.Fprintf(bw, "\nWhere solutions start and end: solutions by the cells of their first and\nlast cubelets, read along the key (a palindrome's along its canonical form).\n")
+	fmt.Fprintf(bw, "%s.\n\n", wrap(upper(CellClasses), 76))
+	ends := &table{align: "lrrrr", header: []string{"first \\ last", "corner", "edge", "face", "centre"}}
+	for a := range Class(NumClasses) {
+		row := []string{a.String()}
+		for b := range Class(NumClasses) {
+			row = append(row, Thousands(s.Ends[a][b]))
+		}
+		ends.add(row...)
+	}
+	ends.write(bw)
 }
