@@ -51,7 +51,8 @@
 //
 // [Options.Box] gives the box. When it is zero, the box is the cube whose
 // volume is the first key's length ([symmetry.CubeOf]): 8, 27 or 64
-// cubelets; for any other length Next fails with [ErrNoBox].
+// cubelets, or else the box of [Options.Boxes] of that volume; for any
+// other length Next fails with [ErrNoBox].
 //
 // # Numbering
 //

@@ -20,8 +20,33 @@ var ErrNoBox = errors.New("the box is not known")
 // told by the length of its first key.
 type Options struct {
 	// Box is the catalogue's box. The zero Box means the cube whose volume
-	// is the first key's length: 8, 27 or 64.
+	// is the first key's length, 8, 27 or 64, or else the one of Boxes
+	// with that volume.
 	Box symmetry.Box
+	// Boxes are the boxes a catalogue may be of, when Box is zero, besides
+	// the cubes: a server given several catalogues of several boxes.
+	Boxes []symmetry.Box
+}
+
+// boxOf returns the box the options give for a catalogue whose first key
+// is k, or an error wrapping ErrNoBox.
+func (o Options) boxOf(k string) (symmetry.Box, error) {
+	if o.Box.Len() > 0 {
+		return o.Box, nil
+	}
+	if b, ok := symmetry.CubeOf(len(k)); ok {
+		return b, nil
+	}
+	for _, b := range o.Boxes {
+		if b.Len() == len(k) {
+			return b, nil
+		}
+	}
+	what := "no cube's volume (8, 27 or 64)"
+	if len(o.Boxes) > 0 {
+		what += " nor that of a box given"
+	}
+	return symmetry.Box{}, fmt.Errorf("%w: the first key, %s, has %d characters, %s", ErrNoBox, QuoteKey(k), len(k), what)
 }
 
 // Snake is one entry of a catalogue, read and checked. A Reader reuses its
@@ -146,6 +171,7 @@ func QuoteKey(k string) string {
 
 // Reader reads a catalogue, JSON or JSONL, snake by snake.
 type Reader struct {
+	opts Options
 	raw  *export.Reader
 	box  symmetry.Box
 	chk  *Checker
@@ -160,7 +186,7 @@ type Reader struct {
 
 // NewReader returns a Reader of the catalogue in r.
 func NewReader(r io.Reader, opts Options) *Reader {
-	rd := &Reader{raw: export.NewReader(r)}
+	rd := &Reader{raw: export.NewReader(r), opts: opts}
 	if opts.Box.Len() > 0 {
 		rd.setBox(opts.Box)
 	}
@@ -190,9 +216,9 @@ func (r *Reader) Next() (*Snake, error) {
 		return nil, err
 	}
 	if r.chk == nil {
-		b, ok := symmetry.CubeOf(len(e.Key))
-		if !ok {
-			return nil, fmt.Errorf("%w: the first key, %s, has %d characters, no cube's volume (8, 27 or 64)", ErrNoBox, QuoteKey(e.Key), len(e.Key))
+		b, err := r.opts.boxOf(e.Key)
+		if err != nil {
+			return nil, err
 		}
 		r.setBox(b)
 	}

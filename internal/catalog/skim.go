@@ -36,6 +36,7 @@ type Skimmer struct {
 	base     int64 // offset of buf[0]
 	r        io.Reader
 	rerr     error
+	opts     Options
 	box      symmetry.Box
 	format   export.Format
 	state    int // 0 before the first entry, 1 inside, 2 done
@@ -54,7 +55,7 @@ const maxDepth = 64
 
 // NewSkimmer returns a Skimmer of the catalogue in r.
 func NewSkimmer(r io.Reader, opts Options) *Skimmer {
-	return &Skimmer{r: r, box: opts.Box, buf: make([]byte, 0, skimBuf)}
+	return &Skimmer{r: r, opts: opts, box: opts.Box, buf: make([]byte, 0, skimBuf)}
 }
 
 // Box returns the catalogue's box: the one given, or after the first call
@@ -229,9 +230,9 @@ func (s *Skimmer) line(at int64) (Entry, error) {
 // entryOf makes the entry of a key as the file writes it.
 func (s *Skimmer) entryOf(at int64, key string, n int) (Entry, error) {
 	if s.box.Len() == 0 {
-		b, ok := symmetry.CubeOf(len(key))
-		if !ok {
-			return Entry{}, fmt.Errorf("%w: the first key, %s, has %d characters, no cube's volume (8, 27 or 64)", ErrNoBox, QuoteKey(key), len(key))
+		b, err := s.opts.boxOf(key)
+		if err != nil {
+			return Entry{}, err
 		}
 		s.box = b
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // read returns what a Reader reads of data, as entries and forms, or the
@@ -87,7 +88,9 @@ func TestSkim(t *testing.T) {
 					if !errors.Is(err, ErrNoBox) {
 						t.Errorf("%v %v %s: skim without a box: %v, want ErrNoBox", b, f, name, err)
 					}
-					got, s, err = skim(data, opts)
+					// Among the boxes given, the one of the keys' length.
+					other := catalogtest.Box(t, "2x2x5")
+					got, s, err = skim(data, Options{Boxes: []symmetry.Box{other, b}})
 				}
 				if err != nil {
 					t.Fatalf("%v %v %s: Skimmer: %v", b, f, name, err)
