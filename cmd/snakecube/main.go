@@ -13,6 +13,7 @@
 //	census     exact counts section by section, resumable; merge and extrapolate
 //	verify     check a catalogue file, and with -complete that nothing is missing
 //	stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
+//	serve      a local web page and JSON API to browse catalogues
 //
 // Run "snakecube <command> -h" for a command's flags. Solutions are counted
 // once up to the box's rotations and reflections and up to reading the

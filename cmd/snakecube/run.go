@@ -21,6 +21,7 @@ Commands:
   census     exact counts section by section, resumable; merge and extrapolate
   verify     check a catalogue file, and with -complete that nothing is missing
   stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
+  serve      a local web page and JSON API to browse catalogues
 
 Run "snakecube <command> -h" for a command's flags.
 
@@ -51,6 +52,7 @@ var commands = []command{
 	{"census", runCensus},
 	{"verify", runVerify},
 	{"stats", runStats},
+	{"serve", runServe},
 }
 
 // gcPercent lets the heap grow to five times what is live before a

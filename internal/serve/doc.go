@@ -1,0 +1,52 @@
+// Package serve is the local web app and JSON API over snake catalogues:
+// snakecube serve. It indexes each catalogue once, keeping a few bytes a
+// snake ([Catalogue]), reads a snake's solutions from the file when they
+// are asked for, and answers a page that filters, sorts and pages the
+// snakes, draws how many snakes have each number of solutions, shows a
+// snake's solutions and solves any snake typed in.
+//
+// # Catalogues
+//
+// Each catalogue is named by its box, "3x3x3"; a second catalogue of the
+// same box by its box and its place among them, "3x3x3-2". Every request
+// takes the parameter catalogue=NAME, and without it addresses the first
+// catalogue served.
+//
+// # API
+//
+// Every answer is JSON. A bad parameter, an unknown one or one given twice
+// answers 400 and {"error": "..."}; so does a value longer than 1024
+// bytes or a query longer than 4096.
+//
+//   - GET /api/catalogues: [{name, box, cells, file, format, snakes,
+//     solutions}], the catalogues served.
+//   - GET /api/snakes: the snakes that match, {"total": N, "snakes":
+//     [{"key", "solutions", "straights", "palindrome"}]}, where total
+//     counts every match and snakes are the page asked for. Parameters:
+//     solutions (exactly), min_solutions, max_solutions, straights,
+//     palindrome (true or false), prefix (what keys start with, 0s and
+//     1s), sort (key, solutions or straights, a leading - for
+//     descending; ties in key order; default key), limit (0 to
+//     [MaxLimit], default [DefaultLimit]) and offset (default 0).
+//   - GET /api/snakes/{key}: the snake and its solutions, as the
+//     catalogue writer writes a line of JSONL (package export):
+//     {"snake": KEY, "solutions": [{"startPos", "direction", "path"}]},
+//     solutions read from the file, checked and in canonical form. {key}
+//     may be the snake read from either end; 404 when the catalogue does
+//     not hold it.
+//   - GET /api/stats: the catalogue's figures, as stats -format json
+//     writes them, counted from the index: "skimmed": true, and no ends
+//     or duplicates, which would need every solution read.
+//   - GET /api/solve?snake=TEXT: every solution of a snake typed in any
+//     notation (package notation; notation=NAME to name it), in the form
+//     of /api/snakes/{key}, the snake named by its sequence as typed. The
+//     box is size=AxBxC, else the cube of the snake's length, else the box
+//     of a catalogue served with that many cells. The search runs on one
+//     core, at most [Options.Solvers] at once, stops when the client goes
+//     away and gives up after [Options.SolveTimeout] with 503.
+//
+// # The page
+//
+// GET / is one self-contained HTML page, with its styles and scripts in
+// it: it loads nothing from the network.
+package serve

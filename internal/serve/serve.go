@@ -1,0 +1,475 @@
+package serve
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/stats"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+//go:embed page.html
+var pages embed.FS
+
+var pageTemplate = template.Must(template.ParseFS(pages, "page.html"))
+
+// Options tune a [Server]. The zero value is ready to use.
+type Options struct {
+	// SolveTimeout bounds the search of one /api/solve; 0 means
+	// [DefaultSolveTimeout].
+	SolveTimeout time.Duration
+	// Solvers is how many /api/solve searches run at once, one core each;
+	// 0 means runtime.GOMAXPROCS(0). Others wait their turn within their
+	// time.
+	Solvers int
+}
+
+// DefaultSolveTimeout is long enough for any 3x3x3 or 3x3x4 snake and
+// most of 4x4x4 (19 ms to 0.4 s each in tight C, a few times that here),
+// short enough that a snake whose search would take hours gives way.
+const DefaultSolveTimeout = 10 * time.Second
+
+// Bounds of a request, each far above what the page sends.
+const (
+	// MaxLimit is the most snakes one /api/snakes answers.
+	MaxLimit = 1000
+	// DefaultLimit is the page size when limit is not given.
+	DefaultLimit = 50
+	// maxQuery bounds a query string, maxValue one parameter's value: a
+	// 64-cubelet snake in the longest notation, F,T with spaces, is under
+	// 200 characters.
+	maxQuery = 4096
+	maxValue = 1024
+)
+
+// Server answers the page and the API over catalogues.
+type Server struct {
+	cats    []*Catalogue
+	opts    Options
+	solvers chan struct{} // a token per search running
+	mux     *http.ServeMux
+}
+
+// New returns a Server of the catalogues cats; the first answers requests
+// that name none.
+func New(cats []*Catalogue, opts Options) *Server {
+	if opts.SolveTimeout <= 0 {
+		opts.SolveTimeout = DefaultSolveTimeout
+	}
+	if opts.Solvers <= 0 {
+		opts.Solvers = runtime.GOMAXPROCS(0)
+	}
+	s := &Server{cats: cats, opts: opts, solvers: make(chan struct{}, opts.Solvers), mux: http.NewServeMux()}
+	s.mux.HandleFunc("GET /{$}", s.page)
+	s.mux.HandleFunc("GET /api/catalogues", s.catalogues)
+	s.mux.HandleFunc("GET /api/snakes", s.snakes)
+	s.mux.HandleFunc("GET /api/snakes/{key}", s.snake)
+	s.mux.HandleFunc("GET /api/stats", s.stats)
+	s.mux.HandleFunc("GET /api/solve", s.solve)
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Serve answers requests on ln until ctx is done, then lets the requests
+// under way finish for a few seconds.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		WriteTimeout:      s.opts.SolveTimeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	hs.Shutdown(sctx)
+	return ctx.Err()
+}
+
+// badRequest is a parameter that is not what it should be: 400.
+type badRequest struct{ msg string }
+
+func (e *badRequest) Error() string { return e.msg }
+
+func bad(format string, args ...any) error { return &badRequest{fmt.Sprintf(format, args...)} }
+
+// fail writes err as {"error": "..."} with status, or 400 for a
+// [badRequest], or 500 when status is 0.
+func fail(w http.ResponseWriter, status int, err error) {
+	var b *badRequest
+	switch {
+	case errors.As(err, &b):
+		status = http.StatusBadRequest
+	case status == 0:
+		status = http.StatusInternalServerError
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(struct {
+		Error string `json:"error"`
+	}{err.Error()})
+}
+
+// reply writes v as JSON. A client gone mid-answer is no failure of ours.
+func reply(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(v)
+}
+
+// query reads the request's parameters: each one of known, given once,
+// of at most maxValue bytes.
+func query(r *http.Request, known ...string) (url.Values, error) {
+	if len(r.URL.RawQuery) > maxQuery {
+		return nil, bad("query of %d bytes, more than %d", len(r.URL.RawQuery), maxQuery)
+	}
+	v, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, bad("query: %v", err)
+	}
+	for name, vals := range v {
+		switch {
+		case !slices.Contains(known, name):
+			return nil, bad("unknown parameter %.40q; known: %s", name, strings.Join(known, ", "))
+		case len(vals) > 1:
+			return nil, bad("parameter %s given %d times", name, len(vals))
+		case len(vals[0]) > maxValue:
+			return nil, bad("parameter %s of %d bytes, more than %d", name, len(vals[0]), maxValue)
+		}
+	}
+	return v, nil
+}
+
+// catalogue returns the catalogue the parameter catalogue names, or the
+// first.
+func (s *Server) catalogue(v url.Values) (*Catalogue, error) {
+	name := v.Get("catalogue")
+	if name == "" {
+		if len(s.cats) == 0 {
+			return nil, errors.New("no catalogue served")
+		}
+		return s.cats[0], nil
+	}
+	for _, c := range s.cats {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	names := make([]string, len(s.cats))
+	for i, c := range s.cats {
+		names[i] = c.Name
+	}
+	return nil, bad("catalogue %q: no such catalogue; served: %s", name, strings.Join(names, ", "))
+}
+
+// info describes a catalogue in /api/catalogues and the page.
+type info struct {
+	Name      string `json:"name"`
+	Box       string `json:"box"`
+	Cells     int    `json:"cells"`
+	File      string `json:"file"`
+	Format    string `json:"format"`
+	Snakes    int    `json:"snakes"`
+	Solutions int    `json:"solutions"`
+}
+
+func (s *Server) infos() []info {
+	out := []info{}
+	for _, c := range s.cats {
+		out = append(out, info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions})
+	}
+	return out
+}
+
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:")
+	pageTemplate.Execute(w, struct {
+		Catalogues []info
+		Convention string
+		MaxLimit   int
+	}{s.infos(), stats.Convention, MaxLimit})
+}
+
+func (s *Server) catalogues(w http.ResponseWriter, r *http.Request) {
+	if _, err := query(r); err != nil {
+		fail(w, 0, err)
+		return
+	}
+	reply(w, s.infos())
+}
+
+func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
+	v, err := query(r, "catalogue")
+	if err == nil {
+		var c *Catalogue
+		if c, err = s.catalogue(v); err == nil {
+			w.Header().Set("Content-Type", "application/json")
+			c.stats.WriteJSON(w)
+			return
+		}
+	}
+	fail(w, http.StatusInternalServerError, err)
+}
+
+// snakesParams are the parameters of /api/snakes.
+var snakesParams = []string{"catalogue", "solutions", "min_solutions", "max_solutions", "straights", "palindrome", "prefix", "sort", "limit", "offset"}
+
+func (s *Server) snakes(w http.ResponseWriter, r *http.Request) {
+	v, err := query(r, snakesParams...)
+	if err != nil {
+		fail(w, 0, err)
+		return
+	}
+	c, err := s.catalogue(v)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	q, err := parseQuery(v, c.Box)
+	if err != nil {
+		fail(w, 0, err)
+		return
+	}
+	total, rows, err := c.Select(r.Context(), q)
+	if err != nil {
+		return // the client has gone
+	}
+	if rows == nil {
+		rows = []Row{}
+	}
+	reply(w, struct {
+		Total  int   `json:"total"`
+		Snakes []Row `json:"snakes"`
+	}{total, rows})
+}
+
+// number reads parameter name as an integer from 0 to most, or returns
+// def when it is not given.
+func number(v url.Values, name string, def, most int) (int, error) {
+	t := v.Get(name)
+	if t == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 0 || n > most {
+		return 0, bad("%s=%.40q: want a whole number from 0 to %d", name, t, most)
+	}
+	return n, nil
+}
+
+// maxOffset bounds offset: any catalogue a box of 64 cells can have has
+// fewer snakes than that.
+const maxOffset = 1 << 62
+
+// parseQuery reads the parameters of /api/snakes for a catalogue of box b.
+func parseQuery(v url.Values, b symmetry.Box) (Query, error) {
+	q := AnyQuery(DefaultLimit)
+	var err error
+	num := func(name string, def, most int) int {
+		n, e := number(v, name, def, most)
+		if err == nil {
+			err = e
+		}
+		return n
+	}
+	lo := num("min_solutions", 0, math.MaxUint32)
+	hi := num("max_solutions", math.MaxUint32, math.MaxUint32)
+	if v.Get("solutions") != "" {
+		n := num("solutions", 0, math.MaxUint32)
+		lo, hi = max(lo, n), min(hi, n)
+	}
+	q.MinSolutions, q.MaxSolutions = uint32(lo), uint32(hi)
+	q.Straights = num("straights", -1, symmetry.MaxCells)
+	q.Limit = num("limit", DefaultLimit, MaxLimit)
+	q.Offset = num("offset", 0, maxOffset)
+	if err != nil {
+		return Query{}, err
+	}
+	switch p := v.Get("palindrome"); p {
+	case "":
+	case "true":
+		q.Palindrome = 1
+	case "false":
+		q.Palindrome = 0
+	default:
+		return Query{}, bad("palindrome=%.40q: want true or false", p)
+	}
+	if p := v.Get("prefix"); p != "" {
+		if q.Prefix, err = solver.ParsePrefix(p, b); err != nil {
+			return Query{}, bad("prefix=%.70q: %v", p, err)
+		}
+	}
+	sort := v.Get("sort")
+	q.Desc = strings.HasPrefix(sort, "-")
+	switch strings.TrimPrefix(sort, "-") {
+	case "", "key":
+		q.Sort = ByKey
+	case "solutions":
+		q.Sort = BySolutions
+	case "straights":
+		q.Sort = ByStraights
+	default:
+		return Query{}, bad("sort=%.40q: want key, solutions or straights, with a leading - for descending", sort)
+	}
+	return q, nil
+}
+
+func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
+	v, err := query(r, "catalogue")
+	if err != nil {
+		fail(w, 0, err)
+		return
+	}
+	c, err := s.catalogue(v)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	text := r.PathValue("key")
+	q, err := solver.ParseSeq(text)
+	if err == nil {
+		err = q.Valid(c.Box)
+	}
+	if err != nil {
+		fail(w, 0, bad("key %.70q: not a snake of the %v box: %v", text, c.Box, err))
+		return
+	}
+	sn, ok, err := c.Snake(q.Key())
+	switch {
+	case err != nil:
+		fail(w, http.StatusInternalServerError, err)
+		return
+	case !ok:
+		fail(w, http.StatusNotFound, fmt.Errorf("snake %v is not in the %s catalogue", q, c.Name))
+		return
+	}
+	writeSnake(w, c.Box, sn, false)
+}
+
+// writeSnake writes a snake and its solutions as the catalogue writer
+// writes a line of FormatJSONL: {"snake":KEY,"solutions":[...]}. A snake
+// as typed (asTyped) is named by its sequence, which may not be a key.
+func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
+	w.Header().Set("Content-Type", "application/json")
+	ew := export.NewWriter(w, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped})
+	if ew.Write(sn) == nil {
+		ew.Close()
+	}
+}
+
+// solveParams are the parameters of /api/solve.
+var solveParams = []string{"snake", "notation", "size"}
+
+func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
+	v, err := query(r, solveParams...)
+	if err != nil {
+		fail(w, 0, err)
+		return
+	}
+	b, q, err := s.typed(v)
+	if err != nil {
+		fail(w, 0, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.SolveTimeout)
+	defer cancel()
+	sv, err := s.search(ctx, b, q)
+	switch {
+	case r.Context().Err() != nil:
+		return // the client has gone
+	case errors.Is(err, context.DeadlineExceeded):
+		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: no answer within %v; snakecube solve has all the time it needs", q, s.opts.SolveTimeout))
+		return
+	case err != nil:
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	writeSnake(w, b, sv.Snake, true)
+}
+
+// search solves snake q of box b on one core, when one is free.
+func (s *Server) search(ctx context.Context, b symmetry.Box, q solver.Seq) (*solver.Solved, error) {
+	select {
+	case s.solvers <- struct{}{}:
+		defer func() { <-s.solvers }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return solver.Solve(ctx, b, q, solver.Options{Workers: 1})
+}
+
+// typed reads the snake of /api/solve and its box: the size parameter's,
+// else the cube of the snake's length, else the box of a catalogue served
+// with that many cells.
+func (s *Server) typed(v url.Values) (symmetry.Box, solver.Seq, error) {
+	text := v.Get("snake")
+	if strings.TrimSpace(text) == "" {
+		return symmetry.Box{}, solver.Seq{}, bad("snake: give a snake in any notation, such as 001110110111010111101010100")
+	}
+	n, err := notation.ParseNotation(v.Get("notation"))
+	if err != nil {
+		return symmetry.Box{}, solver.Seq{}, bad("notation: %v", err)
+	}
+	var size symmetry.Box
+	if t := v.Get("size"); t != "" {
+		if size, err = symmetry.ParseBox(t); err != nil {
+			return symmetry.Box{}, solver.Seq{}, bad("size=%.40q: %v", t, err)
+		}
+	}
+	boxOf := func(l int) (symmetry.Box, bool) {
+		if size.Len() > 0 {
+			return size, l == size.Len()
+		}
+		if b, ok := symmetry.CubeOf(l); ok {
+			return b, true
+		}
+		for _, c := range s.cats {
+			if c.Box.Len() == l {
+				return c.Box, true
+			}
+		}
+		return symmetry.Box{}, false
+	}
+	seq, _, err := notation.Parse(text, n, func(l int) bool { _, ok := boxOf(l); return ok })
+	if err != nil {
+		msg := fmt.Sprintf("snake: %v", err)
+		if errors.Is(err, notation.ErrLength) {
+			msg += "; give the box with size=AxBxC"
+		}
+		return symmetry.Box{}, solver.Seq{}, bad("%s", msg)
+	}
+	q, err := solver.ParseSeq(seq)
+	if err != nil {
+		return symmetry.Box{}, solver.Seq{}, bad("snake: %v", err)
+	}
+	b, _ := boxOf(q.Len)
+	return b, q, nil
+}

@@ -1,0 +1,488 @@
+package serve
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// fixture is a server over catalogues written to files, and what a
+// catalog.Reader reads of them, to check answers against.
+type fixture struct {
+	srv  *httptest.Server
+	s    *Server
+	cats []*Catalogue
+}
+
+// files writes the catalogue of each box, in its format, to a temporary
+// folder and returns their paths.
+func files(t testing.TB, boxes []string, formats []export.Format) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var paths []string
+	for i, size := range boxes {
+		p := filepath.Join(dir, fmt.Sprintf("%s.%v", size, formats[i]))
+		if err := os.WriteFile(p, catalogtest.File(t, size, formats[i]), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// newFixture serves the catalogues of the boxes named, 3x3x3 as JSON,
+// others as JSONL.
+func newFixture(t testing.TB, opts Options, boxes ...string) *fixture {
+	t.Helper()
+	var formats []export.Format
+	var others []symmetry.Box
+	for _, size := range boxes {
+		f := export.FormatJSONL
+		if size == "3" {
+			f = export.FormatJSON
+		} else {
+			others = append(others, catalogtest.Box(t, size))
+		}
+		formats = append(formats, f)
+	}
+	cats, err := OpenAll(context.Background(), files(t, boxes, formats), catalog.Options{Boxes: others})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(cats, opts)
+	srv := httptest.NewServer(s)
+	t.Cleanup(func() {
+		srv.Close()
+		for _, c := range cats {
+			c.Close()
+		}
+	})
+	return &fixture{srv: srv, s: s, cats: cats}
+}
+
+// get fetches path and decodes its JSON answer into out, when out is not
+// nil; it returns the status.
+func (f *fixture) get(t testing.TB, path string, out any) int {
+	t.Helper()
+	resp, err := f.srv.Client().Get(f.srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		var e struct{ Error string }
+		if json.Unmarshal(body, &e) != nil || e.Error == "" {
+			t.Errorf("GET %s: status %d without an error message: %.200q", path, resp.StatusCode, body)
+		}
+	}
+	if out != nil && resp.StatusCode == 200 {
+		if err := json.Unmarshal(body, out); err != nil {
+			t.Fatalf("GET %s: %v in %.200q", path, err, body)
+		}
+	}
+	return resp.StatusCode
+}
+
+type page struct {
+	Total  int   `json:"total"`
+	Snakes []Row `json:"snakes"`
+}
+
+// line is a snake as /api/snakes/{key} and /api/solve answer it.
+type line struct {
+	Snake     string            `json:"snake"`
+	Solutions []export.Solution `json:"solutions"`
+}
+
+// TestFigures3 finds the figures of SNAKES.md through the API of a
+// server over the 3x3x3 catalogue.
+func TestFigures3(t *testing.T) {
+	f := newFixture(t, Options{}, "3")
+	var p page
+	f.get(t, "/api/snakes?limit=0", &p)
+	if p.Total != 11487 || len(p.Snakes) != 0 {
+		t.Errorf("/api/snakes?limit=0: total %d, %d snakes; want 11487 and none", p.Total, len(p.Snakes))
+	}
+	f.get(t, "/api/snakes?solutions=1&limit=0", &p)
+	if p.Total != 3658 {
+		t.Errorf("snakes with one solution: %d, want 3658", p.Total)
+	}
+	f.get(t, "/api/snakes?palindrome=true&limit=1000", &p)
+	sum := 0
+	for _, s := range p.Snakes {
+		sum += s.Solutions
+		if !s.Palindrome || !isPalindrome(s.Key) {
+			t.Errorf("palindrome=true answers %s, palindrome %v", s.Key, s.Palindrome)
+		}
+	}
+	if p.Total != 77 || len(p.Snakes) != 77 || sum != 413 {
+		t.Errorf("palindromes: %d (%d listed) with %d solutions, want 77 with 413", p.Total, len(p.Snakes), sum)
+	}
+	const most = "011111101010101111111111110"
+	f.get(t, "/api/snakes?sort=-solutions&limit=1", &p)
+	if len(p.Snakes) != 1 || p.Snakes[0].Key != most || p.Snakes[0].Solutions != 142 {
+		t.Errorf("the snake with most solutions: %+v, want %s with 142", p.Snakes, most)
+	}
+	var st struct {
+		Snakes, Solutions, Palindromes, PalindromeSolutions int
+		OneSolution                                         int `json:"oneSolutionSnakes"`
+	}
+	f.get(t, "/api/stats", &st)
+	if st.Snakes != 11487 || st.Solutions != 51704 || st.OneSolution != 3658 || st.Palindromes != 77 || st.PalindromeSolutions != 413 {
+		t.Errorf("/api/stats: %+v, want 11487 snakes, 51704 solutions, 3658 with one, 77 palindromes with 413", st)
+	}
+	var l line
+	f.get(t, "/api/snakes/"+most, &l)
+	checkLine(t, l, most, 142, catalogtest.Box(t, "3"))
+	rev := reverse(most)
+	f.get(t, "/api/snakes/"+rev, &l) // the snake read from its other end
+	checkLine(t, l, most, 142, catalogtest.Box(t, "3"))
+	if code := f.get(t, "/api/snakes/0"+strings.Repeat("1", 25)+"0", nil); code != http.StatusNotFound {
+		t.Errorf("the snake of all turns, which does not fold: status %d, want 404", code)
+	}
+}
+
+func isPalindrome(k string) bool { return k == reverse(k) }
+
+func reverse(k string) string {
+	b := []byte(k)
+	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	return string(b)
+}
+
+// checkLine checks that l is snake key with n distinct solutions, each a
+// folding of it in box b.
+func checkLine(t *testing.T, l line, key string, n int, b symmetry.Box) {
+	t.Helper()
+	q, err := solver.ParseSeq(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Snake != key || len(l.Solutions) != n {
+		t.Errorf("snake %s: answered %s with %d solutions, want %d", key, l.Snake, len(l.Solutions), n)
+		return
+	}
+	c := catalog.NewChecker(b)
+	seen := map[string]bool{}
+	for i, s := range l.Solutions {
+		form, err := c.Solution(make([]symmetry.Dir, b.Len()-1), q, s)
+		if err != nil {
+			t.Fatalf("snake %s, solution %d: %v", key, i+1, err)
+		}
+		if k := fmt.Sprint(form.Form); seen[k] {
+			t.Errorf("snake %s, solution %d: the same as an earlier one", key, i+1)
+		} else {
+			seen[k] = true
+		}
+	}
+}
+
+// snapshot is what a catalog.Reader reads of a catalogue: the oracle the
+// index's answers are checked against.
+func snapshot(t testing.TB, c *Catalogue) []Row {
+	t.Helper()
+	f, err := os.Open(c.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := catalog.NewReader(f, catalog.Options{Box: c.Box})
+	var rows []Row
+	for {
+		s, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return rows
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, Row{s.Key.String(), len(s.Forms()), s.Key.Straights(), s.Key.Palindrome()})
+	}
+}
+
+// answer is what /api/snakes should answer for q, by brute force.
+func answer(all []Row, q Query) page {
+	var m []Row
+	for _, r := range all {
+		if uint32(r.Solutions) >= q.MinSolutions && uint32(r.Solutions) <= q.MaxSolutions &&
+			(q.Straights < 0 || r.Straights == q.Straights) &&
+			(q.Palindrome < 0 || r.Palindrome == (q.Palindrome == 1)) &&
+			strings.HasPrefix(r.Key, q.Prefix.String()) {
+			m = append(m, r)
+		}
+	}
+	val := func(r Row) int {
+		switch q.Sort {
+		case BySolutions:
+			return r.Solutions
+		case ByStraights:
+			return r.Straights
+		}
+		return 0
+	}
+	// By value, then key; Desc reverses the values, and the keys only
+	// when sorting by key.
+	slices.SortFunc(m, func(a, b Row) int {
+		if c := cmp.Compare(val(a), val(b)); c != 0 {
+			if q.Desc {
+				return -c
+			}
+			return c
+		}
+		if q.Sort == ByKey && q.Desc {
+			return strings.Compare(b.Key, a.Key)
+		}
+		return strings.Compare(a.Key, b.Key)
+	})
+	p := page{Total: len(m), Snakes: []Row{}}
+	if q.Offset < len(m) {
+		p.Snakes = m[q.Offset:min(len(m), q.Offset+q.Limit)]
+	}
+	return p
+}
+
+// TestQueries: /api/snakes answers what a brute-force filter and sort of
+// the catalogue, as a Reader reads it, answers, for many queries, on
+// 2x3x4 (JSONL) and 2x2x3.
+func TestQueries(t *testing.T) {
+	f := newFixture(t, Options{}, "2x3x4", "2x2x3")
+	for _, c := range f.cats {
+		all := snapshot(t, c)
+		if len(all) != c.Len() {
+			t.Fatalf("%s: the index has %d snakes, the file %d", c.Name, c.Len(), len(all))
+		}
+		var queries []string
+		for _, sort := range []string{"", "key", "-key", "solutions", "-solutions", "straights", "-straights"} {
+			for _, filter := range []string{"", "solutions=2", "min_solutions=2&max_solutions=5", "max_solutions=1", "straights=3",
+				"palindrome=true", "palindrome=false", "prefix=0011", "prefix=" + all[len(all)/2].Key, "min_solutions=3&palindrome=false&prefix=001"} {
+				for _, pg := range []string{"limit=7", "limit=5&offset=3", "limit=1000", "limit=3&offset=1000000", "limit=0"} {
+					queries = append(queries, strings.Trim(strings.Join([]string{filter, "sort=" + sort, pg}, "&"), "&"))
+				}
+			}
+		}
+		for _, raw := range queries {
+			v, _ := url.ParseQuery(raw)
+			q, err := parseQuery(v, c.Box)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.Name, raw, err)
+			}
+			var got page
+			f.get(t, "/api/snakes?catalogue="+c.Name+"&"+raw, &got)
+			if want := answer(all, q); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: /api/snakes?%s = %d, %v; want %d, %v", c.Name, raw, got.Total, got.Snakes, want.Total, want.Snakes)
+			}
+		}
+	}
+}
+
+// Test2x3x4 reads every snake of a 2x3x4 JSONL catalogue, written by the
+// engine in the test, through the API, and solves some of them again.
+func Test2x3x4(t *testing.T) {
+	f := newFixture(t, Options{}, "2x3x4")
+	b := catalogtest.Box(t, "2x3x4")
+	want, err := solver.Enumerate(context.Background(), b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p page
+	f.get(t, "/api/snakes?catalogue=2x3x4&limit=0", &p)
+	if p.Total != len(want.Snakes) {
+		t.Fatalf("2x3x4: %d snakes, the engine finds %d", p.Total, len(want.Snakes))
+	}
+	for i, s := range want.Snakes {
+		var l line
+		f.get(t, "/api/snakes/"+s.Key.String(), &l)
+		if len(l.Solutions) != len(s.Solutions) {
+			t.Fatalf("2x3x4 snake %v: %d solutions, the engine finds %d", s.Key, len(l.Solutions), len(s.Solutions))
+		}
+		for k, sol := range l.Solutions {
+			if got, wantDir := sol.Direction, codes(s.Solutions[k]); !reflect.DeepEqual(got, wantDir) {
+				t.Fatalf("2x3x4 snake %v solution %d: %v, the engine finds %v", s.Key, k+1, got, wantDir)
+			}
+		}
+		if i%97 == 0 { // a sample, each solved again; the box from the catalogue's
+			var sv line
+			f.get(t, "/api/solve?snake="+s.Key.String(), &sv)
+			if !reflect.DeepEqual(sv, l) {
+				t.Errorf("/api/solve?snake=%v: %d solutions, not the catalogue's %d", s.Key, len(sv.Solutions), len(l.Solutions))
+			}
+		}
+	}
+}
+
+func codes(dirs []symmetry.Dir) []int {
+	out := make([]int, len(dirs))
+	for i, d := range dirs {
+		out[i] = d.Code()
+	}
+	return out
+}
+
+// TestSolve: a snake in every notation gives the classic snake's one
+// solution; the answer names the snake as typed, not its key.
+func TestSolve(t *testing.T) {
+	f := newFixture(t, Options{}, "2x2x3")
+	for _, text := range []string{
+		"001110110111010111101010100",
+		"ESCCCSCCSCCCSCSCCCCSCSCSCSE",
+		"3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3",
+		"bwb/w/b/wb/w/bw/b/w/bw/bw/b/w/b/wb/wb/wb/wb",
+	} {
+		var l line
+		if code := f.get(t, "/api/solve?snake="+url.QueryEscape(text), &l); code != 200 {
+			t.Errorf("solve %s: status %d", text, code)
+			continue
+		}
+		checkLine(t, l, "001110110111010111101010100", 1, catalogtest.Box(t, "3"))
+	}
+	var l line
+	f.get(t, "/api/solve?snake=001010101111010111011011100", &l) // not its own key
+	checkLine(t, l, "001010101111010111011011100", len(l.Solutions), catalogtest.Box(t, "3"))
+	f.get(t, "/api/solve?snake=0"+strings.Repeat("1", 25)+"0", &l)
+	if len(l.Solutions) != 0 {
+		t.Errorf("the snake of all turns: %d solutions, want none", len(l.Solutions))
+	}
+	// 2x2x3 has 12 cells, no cube's: the served catalogue's box.
+	f.get(t, "/api/solve?snake=001101110110", &l)
+	checkLine(t, l, "001101110110", 1, catalogtest.Box(t, "2x2x3"))
+	f.get(t, "/api/solve?snake=001101110110&size=1x3x4", &l)
+	if len(l.Solutions) != 0 {
+		t.Errorf("001101110110 in 1x3x4: %d solutions, want none", len(l.Solutions))
+	}
+}
+
+// TestTimeout: a search that outlives its time answers 503 and says so.
+func TestTimeout(t *testing.T) {
+	f := newFixture(t, Options{SolveTimeout: 1}, "2x2x3")
+	resp, err := f.srv.Client().Get(f.srv.URL + "/api/solve?snake=001110110111010111101010100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !bytes.Contains(body, []byte("no answer within")) {
+		t.Errorf("a search out of time: %d %s, want 503 saying so", resp.StatusCode, body)
+	}
+}
+
+// TestBadRequests: every bad or huge parameter answers 400 with a message
+// that names it, or 404 for a key not in the catalogue, and the server
+// goes on answering.
+func TestBadRequests(t *testing.T) {
+	f := newFixture(t, Options{}, "2x2x3")
+	long := strings.Repeat("1", 2000)
+	for _, tc := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{"/api/snakes?limit=1001", 400, "limit"},
+		{"/api/snakes?limit=-1", 400, "limit"},
+		{"/api/snakes?limit=1e3", 400, "limit"},
+		{"/api/snakes?limit=99999999999999999999999999", 400, "limit"},
+		{"/api/snakes?offset=-5", 400, "offset"},
+		{"/api/snakes?offset=99999999999999999999999999", 400, "offset"},
+		{"/api/snakes?solutions=x", 400, "solutions"},
+		{"/api/snakes?min_solutions=5000000000", 400, "min_solutions"},
+		{"/api/snakes?max_solutions=-1", 400, "max_solutions"},
+		{"/api/snakes?straights=65", 400, "straights"},
+		{"/api/snakes?palindrome=yes", 400, "palindrome"},
+		{"/api/snakes?prefix=0012", 400, "prefix"},
+		{"/api/snakes?prefix=0011011101100", 400, "prefix"},
+		{"/api/snakes?sort=size", 400, "sort"},
+		{"/api/snakes?sort=--key", 400, "sort"},
+		{"/api/snakes?catalogue=3x3x3", 400, "catalogue"},
+		{"/api/snakes?limit=1&limit=2", 400, "limit"},
+		{"/api/snakes?colour=red", 400, "colour"},
+		{"/api/snakes?prefix=" + long, 400, "prefix"},
+		{"/api/snakes?" + strings.Repeat("a=1&", 2000), 400, "query"},
+		{"/api/snakes?%zz", 400, "query"},
+		{"/api/snakes/0011", 400, "key"},
+		{"/api/snakes/abc", 400, "key"},
+		{"/api/snakes/" + long, 400, "key"},
+		{"/api/snakes/101101110110", 400, "key"},
+		{"/api/snakes/000000000000", 404, "not in"},
+		{"/api/snakes/001101110110?limit=1", 400, "limit"},
+		{"/api/stats?catalogue=x", 400, "catalogue"},
+		{"/api/solve", 400, "snake"},
+		{"/api/solve?snake=", 400, "snake"},
+		{"/api/solve?snake=0011x", 400, "snake"},
+		{"/api/solve?snake=00111", 400, "size="},
+		{"/api/solve?snake=" + long, 400, "snake"},
+		{"/api/solve?snake=3,2,2000000000", 400, "snake"},
+		{"/api/solve?snake=0011&notation=morse", 400, "notation"},
+		{"/api/solve?snake=0011&size=0x0x0", 400, "size"},
+		{"/api/solve?snake=0011&size=5x5x5", 400, "size"},
+		{"/api/catalogues?x=1", 400, "x"},
+	} {
+		resp, err := f.srv.Client().Get(f.srv.URL + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var e struct{ Error string }
+		json.Unmarshal(body, &e)
+		if resp.StatusCode != tc.code || !strings.Contains(e.Error, tc.want) || len(e.Error) > 400 {
+			t.Errorf("GET %.80s: %d %.300q, want %d and a message of %q", tc.path, resp.StatusCode, body, tc.code, tc.want)
+		}
+	}
+	var p page
+	if f.get(t, "/api/snakes?limit=1", &p); p.Total == 0 {
+		t.Error("after bad requests, the server answers no snake")
+	}
+}
+
+// TestPage: the page names the catalogues and fetches nothing from
+// elsewhere.
+func TestPage(t *testing.T) {
+	f := newFixture(t, Options{}, "2x2x3", "2x3x4")
+	resp, err := f.srv.Client().Get(f.srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	page := string(body)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	for _, want := range []string{`<option value="2x2x3">`, `<option value="2x3x4">`, `"name":"2x3x4"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"src=", "href=", "@import", "url(", "https://"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page holds %q: it must load nothing", bad)
+		}
+	}
+	if code := f.get(t, "/nothing", nil); code != http.StatusNotFound {
+		t.Errorf("GET /nothing: %d, want 404", code)
+	}
+}
