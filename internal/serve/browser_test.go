@@ -1,0 +1,136 @@
+package serve
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// wait is a script that awaits until the expression cond holds, for up
+// to ten seconds, and then gives the value of result.
+func wait(cond, result string) string {
+	return fmt.Sprintf(`(async function(){
+		for (var i = 0; i < 500 && !(%s); i++) await new Promise(function (r) { setTimeout(r, 20); });
+		return %s;
+	})()`, cond, result)
+}
+
+// shot saves a screenshot where SNAKECUBE_SHOTS says, for a person to
+// look at, and checks that it is not blank: a drawn page has many colours
+// and much that is not background.
+func shot(t *testing.T, p *tab, name string) {
+	t.Helper()
+	data := p.Screenshot(t)
+	if dir := os.Getenv("SNAKECUBE_SHOTS"); dir != "" {
+		os.WriteFile(filepath.Join(dir, name+".png"), data, 0o666)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	colours := map[uint32]int{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			colours[r>>8<<16|g>>8<<8|bl>>8]++
+		}
+	}
+	most := 0
+	for _, n := range colours {
+		most = max(most, n)
+	}
+	total := (b.Dx() + 1) / 2 * ((b.Dy() + 1) / 2)
+	if len(colours) < 20 || most > total*95/100 {
+		t.Errorf("%s: the screenshot looks blank: %d colours, the commonest on %d%% of it", name, len(colours), most*100/total)
+	}
+}
+
+// TestBrowser loads the page in a headless Chromium, filters, sorts,
+// opens a snake, clicks a bar of the histogram and solves a snake typed
+// in: no script error, nothing asked of the network, screenshots drawn.
+func TestBrowser(t *testing.T) {
+	b := startBrowser(t)
+	f := newFixture(t, Options{}, "3", "2x3x4")
+	p := b.NewPage(t, 1400, 1000)
+	p.Navigate(t, f.srv.URL+"/")
+	var s string
+	p.Eval(t, `window.snakecubeReady.then(function () { return document.getElementById("figures").textContent; })`, &s)
+	if want := "3x3x3 box: 11,487 snakes, 51,704 solutions; 3,658 with one solution; 77 palindromes; most solutions 142"; s != want {
+		t.Errorf("the figures read %q, want %q", s, want)
+	}
+	var rows int
+	p.Eval(t, `document.querySelectorAll("#snakes tbody tr").length`, &rows)
+	if rows != 50 {
+		t.Errorf("the table shows %d rows, want 50", rows)
+	}
+
+	// Filter: one solution, most straights first.
+	p.Eval(t, `(function () { var f = document.getElementById("filters");
+		f.elements.solutions.value = "1"; f.elements.sort.value = "-straights"; })()`, nil)
+	p.Click(t, "#apply")
+	p.Eval(t, wait(`/of 3,658 snakes/.test(document.getElementById("count").textContent)`, `document.getElementById("count").textContent`), &s)
+	if s != "1–50 of 3,658 snakes" {
+		t.Errorf("after filtering one-solution snakes, the count reads %q", s)
+	}
+	var first []string
+	p.Eval(t, `Array.from(document.querySelector("#snakes tbody tr").cells).map(function (c) { return c.textContent; })`, &first)
+	if len(first) != 4 || first[1] != "1" || first[2] != "11" {
+		t.Errorf("first row after filtering by one solution, most straights first: %q, want 1 solution and 11 straights", first)
+	}
+
+	// Open that snake.
+	p.Click(t, "#snakes tbody tr")
+	p.Eval(t, wait(`document.getElementById("player") && document.getElementById("player").children.length > 0`,
+		`document.getElementById("viewer-title").textContent + " | " + document.querySelector("#viewer-body .snakehead").textContent`), &s)
+	if want := "Snake " + first[0] + " | 1 solution in the 3x3x3 box (3x3x3 catalogue)"; s != want {
+		t.Errorf("the snake opened reads %q, want %q", s, want)
+	}
+	p.Eval(t, `location.hash`, &s)
+	if want := "#solutions=1&sort=-straights&open=" + first[0]; s != want {
+		t.Errorf("the address's fragment is %q, want %q", s, want)
+	}
+	shot(t, p, "filtered")
+
+	// A bar of the histogram: the snakes with 142 solutions.
+	p.Click(t, `#histo rect.hit[data-lo="142"]`)
+	p.Eval(t, wait(`document.getElementById("count").textContent === "1–1 of 1 snake"`,
+		`document.querySelector("#snakes tbody td").textContent`), &s)
+	if s != "011111101010101111111111110" {
+		t.Errorf("the bar of 142 solutions lists %q", s)
+	}
+
+	// Solve the classic snake, typed in its E/S/C notation.
+	p.Eval(t, `document.getElementById("snake-input").value = "ESCCCSCCSCCCSCSCCCCSCSCSCSE"`, nil)
+	p.Click(t, `#solve button`)
+	p.Eval(t, wait(`/solved now/.test(document.getElementById("viewer-body").textContent)`,
+		`document.querySelector("#viewer-body .snakehead").textContent`), &s)
+	if s != "1 solution in the 3x3x3 box (solved now)" {
+		t.Errorf("the classic snake solved reads %q", s)
+	}
+	shot(t, p, "solved")
+
+	// The other catalogue, and a bad filter's message.
+	p.Eval(t, `(function () { var c = document.getElementById("catalogue"); c.value = "2x3x4"; c.dispatchEvent(new Event("change")); })()`, nil)
+	p.Eval(t, wait(`/^2x3x4 box/.test(document.getElementById("figures").textContent)`, `document.getElementById("count").textContent`), &s)
+	p.Eval(t, `(function () { var f = document.getElementById("filters"); f.elements.prefix.value = "0".repeat(25); })()`, nil)
+	p.Click(t, "#apply")
+	p.Eval(t, wait(`document.getElementById("error").textContent !== ""`, `document.getElementById("error").textContent`), &s)
+	if want := `prefix="0000000000000000000000000": prefix of 25 characters, longer than the 2x3x4 box's 24 cubelets`; s != want {
+		t.Errorf("a bad prefix shows %q, want %q", s, want)
+	}
+	shot(t, p, "other")
+
+	if errs := p.Errors(); len(errs) > 0 {
+		// The bad prefix's 400 is logged by the browser as a failed load.
+		if len(errs) != 1 || !bytes.Contains([]byte(errs[0]), []byte("400")) {
+			t.Errorf("script errors: %q", errs)
+		}
+	}
+	if away := fromOnly(p.Requests(), f.srv.URL); len(away) > 0 {
+		t.Errorf("the page asked the network for %q", away)
+	}
+}
