@@ -499,3 +499,26 @@ func TestPage(t *testing.T) {
 		t.Errorf("GET /nothing: %d, want 404", code)
 	}
 }
+
+// TestNames: two catalogues of one box are told apart by their place.
+func TestNames(t *testing.T) {
+	paths := files(t, []string{"2x2x3", "2x2x3"}, []export.Format{export.FormatJSON, export.FormatJSONL})
+	b := catalogtest.Box(t, "2x2x3")
+	cats, err := OpenAll(context.Background(), paths, catalog.Options{Boxes: []symmetry.Box{b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{srv: httptest.NewServer(New(cats, Options{})), cats: cats}
+	defer f.srv.Close()
+	var infos []info
+	f.get(t, "/api/catalogues", &infos)
+	if len(infos) != 2 || infos[0].Name != "2x2x3" || infos[1].Name != "2x2x3-2" || infos[0].Format != "json" || infos[1].Format != "jsonl" {
+		t.Errorf("/api/catalogues = %+v, want 2x2x3 (json) and 2x2x3-2 (jsonl)", infos)
+	}
+	var p1, p2 page
+	f.get(t, "/api/snakes?catalogue=2x2x3&sort=-solutions", &p1)
+	f.get(t, "/api/snakes?catalogue=2x2x3-2&sort=-solutions", &p2)
+	if p1.Total != 17 || !reflect.DeepEqual(p1, p2) {
+		t.Errorf("the same catalogue in both formats answers %d snakes and %d, or not the same", p1.Total, p2.Total)
+	}
+}
