@@ -225,7 +225,9 @@ func (p *tab) event(method string, params json.RawMessage) {
 			p.errors = append(p.errors, fmt.Sprintf("console.%s: %v", e.Type, e.Args))
 		}
 	case "Log.entryAdded":
-		var e struct{ Entry struct{ Level, Text, URL string } }
+		var e struct {
+			Entry struct{ Level, Text, URL string }
+		}
 		json.Unmarshal(params, &e)
 		if e.Entry.Level == "error" {
 			p.errors = append(p.errors, "log: "+e.Entry.Text+" "+e.Entry.URL)
