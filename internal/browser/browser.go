@@ -451,11 +451,13 @@ func (p *Page) PDF(t testing.TB) []byte {
 }
 
 // Click clicks the first element that matches a CSS selector, as a script
-// would: element.click().
+// would, with a click event that bubbles: SVG elements, which have no
+// click method, take it too. No element matching fails the test.
 func (p *Page) Click(t testing.TB, selector string) {
 	t.Helper()
 	sel, _ := json.Marshal(selector)
-	p.Eval(t, fmt.Sprintf(`document.querySelector(%s).click(), true`, sel), nil)
+	p.Eval(t, fmt.Sprintf(`(function(){var e=document.querySelector(%s);if(!e)throw new Error("no element matches "+%s);`+
+		`e.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:window}));return true;})()`, sel, sel), nil)
 }
 
 // Drag moves the mouse with its left button held from (x0, y0) to (x1,

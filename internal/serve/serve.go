@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
@@ -216,7 +217,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		Catalogues []info
 		Convention string
 		MaxLimit   int
-	}{s.infos(), stats.Convention, MaxLimit})
+		Player     template.JS
+	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script())})
 }
 
 func (s *Server) catalogues(w http.ResponseWriter, r *http.Request) {
