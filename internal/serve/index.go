@@ -110,7 +110,7 @@ func (c *Catalogue) Close() error {
 func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue, error) {
 	c := &Catalogue{f: r}
 	sk := catalog.NewSkimmer(io.NewSectionReader(r, 0, math.MaxInt64), opts)
-	var t *stats.Tally
+	var t *stats.Counter
 	for n := 0; ; n++ {
 		// An entry takes a microsecond or less: looking at the context
 		// every 4096 costs nothing and stops within milliseconds.
@@ -126,7 +126,7 @@ func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue
 		}
 		if t == nil {
 			c.Box, c.Format = sk.Box(), sk.Format()
-			t = stats.NewTally(c.Box)
+			t = stats.NewCounter(c.Box)
 		}
 		if e.Solutions > math.MaxUint32 {
 			return nil, fmt.Errorf("%v: %d solutions, more than an index holds", e.Key, e.Solutions)
@@ -136,7 +136,7 @@ func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue
 	}
 	if t == nil { // an empty catalogue: its box is what was given
 		c.Box, c.Format = opts.Box, sk.Format()
-		t = stats.NewTally(c.Box)
+		t = stats.NewCounter(c.Box)
 	}
 	c.stats = t.Stats()
 	return c, nil

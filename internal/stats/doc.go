@@ -17,7 +17,7 @@
 // 3, 2, 1 or 0 coordinates at 0 or at the side's last value, and on a side
 // of length 1 or 2 every coordinate counts as such ([CellClasses]).
 //
-// A [Tally] counts the same figures snake by snake for a caller that reads
+// A [Counter] counts the same figures snake by snake for a caller that reads
 // the catalogue itself. Counted from a skim ([catalog.Skimmer]), which
 // lists solutions without reading them, the figures are [Stats.Skimmed]:
 // no ends, no duplicates.

@@ -65,7 +65,7 @@ type Stats struct {
 	// key order.
 	Top []Snake
 	// Skimmed reports figures counted from a skim of the catalogue
-	// ([Tally.Skimmed]): solutions as the file lists them, unread, so
+	// ([Counter.Skimmed]): solutions as the file lists them, unread, so
 	// that Ends and Duplicates were not counted.
 	Skimmed bool
 }
@@ -133,7 +133,7 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 // the reader's [*export.SyntaxError].
 func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box})
-	t := NewTally(opts.Box)
+	t := NewCounter(opts.Box)
 	for n := 0; ; n++ {
 		// An entry takes microseconds: looking at the context every
 		// 256 keeps a stop prompt and costs nothing.
@@ -150,7 +150,7 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 			return nil, err
 		}
 		if n == 0 {
-			t = NewTally(rd.Box())
+			t = NewCounter(rd.Box())
 		}
 		if p := s.Err(); p != nil {
 			return nil, p
@@ -160,22 +160,22 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 	return t.Stats(), nil
 }
 
-// Tally counts the figures of a catalogue snake by snake, for a caller
+// Counter counts the figures of a catalogue snake by snake, for a caller
 // that reads the catalogue itself; [Compute] is a [catalog.Reader]
-// feeding a Tally. Snakes are counted in key order, as a catalogue lists
+// feeding a Counter. Snakes are counted in key order, as a catalogue lists
 // them.
-type Tally struct {
+type Counter struct {
 	st Stats
 }
 
-// NewTally returns a Tally of a catalogue of box b.
-func NewTally(b symmetry.Box) *Tally {
-	return &Tally{st: Stats{Box: b, MinStraights: b.Len()}}
+// NewCounter returns a Counter of a catalogue of box b.
+func NewCounter(b symmetry.Box) *Counter {
+	return &Counter{st: Stats{Box: b, MinStraights: b.Len()}}
 }
 
 // Snake counts a sound snake, read and checked: a solution listed twice
 // counts once.
-func (t *Tally) Snake(s *catalog.Snake) {
+func (t *Counter) Snake(s *catalog.Snake) {
 	b := t.st.Box
 	n := 0
 	for _, sol := range s.Solutions {
@@ -192,14 +192,14 @@ func (t *Tally) Snake(s *catalog.Snake) {
 // Skimmed counts a snake as a [catalog.Skimmer] saw it: its solutions as
 // listed, unread. The figures are then [Stats.Skimmed]: they have no ends
 // and no duplicates.
-func (t *Tally) Skimmed(e catalog.Entry) {
+func (t *Counter) Skimmed(e catalog.Entry) {
 	t.st.Skimmed = true
 	t.add(e.Key, e.Solutions)
 }
 
-// Stats returns the figures counted so far. They are the Tally's: counting
+// Stats returns the figures counted so far. They are the Counter's: counting
 // more changes them.
-func (t *Tally) Stats() *Stats {
+func (t *Counter) Stats() *Stats {
 	if t.st.Snakes == 0 {
 		t.st.MinStraights = 0
 	}
@@ -207,7 +207,7 @@ func (t *Tally) Stats() *Stats {
 }
 
 // add counts snake q with n solutions.
-func (t *Tally) add(q solver.Seq, n int) {
+func (t *Counter) add(q solver.Seq, n int) {
 	st := &t.st
 	st.Snakes++
 	st.Solutions += n

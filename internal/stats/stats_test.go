@@ -422,12 +422,12 @@ func TestSVGManySolutions(t *testing.T) {
 	}
 }
 
-// TestSkimmed: the figures a Tally counts from a skim of 3x3x3 are those
+// TestSkimmed: the figures a Counter counts from a skim of 3x3x3 are those
 // Compute reads, but for the ends and duplicates, which JSON leaves out.
 func TestSkimmed(t *testing.T) {
 	full := figures3(t)
 	sk := catalog.NewSkimmer(bytes.NewReader(catalogtest.File(t, "3", export.FormatJSONL)), catalog.Options{})
-	var tl *Tally
+	var tl *Counter
 	for {
 		e, err := sk.Next()
 		if errors.Is(err, io.EOF) {
@@ -437,13 +437,13 @@ func TestSkimmed(t *testing.T) {
 			t.Fatal(err)
 		}
 		if tl == nil {
-			tl = NewTally(sk.Box())
+			tl = NewCounter(sk.Box())
 		}
 		tl.Skimmed(e)
 	}
 	got := *tl.Stats()
 	if !got.Skimmed {
-		t.Error("a Tally of a skim: Skimmed is false")
+		t.Error("a Counter of a skim: Skimmed is false")
 	}
 	want := *full
 	want.Ends, want.Skimmed = [NumClasses][NumClasses]int{}, true
