@@ -11,24 +11,24 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// Counter is what a search finds: nodes visited, complete foldings reached
+// Tally is what a search finds: nodes visited, complete foldings reached
 // (canonical directed Hamiltonian paths), and solutions kept.
-type Counter struct {
+type Tally struct {
 	Nodes, Paths, Solutions float64
 }
 
-func (t *Counter) add(u Counter, w float64) {
+func (t *Tally) add(u Tally, w float64) {
 	t.Nodes += w * u.Nodes
 	t.Paths += w * u.Paths
 	t.Solutions += w * u.Solutions
 }
 
 // probe walks one random branch of the search tree under c from a random
-// root and returns Knuth's unbiased estimate of the tree's Counter: each level
+// root and returns Knuth's unbiased estimate of the tree's Tally: each level
 // counts the product of the branching factors above it.
-func (s *search) probe(roots []state, r *rand.Rand) Counter {
+func (s *search) probe(roots []state, r *rand.Rand) Tally {
 	g := s.g
-	var t Counter
+	var t Tally
 	w := float64(len(roots))
 	st := &roots[r.IntN(len(roots))]
 	s.st.free, s.endColour = st.free, g.endColour(st.start)
@@ -68,23 +68,23 @@ func (s *search) probe(roots []state, r *rand.Rand) Counter {
 	}
 }
 
-// Estimate is a random-probe estimate of a search: the mean Counter over the
+// Estimate is a random-probe estimate of a search: the mean Tally over the
 // probes and its standard error.
 type Estimate struct {
 	Probes    int
-	Mean, Err Counter
+	Mean, Err Tally
 }
 
 // moments accumulates the sums a mean and its standard error need.
 type moments struct {
 	n       int
-	sum, sq Counter
+	sum, sq Tally
 }
 
-func (m *moments) add(t Counter) {
+func (m *moments) add(t Tally) {
 	m.n++
 	m.sum.add(t, 1)
-	m.sq.add(Counter{t.Nodes * t.Nodes, t.Paths * t.Paths, t.Solutions * t.Solutions}, 1)
+	m.sq.add(Tally{t.Nodes * t.Nodes, t.Paths * t.Paths, t.Solutions * t.Solutions}, 1)
 }
 
 func (m *moments) merge(o moments) {
@@ -99,14 +99,14 @@ func (m moments) estimate() Estimate {
 		return e
 	}
 	f := float64(m.n)
-	e.Mean = Counter{m.sum.Nodes / f, m.sum.Paths / f, m.sum.Solutions / f}
+	e.Mean = Tally{m.sum.Nodes / f, m.sum.Paths / f, m.sum.Solutions / f}
 	se := func(s, q float64) float64 {
 		if m.n < 2 {
 			return math.Inf(1)
 		}
 		return math.Sqrt(max((q-s*s/f)/(f-1), 0) / f)
 	}
-	e.Err = Counter{se(m.sum.Nodes, m.sq.Nodes), se(m.sum.Paths, m.sq.Paths), se(m.sum.Solutions, m.sq.Solutions)}
+	e.Err = Tally{se(m.sum.Nodes, m.sq.Nodes), se(m.sum.Paths, m.sq.Paths), se(m.sum.Solutions, m.sq.Solutions)}
 	return e
 }
 
@@ -205,7 +205,7 @@ func (e Estimate) Join(f Estimate) Estimate {
 	se := func(a, b float64) float64 { return math.Sqrt(n*n*a*a+m*m*b*b) / (n + m) }
 	return Estimate{
 		Probes: e.Probes + f.Probes,
-		Mean:   Counter{mean(e.Mean.Nodes, f.Mean.Nodes), mean(e.Mean.Paths, f.Mean.Paths), mean(e.Mean.Solutions, f.Mean.Solutions)},
-		Err:    Counter{se(e.Err.Nodes, f.Err.Nodes), se(e.Err.Paths, f.Err.Paths), se(e.Err.Solutions, f.Err.Solutions)},
+		Mean:   Tally{mean(e.Mean.Nodes, f.Mean.Nodes), mean(e.Mean.Paths, f.Mean.Paths), mean(e.Mean.Solutions, f.Mean.Solutions)},
+		Err:    Tally{se(e.Err.Nodes, f.Err.Nodes), se(e.Err.Paths, f.Err.Paths), se(e.Err.Solutions, f.Err.Solutions)},
 	}
 }
