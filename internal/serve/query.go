@@ -113,7 +113,8 @@ func (c *Catalogue) value(i int, s Sort) int {
 }
 
 // byValue answers q sorted by solutions or straights, over snakes from to
-// to.
+// to: a first pass counts the matches of each value, which places the
+// page among them; a second collects the page's snakes.
 func (c *Catalogue) byValue(ctx context.Context, q Query, from, to int) (int, []Row, error) {
 	top := 64 // straights
 	if q.Sort == BySolutions {
@@ -130,12 +131,32 @@ func (c *Catalogue) byValue(ctx context.Context, q Query, from, to int) (int, []
 			total++
 		}
 	}
-	// want[v] is the range of ranks, among the snakes of value v in key
-	// order, that fall on the page; vals are the values on the page, in
-	// the page's order.
-	type span struct{ lo, hi int }
-	want := make([]span, top+1)
-	var vals []int
+	want, vals := pageSpans(hist, q)
+	if len(vals) == 0 {
+		return total, nil, nil
+	}
+	got, err := c.collect(ctx, q, from, to, want, vals)
+	if err != nil {
+		return 0, nil, err
+	}
+	var rows []Row
+	for _, v := range vals {
+		for _, i := range got[v] {
+			rows = append(rows, c.row(i))
+		}
+	}
+	return total, rows, nil
+}
+
+// span is a range of ranks, lo included, hi not.
+type span struct{ lo, hi int }
+
+// pageSpans places q's page over the matches counted per value in hist:
+// want[v] is the range of ranks, among the snakes of value v in key order,
+// that fall on the page; vals are the values on the page, in its order.
+func pageSpans(hist []int, q Query) (want []span, vals []int) {
+	top := len(hist) - 1
+	want = make([]span, top+1)
 	start := 0
 	for k := range top + 1 {
 		v := k
@@ -152,18 +173,21 @@ func (c *Catalogue) byValue(ctx context.Context, q Query, from, to int) (int, []
 		}
 		start += hist[v]
 	}
-	if len(vals) == 0 {
-		return total, nil, nil
-	}
-	got := make([][]int, top+1)
-	seen := make([]int, top+1)
+	return want, vals
+}
+
+// collect returns, for each value v of vals, the indexes of the matching
+// snakes of value v whose ranks fall in want[v], in key order.
+func (c *Catalogue) collect(ctx context.Context, q Query, from, to int, want []span, vals []int) ([][]int, error) {
+	got := make([][]int, len(want))
+	seen := make([]int, len(want))
 	left := 0 // snakes still to collect
 	for _, v := range vals {
 		left += want[v].hi - want[v].lo
 	}
 	for i := from; i < to && left > 0; i++ {
 		if (i-from)%cancelEvery == 0 && ctx.Err() != nil {
-			return 0, nil, ctx.Err()
+			return nil, ctx.Err()
 		}
 		if !c.match(i, &q) {
 			continue
@@ -175,11 +199,5 @@ func (c *Catalogue) byValue(ctx context.Context, q Query, from, to int) (int, []
 		}
 		seen[v]++
 	}
-	var rows []Row
-	for _, v := range vals {
-		for _, i := range got[v] {
-			rows = append(rows, c.row(i))
-		}
-	}
-	return total, rows, nil
+	return got, nil
 }
