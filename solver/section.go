@@ -123,7 +123,7 @@ type Count struct {
 	Solutions int64
 	// Palindromes are the snakes equal to their reverse.
 	Palindromes, PalindromeSolutions int64
-	Unique                           int64  // snakes with exactly one solution
+	OneSolution                      int64  // snakes with exactly one solution
 	Most                             int64  // the most solutions of one snake
 	MostKey                          Seq    // the first snake in key order with Most solutions
 	Nodes                            uint64 // search nodes visited
@@ -139,7 +139,7 @@ func (c *Count) Add(d Count) {
 	c.Solutions += d.Solutions
 	c.Palindromes += d.Palindromes
 	c.PalindromeSolutions += d.PalindromeSolutions
-	c.Unique += d.Unique
+	c.OneSolution += d.OneSolution
 	c.Nodes += d.Nodes
 	c.Seconds += d.Seconds
 }
@@ -177,7 +177,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 		k := Seq{Bits: q, Len: b.Len()}
 		c.Add(Count{Snakes: 1, Solutions: int64(n), Most: int64(n), MostKey: k})
 		if n == 1 {
-			c.Unique++
+			c.OneSolution++
 		}
 		if k.Palindrome() {
 			c.Palindromes++

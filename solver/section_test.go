@@ -75,7 +75,7 @@ func TestCountSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Count{Snakes: 11487, Solutions: 51704, Palindromes: 77, PalindromeSolutions: 413, Unique: 3658, Most: 142}
+	want := Count{Snakes: 11487, Solutions: 51704, Palindromes: 77, PalindromeSolutions: 413, OneSolution: 3658, Most: 142}
 	got := total
 	got.Nodes, got.Seconds, got.MostKey = 0, 0, Seq{}
 	if got != want {

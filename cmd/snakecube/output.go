@@ -90,7 +90,7 @@ func writeCount(w io.Writer, what string, c solver.Count) {
 // writeCounts prints the counts of a census, one "name value" line each.
 func writeCounts(w io.Writer, c solver.Count) {
 	fmt.Fprintf(w, "snakes %d\nsolutions %d\npalindromes %d\npalindrome_solutions %d\none_solution_snakes %d\n",
-		c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.Unique)
+		c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.OneSolution)
 	if c.Most > 0 {
 		fmt.Fprintf(w, "most_solutions %d %v\n", c.Most, c.MostKey)
 	}

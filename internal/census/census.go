@@ -128,7 +128,7 @@ func NewRecord(b symmetry.Box, depth, k int, p solver.Seq, c solver.Count) Recor
 	r := Record{
 		Box: b.String(), Depth: depth, Section: k, Prefix: p.String(),
 		Snakes: c.Snakes, Solutions: c.Solutions, Palindromes: c.Palindromes,
-		PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.Unique,
+		PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.OneSolution,
 		Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds,
 	}
 	if c.Most > 0 {
@@ -141,7 +141,7 @@ func NewRecord(b symmetry.Box, depth, k int, p solver.Seq, c solver.Count) Recor
 func (r Record) Count() (solver.Count, error) {
 	c := solver.Count{
 		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
-		PalindromeSolutions: r.PalindromeSolutions, Unique: r.OneSolution,
+		PalindromeSolutions: r.PalindromeSolutions, OneSolution: r.OneSolution,
 		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
 	}
 	if r.MostKey != "" {

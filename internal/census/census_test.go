@@ -85,7 +85,7 @@ func TestCensus334(t *testing.T) {
 	err := solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 9), solver.Options{},
 		func(p solver.Seq, c solver.Count) error {
 			recs = append(recs, Record{Box: b.String(), Depth: 9, Section: len(recs), Prefix: p.String(),
-				Snakes: c.Snakes, Solutions: c.Solutions, OneSolution: c.Unique, Nodes: c.Nodes})
+				Snakes: c.Snakes, Solutions: c.Solutions, OneSolution: c.OneSolution, Nodes: c.Nodes})
 			return nil
 		})
 	if err != nil {
@@ -98,9 +98,9 @@ func TestCensus334(t *testing.T) {
 	var whole solver.Count
 	solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 10), solver.Options{},
 		func(_ solver.Seq, c solver.Count) error { whole.Add(c); return nil })
-	if total.Snakes != whole.Snakes || total.Solutions != whole.Solutions || total.Unique != whole.Unique {
+	if total.Snakes != whole.Snakes || total.Solutions != whole.Solutions || total.OneSolution != whole.OneSolution {
 		t.Fatalf("3x3x4 in 256 sections: %d snakes, %d solutions, %d unique; in 512: %d, %d, %d",
-			total.Snakes, total.Solutions, total.Unique, whole.Snakes, whole.Solutions, whole.Unique)
+			total.Snakes, total.Solutions, total.OneSolution, whole.Snakes, whole.Solutions, whole.OneSolution)
 	}
 	const samples, n = 1000, 60
 	covered := [3]int{}
