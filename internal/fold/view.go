@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -164,9 +165,9 @@ func (v view) outline(c [3]float64, h float64) [][2]float64 {
 func hull(pts [][2]float64) [][2]float64 {
 	slices.SortFunc(pts, func(a, b [2]float64) int {
 		if a[0] != b[0] {
-			return cmpFloat(a[0], b[0])
+			return cmp.Compare(a[0], b[0])
 		}
-		return cmpFloat(a[1], b[1])
+		return cmp.Compare(a[1], b[1])
 	})
 	turn := func(o, a, b [2]float64) float64 {
 		return (a[0]-o[0])*(b[1]-o[1]) - (a[1]-o[1])*(b[0]-o[0])
@@ -186,16 +187,6 @@ func hull(pts [][2]float64) [][2]float64 {
 		}
 	}
 	return h
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // inside reports whether p lies inside the counter-clockwise convex

@@ -230,30 +230,35 @@ func (s *Server) catalogues(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	v, err := query(r, "catalogue")
-	if err == nil {
-		var c *Catalogue
-		if c, err = s.catalogue(v); err == nil {
-			w.Header().Set("Content-Type", "application/json")
-			c.stats.WriteJSON(w)
-			return
-		}
+	if _, c, ok := s.request(w, r, "catalogue"); ok {
+		w.Header().Set("Content-Type", "application/json")
+		c.stats.WriteJSON(w)
 	}
-	fail(w, http.StatusInternalServerError, err)
+}
+
+// request reads a request's parameters, the allowed ones, and the
+// catalogue it addresses. When either is wrong it answers the error and
+// reports false.
+func (s *Server) request(w http.ResponseWriter, r *http.Request, allowed ...string) (url.Values, *Catalogue, bool) {
+	v, err := query(r, allowed...)
+	if err != nil {
+		fail(w, 0, err)
+		return nil, nil, false
+	}
+	c, err := s.catalogue(v)
+	if err != nil {
+		fail(w, 0, err)
+		return nil, nil, false
+	}
+	return v, c, true
 }
 
 // snakesParams are the parameters of /api/snakes.
 var snakesParams = []string{"catalogue", "solutions", "min_solutions", "max_solutions", "straights", "palindrome", "prefix", "sort", "limit", "offset"}
 
 func (s *Server) snakes(w http.ResponseWriter, r *http.Request) {
-	v, err := query(r, snakesParams...)
-	if err != nil {
-		fail(w, 0, err)
-		return
-	}
-	c, err := s.catalogue(v)
-	if err != nil {
-		fail(w, http.StatusInternalServerError, err)
+	v, c, ok := s.request(w, r, snakesParams...)
+	if !ok {
 		return
 	}
 	q, err := parseQuery(v, c.Box)
@@ -346,14 +351,8 @@ func parseQuery(v url.Values, b symmetry.Box) (Query, error) {
 }
 
 func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
-	v, err := query(r, "catalogue")
-	if err != nil {
-		fail(w, 0, err)
-		return
-	}
-	c, err := s.catalogue(v)
-	if err != nil {
-		fail(w, http.StatusInternalServerError, err)
+	_, c, ok := s.request(w, r, "catalogue")
+	if !ok {
 		return
 	}
 	text := r.PathValue("key")
