@@ -25,6 +25,7 @@ const censusUsage = `Usage:
   snakecube census -size N|AxBxC -depth K -o FILE.jsonl [-sections A:B | -sample N [-seed S]] [-j N] [-quiet]
   snakecube census merge [-complete] [-solutions N] FILE...
   snakecube census upgrade FILE...
+  snakecube census check [-sample N] [-seed S] [-j N] [-quiet] FILE...
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
@@ -48,12 +49,19 @@ number, and its counts against each other. "census upgrade" brings files
 written before lines had checksums forward: it checks every line and
 rewrites the file with checksums. Stop any census writing to FILE first.
 
+"census check" recounts a random sample of the sections the files hold
+by another route, that of "enumerate -prefix P | stats": every solution
+found, written as a catalogue, read back and checked, then counted. It
+prints each section's recount, "agree" or what differs from the census
+line, and fails if any section disagrees.
+
 Flags:
   -size N|AxBxC  the box (required)
   -depth K       the prefix length that cuts the box into sections (required)
   -o FILE        the census file to append to (required)
   -sections A:B  only sections A to B-1 (default: all)
   -sample N      only N sections chosen at random, at most 4194304
+                 (check: of the sections in the files, default 200)
   -seed S        the seed choosing the sample (default 1)
   -j N           count N sections at once (default: all cores)
   -quiet         no progress on standard error
@@ -67,6 +75,7 @@ Examples:
   $ snakecube census merge sample.jsonl
   $ snakecube census merge -complete part-*.jsonl
   $ snakecube census upgrade old-*.jsonl
+  $ snakecube census check -sample 200 part-*.jsonl
 `
 
 func runCensus(ctx context.Context, e env, args []string) error {
@@ -76,6 +85,8 @@ func runCensus(ctx context.Context, e env, args []string) error {
 			return runCensusMerge(ctx, e, args[1:])
 		case "upgrade":
 			return runCensusUpgrade(ctx, e, args[1:])
+		case "check":
+			return runCensusCheck(ctx, e, args[1:])
 		}
 	}
 	fs := flag.NewFlagSet("census", flag.ContinueOnError)
@@ -244,31 +255,13 @@ func runCensusMerge(ctx context.Context, e env, args []string) error {
 	if len(names) == 0 {
 		return badUsage(e, censusUsage, "census merge: no file given")
 	}
-	var recs []census.Record
-	var from []string
-	for _, name := range names {
-		rs, torn, err := census.ReadFile(ctx, name)
-		if err != nil {
-			return oldFormat(err, name)
-		}
-		if torn > 0 {
-			e.warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", name, torn)
-		}
-		recs = append(recs, rs...)
-		for range rs {
-			from = append(from, name)
-		}
-	}
-	if len(recs) == 0 {
-		return errors.New("census merge: the files hold no section")
-	}
-	t, err := census.Merge(recs, func(i int) string { return from[i] })
+	recs, t, err := readCensus(ctx, e, "census merge", names)
 	if err != nil {
 		return err
 	}
 	b, err := symmetry.ParseBox(t.Box)
 	if err != nil {
-		return fmt.Errorf("%s: %w", from[0], err)
+		return fmt.Errorf("%s: %w", names[0], err)
 	}
 	m := solver.NumSections(b, t.Depth)
 	if n, first := census.Missing(recs, m, 5); *complete && n > 0 {
@@ -280,6 +273,32 @@ func runCensusMerge(ctx context.Context, e env, args []string) error {
 	}
 	writeCensus(e.stdout, t, m, recs, *known)
 	return nil
+}
+
+// readCensus reads census files and sums them as one census, refusing
+// files of several censuses or a section counted twice. what names the
+// command, for the messages.
+func readCensus(ctx context.Context, e env, what string, names []string) ([]census.Record, census.Total, error) {
+	var recs []census.Record
+	var from []string
+	for _, name := range names {
+		rs, torn, err := census.ReadFile(ctx, name)
+		if err != nil {
+			return nil, census.Total{}, oldFormat(err, name)
+		}
+		if torn > 0 {
+			e.warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", name, torn)
+		}
+		recs = append(recs, rs...)
+		for range rs {
+			from = append(from, name)
+		}
+	}
+	if len(recs) == 0 {
+		return nil, census.Total{}, fmt.Errorf("%s: the files hold no section", what)
+	}
+	t, err := census.Merge(recs, func(i int) string { return from[i] })
+	return recs, t, err
 }
 
 // oldFormat adds to a reader's error what to do about a file of the first

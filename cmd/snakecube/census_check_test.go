@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/solver"
+)
+
+// TestCensusCheck recounts a 2x3x3 census by the enumerate route: all of
+// it agrees and sums to what enumerate -count finds, a sample is the same
+// for any -j, and a line whose counts were edited and whose checksum was
+// made again, so that every reader accepts it, is caught, whichever figure
+// was edited. (2x3x3, not 2x3x4: under -race, reading back every solution
+// of 2x3x4 takes half a minute.)
+func TestCensusCheck(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "c.jsonl")
+	runOK(t, "census", "-quiet", "-size", "2x3x3", "-depth", "5", "-o", file)
+	out := runOK(t, "census", "check", "-quiet", "-sample", "1000", file)
+	whole := regexp.MustCompile(`(?m)^snakes (\d+)\nsolutions (\d+)$`).FindSubmatch(runOK(t, "enumerate", "-size", "2x3x3", "-count"))
+	want := fmt.Sprintf("# 16 sections recounted: 16 agree, 0 disagree; between them %s snakes, %s solutions\n", whole[1], whole[2])
+	if !bytes.HasSuffix(out, []byte(want)) {
+		t.Errorf("census check of the whole 2x3x3 census ends:\n%s\nwant %q", lastLine(out), want)
+	}
+	one := runOK(t, "census", "check", "-quiet", "-sample", "5", "-seed", "3", "-j", "1", file)
+	three := runOK(t, "census", "check", "-quiet", "-sample", "5", "-seed", "3", "-j", "3", file)
+	if !bytes.Equal(one, three) {
+		t.Errorf("census check -j 1 printed\n%s\n-j 3 printed\n%s", one, three)
+	}
+	if n := len(regexp.MustCompile(`(?m)^section \d+ .*: agree$`).FindAll(one, -1)); n != 5 {
+		t.Errorf("census check -sample 5 printed %d agreeing sections, want 5:\n%s", n, one)
+	}
+
+	recs, _, err := census.ReadFile(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r census.Record // section 13, prefix 01101: 44 snakes, 5 palindromes
+	for _, x := range recs {
+		if x.Section == 13 {
+			r = x
+		}
+	}
+	// Another snake of the section, not the one with most solutions, nor a
+	// palindrome, which a census line of 5 palindromes could not name.
+	var other string
+	cat := runOK(t, "enumerate", "-quiet", "-size", "2x3x3", "-prefix", "01101", "-format", "jsonl", "-o", "-")
+	for _, m := range regexp.MustCompile(`(?m)^\{"snake":"(0[01]+)"`).FindAllSubmatch(cat, -1) {
+		if k, _ := solver.ParseSeq(string(m[1])); !k.Palindrome() && k.String() != r.MostKey {
+			other = k.String()
+			break
+		}
+	}
+	if other == "" {
+		t.Fatalf("no snake in section 13 to name instead of %s:\n%s", r.MostKey, cat)
+	}
+	for _, c := range []struct {
+		field string
+		edit  func(*census.Record) (was, now any)
+	}{
+		{"snakes", func(r *census.Record) (any, any) { r.Snakes--; return r.Snakes + 1, r.Snakes }},
+		{"solutions", func(r *census.Record) (any, any) { r.Solutions += 2; return r.Solutions - 2, r.Solutions }},
+		{"palindromes", func(r *census.Record) (any, any) { r.Palindromes++; return r.Palindromes - 1, r.Palindromes }},
+		{"palindrome_solutions", func(r *census.Record) (any, any) {
+			r.PalindromeSolutions++
+			return r.PalindromeSolutions - 1, r.PalindromeSolutions
+		}},
+		{"one_solution_snakes", func(r *census.Record) (any, any) { r.OneSolution--; return r.OneSolution + 1, r.OneSolution }},
+		{"most_solutions", func(r *census.Record) (any, any) { r.Most++; return r.Most - 1, r.Most }},
+		{"most_solutions_snake", func(r *census.Record) (any, any) {
+			was := r.MostKey
+			r.MostKey = other
+			return was, r.MostKey
+		}},
+	} {
+		t.Run(c.field, func(t *testing.T) {
+			edited := r
+			was, now := c.edit(&edited)
+			bad := filepath.Join(dir, c.field+".jsonl")
+			if err := os.WriteFile(bad, edited.Line(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := census.ReadFile(context.Background(), bad); err != nil {
+				t.Fatalf("the edited line is refused before any recount: %v", err)
+			}
+			var stdout, stderr bytes.Buffer
+			err := run(context.Background(), []string{"census", "check", "-quiet", bad}, nil, &stdout, &stderr)
+			if code := exitCode(err, &stderr); code != 1 {
+				t.Errorf("census check of a line with %s edited exited %d, want 1", c.field, code)
+			}
+			want := fmt.Sprintf("DISAGREE: %s %v in the census, %v recounted\n", c.field, now, was)
+			if !bytes.Contains(stdout.Bytes(), []byte("section 13 prefix 01101 ")) || !bytes.Contains(stdout.Bytes(), []byte(want)) {
+				t.Errorf("census check of a line with %s edited printed:\n%s\nwant a line for section 13 ending %q", c.field, stdout.Bytes(), want)
+			}
+			if !bytes.Contains(stderr.Bytes(), []byte("1 of 1 sections disagree with the census")) {
+				t.Errorf("census check of a line with %s edited said on stderr: %s", c.field, stderr.Bytes())
+			}
+		})
+	}
+}
+
+func lastLine(b []byte) []byte {
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	return b[bytes.LastIndexByte(b, '\n')+1:]
+}
