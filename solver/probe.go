@@ -27,22 +27,36 @@ func (t *Tally) add(u Tally, w float64) {
 // root and returns Knuth's unbiased estimate of the tree's Tally: each level
 // counts the product of the branching factors above it.
 func (s *search) probe(roots []state, r *rand.Rand) Tally {
-	g := s.g
 	var t Tally
+	s.walk(roots, r, func(i int, w float64, leaf bool) {
+		t.Nodes += w
+		if i == s.g.n-1 {
+			t.Paths += w
+			if leaf {
+				t.Solutions += w
+			}
+		}
+	})
+	return t
+}
+
+// walk follows one random branch of the search tree from a random root
+// and calls visit at every node on it with the node's number of moves,
+// its Knuth weight (the number of roots times the branching factors
+// above it) and, at a complete folding, whether the folding is kept.
+func (s *search) walk(roots []state, r *rand.Rand, visit func(i int, w float64, kept bool)) {
+	g := s.g
 	w := float64(len(roots))
 	st := &roots[r.IntN(len(roots))]
 	s.st.free, s.endColour = st.free, g.endColour(st.start)
 	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0]}
 	i, h, last, used, end, turns := st.i, st.head, st.last, st.used, st.end, st.turns
 	for {
-		t.Nodes += w
 		if i == g.n-1 {
-			t.Paths += w
-			if s.leaf(turns) {
-				t.Solutions += w
-			}
-			return t
+			visit(i, w, s.leaf(turns))
+			return
 		}
+		visit(i, w, false)
 		var opts, ends [symmetry.NumDirs]int
 		k := 0
 		for next := s.moves(i, h, last, used, end, s.st.free); next != 0; next &= next - 1 {
@@ -53,18 +67,12 @@ func (s *search) probe(roots []state, r *rand.Rand) Tally {
 			}
 		}
 		if k == 0 {
-			return t
+			return
 		}
 		w *= float64(k)
 		j := r.IntN(k)
-		q := opts[j]
-		d := g.dirOf[q-h+symmetry.MaxCells]
-		if i > 0 && d>>1 != last>>1 {
-			turns |= 1 << i
-		}
-		s.st.free &^= 1 << q
-		s.st.dirs[i] = d
-		i, h, last, used, end = i+1, q, d, used|1<<(d>>1), ends[j]
+		d, t := s.take(i, h, opts[j], last, turns, s.st.free)
+		i, h, last, used, end, turns = i+1, opts[j], d, used|1<<(d>>1), ends[j], t
 	}
 }
 
@@ -208,4 +216,46 @@ func (e Estimate) Join(f Estimate) Estimate {
 		Mean:   Tally{mean(e.Mean.Nodes, f.Mean.Nodes), mean(e.Mean.Paths, f.Mean.Paths), mean(e.Mean.Solutions, f.Mean.Solutions)},
 		Err:    Tally{se(e.Err.Nodes, f.Err.Nodes), se(e.Err.Paths, f.Err.Paths), se(e.Err.Solutions, f.Err.Solutions)},
 	}
+}
+
+// Profile is what random probes see of a section's search, depth by
+// depth.
+type Profile struct {
+	Probes int
+	// Nodes[i] is Knuth's unbiased estimate of the number of nodes of i
+	// moves in the search; at i = L-1 only the foldings kept count, so
+	// that Nodes[L-1] estimates the section's solutions.
+	Nodes [symmetry.MaxCells]float64
+	// Hits[i] is how many probes reached a node of i moves (at L-1, a
+	// kept folding): how much the estimate Nodes[i] rests on.
+	Hits [symmetry.MaxCells]int32
+	// Exact is set when Nodes are exact counts: a [Frontier.Profile] of
+	// a section small enough to search whole.
+	Exact bool
+}
+
+// ProfileSection probes the search of the section of box b under prefix p
+// n times, with a generator seeded by seed and stream, and returns what
+// the probes saw at each depth. It runs on the calling goroutine; the
+// result depends only on its arguments.
+func ProfileSection(b symmetry.Box, p Seq, n int, seed, stream uint64) Profile {
+	pr := Profile{Probes: n}
+	if !p.opens(b.Len()) || n <= 0 {
+		return pr
+	}
+	g := gridOf(b)
+	r := rand.New(rand.NewPCG(seed, stream))
+	s := &search{g: g, job: job{c: startsWith(p), keysOnly: true}}
+	for range n {
+		s.walk(g.roots(), r, func(i int, w float64, kept bool) {
+			if i < g.n-1 || kept {
+				pr.Nodes[i] += w
+				pr.Hits[i]++
+			}
+		})
+	}
+	for i := range pr.Nodes {
+		pr.Nodes[i] /= float64(n)
+	}
+	return pr
 }

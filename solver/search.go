@@ -297,11 +297,31 @@ func (g *grid) enter(h int, free uint64, end int, endColour uint64) (int, bool) 
 }
 
 // leaf files a complete folding, dropping the readings that are not the
-// solution's representative: with keysOnly, a folding read against its key;
-// for a palindrome, the larger of a folding and its reverse. It reports
-// whether the folding was kept.
+// solution's representative (see [search.keeps]). It reports whether the
+// folding was kept.
 func (s *search) leaf(turns uint64) bool {
 	dirs := s.st.dirs[:s.g.n-1]
+	if !s.keeps(turns, dirs) {
+		return false
+	}
+	q := Seq{Bits: turns, Len: s.g.n}
+	if s.count {
+		if s.out.counts == nil {
+			s.out.counts = newTally()
+		}
+		s.out.counts.add(q.Bits, 1)
+		return true
+	}
+	s.out.seqs = append(s.out.seqs, q.Bits)
+	s.out.dirs = append(s.out.dirs, dirs...)
+	return true
+}
+
+// keeps reports whether the complete folding dirs, whose turns are turns,
+// is its solution's representative: with keysOnly, not a folding read
+// against its key; for a palindrome, not the larger of a folding and its
+// reverse.
+func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
 	q := Seq{Bits: turns, Len: s.g.n}
 	switch c := q.Compare(q.Reverse()); {
 	case c > 0 && s.keysOnly:
@@ -312,14 +332,5 @@ func (s *search) leaf(turns uint64) bool {
 			return false
 		}
 	}
-	if s.count {
-		if s.out.counts == nil {
-			s.out.counts = newTally()
-		}
-		s.out.counts.add(q.Bits, 1)
-		return true
-	}
-	s.out.seqs = append(s.out.seqs, q.Bits)
-	s.out.dirs = append(s.out.dirs, dirs...)
 	return true
 }

@@ -1,0 +1,194 @@
+package solver
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// A Frontier stands for the nodes of a section's search where its prefix
+// ends: the partial foldings of as many moves as the prefix has
+// cubelets, whose turns so far are the prefix's. (A folding's first i
+// moves decide whether cubelets 1 to i-1 turn, so these are the nodes
+// below which the section's search runs free.) It holds them all, each of
+// weight 1, or, when they are more than its capacity, a weighted sample
+// of them whose weights add up to an unbiased estimate of their number.
+//
+// A frontier is built one cubelet at a time, as a descent of the
+// key-prefix tree goes: [Frontier.Children] extends every node by one
+// move and sorts the results by whether the cubelet turns. Random probes
+// started from a frontier no longer waste themselves walking the prefix,
+// where Knuth's probes of a long prefix nearly all die.
+type Frontier struct {
+	g      *grid
+	prefix Seq
+	exact  bool // every node, none sampled away
+	pop
+}
+
+// pops keeps the populations of [Frontier.Profile] for the next: each
+// grows to thousands of nodes, a few hundred kilobytes.
+var pops = sync.Pool{New: func() any { return new(pop) }}
+
+// pop is a weighted set of search nodes.
+type pop struct {
+	nodes  []state
+	weight []float64
+}
+
+func (p *pop) add(st *state, w float64) {
+	p.nodes = append(p.nodes, *st)
+	p.weight = append(p.weight, w)
+}
+
+func (p *pop) reset() {
+	p.nodes, p.weight = p.nodes[:0], p.weight[:0]
+}
+
+// NewFrontier returns the frontier of box b's section "0", every key's
+// first cubelet: the nodes of one move.
+func NewFrontier(b symmetry.Box) *Frontier {
+	g := gridOf(b)
+	f := &Frontier{g: g, prefix: Seq{Len: 1}, exact: true}
+	s := &search{g: g}
+	roots := g.roots()
+	for k := range roots {
+		s.extend(&roots[k], func(c *state) { f.add(c, 1) })
+	}
+	return f
+}
+
+// Prefix returns the prefix whose frontier f is.
+func (f *Frontier) Prefix() Seq { return f.prefix }
+
+// Children returns the frontiers of the sections of f's prefix followed by
+// '0' and by '1', each of at most capacity nodes: a larger one is cut
+// down by systematic resampling in proportion to weight, drawn from a
+// generator seeded by seed and the child's prefix, so that a child's
+// frontier depends only on its prefix, the seed and the capacity. f's
+// prefix must be shorter than L-1 cubelets.
+func (f *Frontier) Children(capacity int, seed uint64) (*Frontier, *Frontier) {
+	d := f.prefix.Len
+	kids := [2]*Frontier{
+		{g: f.g, prefix: Seq{Bits: f.prefix.Bits, Len: d + 1}, exact: f.exact},
+		{g: f.g, prefix: Seq{Bits: f.prefix.Bits | 1<<d, Len: d + 1}, exact: f.exact},
+	}
+	s := &search{g: f.g}
+	for k := range f.nodes {
+		w := f.weight[k]
+		s.extend(&f.nodes[k], func(c *state) { kids[c.turns>>d&1].add(c, w) })
+	}
+	for _, kid := range kids {
+		if len(kid.nodes) > capacity {
+			kid.exact = false
+			r := rand.New(rand.NewPCG(seed, FrontierStream(kid.prefix)))
+			var out pop
+			kid.pop.resample(&out, capacity, r)
+			kid.pop = out
+		}
+	}
+	return kids[0], kids[1]
+}
+
+// FrontierStream numbers the generator of the section of prefix p: its
+// bits, with its length above them.
+func FrontierStream(p Seq) uint64 { return p.Bits ^ uint64(p.Len)<<57 ^ 0xf<<52 }
+
+// extend calls emit with each child of st, the node one move deeper,
+// within the job's constraint.
+func (s *search) extend(st *state, emit func(*state)) {
+	g := s.g
+	if st.i >= g.n-1 {
+		return
+	}
+	endColour := g.endColour(st.start)
+	for next := s.moves(st.i, st.head, st.last, st.used, st.end, st.free); next != 0; next &= next - 1 {
+		q := bits.TrailingZeros64(next)
+		e, ok := g.enter(st.head, st.free&^(1<<q), st.end, endColour)
+		if !ok {
+			continue
+		}
+		c := *st
+		d := g.dirOf[q-st.head+symmetry.MaxCells]
+		if c.i > 0 && d>>1 != c.last>>1 {
+			c.turns |= 1 << c.i
+		}
+		c.free &^= 1 << q
+		c.dirs[c.i] = d
+		c.i, c.head, c.last, c.used, c.end = c.i+1, q, d, c.used|1<<(d>>1), e
+		emit(&c)
+	}
+}
+
+// resample replaces out's nodes by n drawn from p by systematic
+// resampling: each node of p drawn in proportion to its weight, every
+// drawn node given the mean weight, which keeps the expectation of the
+// total weight and of every part of it.
+func (p *pop) resample(out *pop, n int, r *rand.Rand) {
+	out.reset()
+	var total float64
+	for _, w := range p.weight {
+		total += w
+	}
+	step := total / float64(n)
+	u := r.Float64() * step
+	var acc float64
+	for k, w := range p.weight {
+		acc += w
+		for u < acc && len(out.nodes) < n {
+			out.add(&p.nodes[k], step)
+			u += step
+		}
+	}
+}
+
+// Profile estimates the search of f's section below f, depth by depth,
+// with a population of at most width nodes that goes down one move at a
+// time: every node is extended by all its moves, and when they are more
+// than width they are resampled down to width in proportion to weight
+// (Chen's stratified sampling of a search tree, one stratum per depth).
+// When no resampling was needed the profile is exact: the section's
+// whole search. The result depends only on f, width, seed and stream.
+func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
+	g := f.g
+	pr := Profile{Probes: width, Exact: f.exact}
+	if !f.prefix.opens(g.n) {
+		return pr
+	}
+	r := rand.New(rand.NewPCG(seed, stream))
+	s := &search{g: g, job: job{keysOnly: true}}
+	cur, next := pops.Get().(*pop), pops.Get().(*pop)
+	defer func() { pops.Put(cur); pops.Put(next) }()
+	if len(f.nodes) > width {
+		pr.Exact = false
+		f.pop.resample(cur, width, r)
+	} else {
+		cur.reset()
+		cur.nodes, cur.weight = append(cur.nodes, f.nodes...), append(cur.weight, f.weight...)
+	}
+	for len(cur.nodes) > 0 {
+		next.reset()
+		for k := range cur.nodes {
+			w := cur.weight[k]
+			s.extend(&cur.nodes[k], func(c *state) {
+				if c.i == g.n-1 && !s.keeps(c.turns, c.dirs[:g.n-1]) {
+					return
+				}
+				pr.Nodes[c.i] += w
+				pr.Hits[c.i]++
+				if c.i < g.n-1 {
+					next.add(c, w)
+				}
+			})
+		}
+		if len(next.nodes) > width {
+			pr.Exact = false
+			next.resample(cur, width, r)
+		} else {
+			cur, next = next, cur
+		}
+	}
+	return pr
+}

@@ -1,0 +1,73 @@
+package solver
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// frontierOf follows prefix p from the root, one cubelet at a time.
+func frontierOf(b symmetry.Box, p Seq, capacity int, seed uint64) *Frontier {
+	f := NewFrontier(b)
+	for f.Prefix().Len < p.Len {
+		d := f.Prefix().Len
+		f0, f1 := f.Children(capacity, seed)
+		f = f0
+		if p.Turn(d) {
+			f = f1
+		}
+	}
+	return f
+}
+
+// TestProfileExact checks a profile wide enough to search a section whole
+// against the section's count.
+func TestProfileExact(t *testing.T) {
+	b, _ := symmetry.Cube(3)
+	for _, s := range []string{"0", "01", "0011", "01110110", "0111111010101", "0010101011110101111"} {
+		p, _ := ParseSeq(s)
+		want, err := CountSection(context.Background(), b, p, Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := frontierOf(b, p, 1<<20, 1)
+		if f.Prefix() != p {
+			t.Fatalf("frontierOf(%v) reached %v", p, f.Prefix())
+		}
+		pr := f.Profile(1<<20, 1, 2)
+		if !pr.Exact || pr.Nodes[b.Len()-1] != float64(want.Solutions) {
+			t.Errorf("section %s: profile of %v solutions (exact %v), want %d", s, pr.Nodes[b.Len()-1], pr.Exact, want.Solutions)
+		}
+	}
+}
+
+// TestProfileUnbiased checks that narrow frontiers and populations
+// estimate a section's solutions without bias: the mean of 400 seeds
+// within 4 standard errors of the count.
+func TestProfileUnbiased(t *testing.T) {
+	b, _ := symmetry.Cube(3)
+	p, _ := ParseSeq("01110")
+	want, err := CountSection(context.Background(), b, p, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 400
+	var sum, sq float64
+	for seed := range uint64(n) {
+		pr := frontierOf(b, p, 8, seed).Profile(16, seed, 3)
+		if pr.Exact {
+			t.Fatalf("a profile of width 16 of section %v is exact", p)
+		}
+		y := pr.Nodes[b.Len()-1]
+		sum += y
+		sq += y * y
+	}
+	mean := sum / n
+	se := math.Sqrt((sq/n - mean*mean) / (n - 1))
+	if math.Abs(mean-float64(want.Solutions)) > 4*se {
+		t.Errorf("section %v: profiles estimate %.0f ± %.0f solutions, want %d", p, mean, se, want.Solutions)
+	}
+	t.Logf("section %v: %.0f ± %.0f solutions, count %d", p, mean, se, want.Solutions)
+}
