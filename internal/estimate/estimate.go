@@ -1,0 +1,317 @@
+package estimate
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Options tune the design. The zero value takes the defaults.
+type Options struct {
+	// Depth is the prefix length of the sections counted exactly; 0 means
+	// [DefaultDepth].
+	Depth int
+	// Width is the population that estimates a child's mass below the
+	// shared levels (default [DefaultWidth]); above them, at depth d, it
+	// is Width << (CacheDepth-d), at most 64 times wider.
+	Width int
+	// Capacity bounds the frontier a descent carries (default
+	// [DefaultCapacity]).
+	Capacity int
+	// CacheDepth is the depth down to which the children's masses are
+	// shared by all descents (default [DefaultCacheDepth]).
+	CacheDepth int
+	// Floor is the share of the uniform choice mixed into each step
+	// (default [DefaultFloor]): a child that may hold a snake is chosen
+	// with probability at least Floor/2.
+	Floor float64
+	// Power is the exponent the masses are raised to (default
+	// [DefaultPower]).
+	Power float64
+	// Workers is how many descents run at once (default 1).
+	Workers int
+	// Progress, when set, is called after each descent with the number
+	// done and the total, one call at a time.
+	Progress func(done, total int)
+}
+
+// Defaults of [Options], chosen on 2x4x4, where the exact share of every
+// node is known, and checked on 4x4x4.
+const (
+	// DefaultWidth estimates a mass with a population of 1,024 nodes: on
+	// 2x4x4 it brought the variance a step adds to the floor's, where
+	// 16,384 of Knuth's probes left it four times larger; on 4x4x4 it
+	// costs some 20 ms a child.
+	DefaultWidth = 1 << 10
+	// DefaultCapacity bounds a descent's frontier at 4,096 nodes, some
+	// 500 kB.
+	DefaultCapacity = 1 << 12
+	// DefaultCacheDepth shares the masses of the top 12 levels, where the
+	// sections are large and the choices matter most: at most 2^12 pairs
+	// of children, profiled by populations up to 64 times wider.
+	DefaultCacheDepth = 12
+	// DefaultFloor keeps every child's chance at 1/20 or more, so that a
+	// child whose mass was missed costs at most a factor 20 in weight.
+	DefaultFloor = 0.1
+	// DefaultPower: sections rich in solutions are richer still in
+	// solutions per snake, so a snake's section is chosen more evenly by
+	// a power of the solutions below 1. On the 4x4x4 census sample,
+	// sections drawn in proportion to solutions^0.8 would give the
+	// snakes and one-solution snakes a variance a third and a half of
+	// that of solutions^1.
+	DefaultPower = 0.8
+	// minHits is how many nodes of two siblings' populations must reach
+	// a depth for its estimates to decide between them.
+	minHits = 16
+	// maxShift bounds the widest population at 64 times the narrowest.
+	maxShift = 2
+)
+
+// DefaultDepth is the prefix length of the sections counted for box b:
+// 5/8 of its cubelets, 40 for 4x4x4 and 22 for 3x3x4. On 4x4x4 such a
+// section, drawn in proportion to its solutions, counts in seconds; at
+// depth 34 it took 42 s on average.
+func DefaultDepth(b symmetry.Box) int { return max(5*b.Len()/8, 1) }
+
+func (o Options) withDefaults(b symmetry.Box) Options {
+	if o.Depth <= 0 {
+		o.Depth = DefaultDepth(b)
+	}
+	o.Depth = min(o.Depth, b.Len())
+	if o.Width <= 0 {
+		o.Width = DefaultWidth
+	}
+	if o.Capacity <= 0 {
+		o.Capacity = DefaultCapacity
+	}
+	if o.CacheDepth <= 0 {
+		o.CacheDepth = DefaultCacheDepth
+	}
+	if o.Floor <= 0 || o.Floor > 1 {
+		o.Floor = DefaultFloor
+	}
+	if o.Power <= 0 {
+		o.Power = DefaultPower
+	}
+	o.Workers = max(o.Workers, 1)
+	return o
+}
+
+// Descent is one descent of the key-prefix tree: the section it reached,
+// the probability of reaching it, and the section's exact count.
+type Descent struct {
+	Index  int
+	Prefix solver.Seq
+	Prob   float64
+	solver.Count
+}
+
+// split is the choice at one node: the probability of the child that
+// adds a '1'.
+type split struct {
+	once sync.Once
+	q1   float64
+}
+
+// Design draws descents of box b's key-prefix tree. Its choices depend
+// only on the box, the seed and the options, so that descent k is the
+// same in every run, whatever runs beside it.
+type Design struct {
+	b    symmetry.Box
+	seed uint64
+	opts Options
+
+	mu     sync.Mutex
+	shared map[solver.Seq]*split // the choices above CacheDepth
+}
+
+// NewDesign returns the design of box b for seed.
+func NewDesign(b symmetry.Box, seed uint64, opts Options) *Design {
+	return &Design{b: b, seed: seed, opts: opts.withDefaults(b), shared: map[solver.Seq]*split{}}
+}
+
+// Depth is the prefix length of the sections the descents count.
+func (d *Design) Depth() int { return d.opts.Depth }
+
+// width returns the population that profiles a child of depth n.
+func (d *Design) width(n int) int {
+	return d.opts.Width << min(max(d.opts.CacheDepth-n, 0), maxShift)
+}
+
+// choice returns the probability of taking child '1' of f's prefix, whose
+// children's frontiers are f0 and f1.
+func (d *Design) choice(p solver.Seq, f0, f1 *solver.Frontier) float64 {
+	if p.Len >= d.opts.CacheDepth {
+		return d.split(f0, f1)
+	}
+	d.mu.Lock()
+	s := d.shared[p]
+	if s == nil {
+		s = &split{}
+		d.shared[p] = s
+	}
+	d.mu.Unlock()
+	s.once.Do(func() { s.q1 = d.split(f0, f1) })
+	return s.q1
+}
+
+// split profiles both children and returns the probability of child '1':
+// its share of the two estimated masses, mixed with the uniform choice.
+func (d *Design) split(f0, f1 *solver.Frontier) float64 {
+	n := d.width(f0.Prefix().Len)
+	// Each child's population is seeded by the child alone, so that a
+	// mass is the same whichever descent asks for it.
+	p0 := f0.Profile(n, d.seed, solver.FrontierStream(f0.Prefix()))
+	p1 := f1.Profile(n, d.seed, solver.FrontierStream(f1.Prefix()))
+	// A child whose whole search the population covered and found no
+	// solution in holds no snake: leaving it out costs nothing in bias.
+	last := d.b.Len() - 1
+	none0, none1 := p0.Exact && p0.Nodes[last] == 0, p1.Exact && p1.Nodes[last] == 0
+	switch {
+	case none0 && none1:
+		return 0.5
+	case none0:
+		return 1
+	case none1:
+		return 0
+	}
+	m0, m1 := masses(&p0, &p1)
+	m0, m1 = math.Pow(m0, d.opts.Power), math.Pow(m1, d.opts.Power)
+	fl := d.opts.Floor
+	if m0+m1 <= 0 {
+		return 0.5
+	}
+	return (1-fl)*m1/(m0+m1) + fl/2
+}
+
+// masses compares two sibling sections by the estimates of their nodes
+// at the deepest depth that enough of their populations reached: at the
+// last depth, their solutions; where the populations die before, the
+// partial foldings nearest to complete.
+func masses(f0, f1 *solver.Profile) (float64, float64) {
+	for i := len(f0.Hits) - 1; i >= 0; i-- {
+		if f0.Hits[i]+f1.Hits[i] >= minHits {
+			return f0.Nodes[i], f1.Nodes[i]
+		}
+	}
+	return 0, 0
+}
+
+// Descend draws descent k: from the root of the key-prefix tree it steps
+// to a child chosen with the probabilities of [Design.choice], on a
+// generator seeded by the seed and k, down to the design's depth, and
+// counts the section reached exactly.
+func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
+	r := rand.New(rand.NewPCG(d.seed, uint64(k)))
+	L := d.b.Len()
+	f := solver.NewFrontier(d.b) // every key starts with '0'
+	p := f.Prefix()
+	prob := 1.0
+	for p.Len < d.opts.Depth {
+		if err := ctx.Err(); err != nil {
+			return Descent{}, err
+		}
+		if p.Len == L-1 {
+			p = solver.Seq{Bits: p.Bits, Len: L} // a key ends with '0'
+			continue
+		}
+		f0, f1 := f.Children(d.opts.Capacity, d.seed)
+		q1 := d.choice(p, f0, f1)
+		if r.Float64() < q1 {
+			f, prob = f1, prob*q1
+		} else {
+			f, prob = f0, prob*(1-q1)
+		}
+		p = f.Prefix()
+	}
+	c, err := solver.CountSection(ctx, d.b, p, solver.Options{Workers: 1})
+	return Descent{Index: k, Prefix: p, Prob: prob, Count: c}, err
+}
+
+// Run draws the descents ks on opts.Workers goroutines and calls emit
+// with each in the order of ks.
+func (d *Design) Run(ctx context.Context, ks []int, emit func(Descent) error) error {
+	var done int
+	return sequencer.Run(ctx, len(ks), d.opts.Workers, func(ctx context.Context, i int) (Descent, error) {
+		return d.Descend(ctx, ks[i])
+	}, func(_ int, x Descent) error {
+		done++
+		if d.opts.Progress != nil {
+			d.opts.Progress(done, len(ks))
+		}
+		return emit(x)
+	})
+}
+
+// Value is an estimate and its standard error.
+type Value struct{ Mean, Err float64 }
+
+// Interval95 returns the normal 95% confidence interval of v.
+func (v Value) Interval95() (float64, float64) { return v.Mean - 1.96*v.Err, v.Mean + 1.96*v.Err }
+
+// Result is what descents estimate: the box's totals, each with its
+// standard error.
+type Result struct {
+	Descents                              int
+	Snakes, OneSolution, Solutions, Nodes Value
+	// Seconds is the time the exact counts took, summed.
+	Seconds float64
+	// MaxShare is the largest share of one descent in the snakes
+	// estimate: near 1/Descents when the weights are even, near 1 when
+	// one descent decides it, a sign that more are needed.
+	MaxShare float64
+}
+
+// Summarize returns the Hansen-Hurwitz estimates of descents: the mean of
+// each count divided by its descent's probability, and the standard error
+// from their sample variance.
+func Summarize(ds []Descent) Result {
+	res := Result{Descents: len(ds)}
+	of := func(f func(solver.Count) float64) Value {
+		ys := make([]float64, len(ds))
+		for i, x := range ds {
+			ys[i] = f(x.Count) / x.Prob
+		}
+		return meanErr(ys)
+	}
+	res.Snakes = of(func(c solver.Count) float64 { return float64(c.Snakes) })
+	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.Unique) })
+	res.Solutions = of(func(c solver.Count) float64 { return float64(c.Solutions) })
+	res.Nodes = of(func(c solver.Count) float64 { return float64(c.Nodes) })
+	var top float64
+	for _, x := range ds {
+		res.Seconds += x.Seconds
+		top = max(top, float64(x.Snakes)/x.Prob)
+	}
+	if sum := res.Snakes.Mean * float64(len(ds)); sum > 0 {
+		res.MaxShare = top / sum
+	}
+	return res
+}
+
+// meanErr returns the mean of ys and its standard error, +Inf for fewer
+// than two values.
+func meanErr(ys []float64) Value {
+	n := float64(len(ys))
+	if len(ys) == 0 {
+		return Value{math.NaN(), math.Inf(1)}
+	}
+	var sum float64
+	for _, y := range ys {
+		sum += y
+	}
+	m := sum / n
+	if len(ys) < 2 {
+		return Value{m, math.Inf(1)}
+	}
+	var sq float64
+	for _, y := range ys {
+		sq += (y - m) * (y - m)
+	}
+	return Value{m, math.Sqrt(sq / (n - 1) / n)}
+}

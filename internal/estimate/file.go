@@ -1,0 +1,160 @@
+package estimate
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Record is one descent as a line of a descents file (JSON Lines), which
+// a long run appends to as descents complete and a resumed run skips.
+// Design names the options that decide the choices, so that descents of
+// different designs are never mixed.
+type Record struct {
+	Box                 string  `json:"box"`
+	Design              string  `json:"design"`
+	Seed                uint64  `json:"seed"`
+	Index               int     `json:"descent"`
+	Prefix              string  `json:"prefix"`
+	Probability         float64 `json:"probability"`
+	Snakes              int64   `json:"snakes,omitempty"`
+	Solutions           int64   `json:"solutions,omitempty"`
+	Palindromes         int64   `json:"palindromes,omitempty"`
+	PalindromeSolutions int64   `json:"palindrome_solutions,omitempty"`
+	OneSolution         int64   `json:"one_solution_snakes,omitempty"`
+	Most                int64   `json:"most_solutions,omitempty"`
+	MostKey             string  `json:"most_solutions_snake,omitempty"`
+	Nodes               uint64  `json:"nodes"`
+	Seconds             float64 `json:"seconds"`
+}
+
+// Name returns the design's name for a file: the options that decide
+// which sections descents reach and with what probability.
+func (d *Design) Name() string {
+	o := d.opts
+	return fmt.Sprintf("depth %d, width %d, capacity %d, shared %d, floor %g, power %g",
+		o.Depth, o.Width, o.Capacity, o.CacheDepth, o.Floor, o.Power)
+}
+
+// Record returns x as a line of d's descents file.
+func (d *Design) Record(x Descent) Record {
+	r := Record{
+		Box: d.b.String(), Design: d.Name(), Seed: d.seed, Index: x.Index,
+		Prefix: x.Prefix.String(), Probability: x.Prob,
+		Snakes: x.Snakes, Solutions: x.Solutions, Palindromes: x.Palindromes,
+		PalindromeSolutions: x.PalindromeSolutions, OneSolution: x.Unique,
+		Most: x.Most, Nodes: x.Nodes, Seconds: x.Seconds,
+	}
+	if x.Most > 0 {
+		r.MostKey = x.MostKey.String()
+	}
+	return r
+}
+
+// Line returns the record as one line of a descents file.
+func (r Record) Line() []byte {
+	b, _ := json.Marshal(r) // numbers and strings always encode
+	return append(b, '\n')
+}
+
+// Descent returns the descent a record holds.
+func (r Record) Descent() (Descent, error) {
+	p, err := solver.ParseSeq(r.Prefix)
+	if err != nil {
+		return Descent{}, fmt.Errorf("descent %d: prefix: %w", r.Index, err)
+	}
+	if !(r.Probability > 0 && r.Probability <= 1) {
+		return Descent{}, fmt.Errorf("descent %d: probability %v, want a number in (0, 1]", r.Index, r.Probability)
+	}
+	x := Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: solver.Count{
+		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
+		PalindromeSolutions: r.PalindromeSolutions, Unique: r.OneSolution,
+		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
+	}}
+	if r.MostKey != "" {
+		if x.MostKey, err = solver.ParseSeq(r.MostKey); err != nil {
+			return Descent{}, fmt.Errorf("descent %d: most_solutions_snake: %w", r.Index, err)
+		}
+	}
+	return x, nil
+}
+
+// ReadFile reads the records of a descents file, dropping a torn last
+// line (one without its newline), and returns the length of the whole
+// lines, to which a resumed run truncates the file before appending.
+func ReadFile(path string) (recs []Record, whole int64, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if errors.Is(err, io.EOF) {
+			return recs, whole, nil // a torn line, or none
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %w", path, err)
+		}
+		whole += int64(len(line))
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var r Record
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return nil, 0, fmt.Errorf("%s: line %d: %w", path, n, err)
+		}
+		recs = append(recs, r)
+	}
+}
+
+// Resume checks that recs are descents of d and returns them by index,
+// refusing a record of another box, seed or design and a descent twice.
+func (d *Design) Resume(recs []Record) (map[int]Descent, error) {
+	done := make(map[int]Descent, len(recs))
+	name := d.Name()
+	for i, r := range recs {
+		if r.Box != d.b.String() || r.Seed != d.seed || r.Design != name {
+			return nil, fmt.Errorf("line %d: a descent of %s, seed %d, %s; this run is of %v, seed %d, %s",
+				i+1, r.Box, r.Seed, r.Design, d.b, d.seed, name)
+		}
+		if _, ok := done[r.Index]; ok {
+			return nil, fmt.Errorf("line %d: descent %d again", i+1, r.Index)
+		}
+		x, err := r.Descent()
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", i+1, err)
+		}
+		done[r.Index] = x
+	}
+	return done, nil
+}
+
+// paths4 is the number of directed Hamiltonian paths of the 4x4x4 grid,
+// from OEIS A193346 (Pettersson's count): an input from outside, not a
+// result of this program.
+const paths4 = 55_493_434_415_544_000
+
+// KnownSolutions returns box b's number of solutions where it is known
+// from elsewhere, and where it comes from: for 4x4x4, the directed
+// Hamiltonian paths of OEIS A193346 divided by the 96 symmetries and
+// reversals. That is the exact count less a correction for the few paths
+// that are their own reversal up to symmetry, which is positive and
+// negligible: such a path is fixed by an involution and so determined by
+// its first half. (For 3x3x3 the correction is 31 solutions, 0.06%.)
+func KnownSolutions(b symmetry.Box) (float64, string, bool) {
+	if b.String() != "4x4x4" {
+		return 0, "", false
+	}
+	return paths4 / 96, "OEIS A193346's 55,493,434,415,544,000 directed Hamiltonian paths / 96", true
+}
