@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench fuzz clean static image cluster-test census-334 census-334-check
+.PHONY: all build run test lint bench fuzz clean static image cluster-test census-334 census-334-check estimate-validate
 
 all: build
 
@@ -89,3 +89,8 @@ census-334: build
 # and compared with their census lines; fails on any disagreement.
 census-334-check: build
 	nice -n 10 ./snakecube census check -sample 200 -seed 1 testdata/census-3x4x4/*.jsonl
+
+# The long validation of estimate -snakes: many seeded runs on boxes whose
+# truth an exact count gives; prints the README's validation table.
+estimate-validate:
+	$(GO) test -run TestValidate -validate -v -timeout 0 ./internal/estimate

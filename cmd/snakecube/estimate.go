@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -14,6 +18,7 @@ import (
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
 
 Estimates a box's whole search without running it, by Knuth's method:
 random probes each walk one branch of the search tree and weight what they
@@ -24,16 +29,39 @@ core-hours a full search would take at the node rate measured on this
 machine, each with its standard error. The same seed and probes give the
 same estimate, whatever -j.
 
+With -snakes it estimates how many snakes fold, how many of them have one
+solution, and the solutions, each with its standard error: K descents of
+the tree of key prefixes each choose a section of D cubelets, stepping to
+a child with probability in proportion to an estimate of its solutions,
+mixed with an even choice so that no section is left out, and count the
+section exactly; each count divided by the probability of reaching its
+section is an unbiased estimate of the total, and their mean is printed.
+Where the solutions are known (4x4x4: the directed Hamiltonian paths of
+OEIS A193346 / 96, or -solutions), a run whose 95% interval misses them
+says it is not to be trusted. Descents are appended to FILE as they
+complete; run again with the same FILE, seed and -depth to resume, or
+with a larger K to add descents. The same seed and K give the same
+figures, whatever -j.
+
 Flags:
   -size N|AxBxC  the box (required)
   -probes K      the number of probes (default: rounds of 1,000,000 until
                  the paths' standard error is under 1%, at most 80,000,000)
-  -seed S        the seed of the random probes (default 1)
-  -j N           probe with N goroutines (default: all cores)
+  -seed S        the seed of the random probes or descents (default 1)
+  -j N           probe with N goroutines, or run N descents at once
+                 (default: all cores)
+  -snakes        estimate the snakes by descents instead
+  -samples K     (-snakes) the number of descents (default 100)
+  -depth D       (-snakes) the prefix length of the sections counted
+                 (default 5/8 of the cubelets: 40 for 4x4x4)
+  -o FILE        (-snakes) the file of descents to append to and resume
+  -solutions N   (-snakes) the exact number of solutions, when known
+  -quiet         (-snakes) no progress or summary on standard error
 
 Examples:
   $ snakecube estimate -size 4
   $ snakecube estimate -size 3x3x4 -probes 5000000 -seed 7
+  $ snakecube estimate -snakes -size 3x4x4 -samples 400 -o 344.jsonl
 `
 
 // Unless -probes says otherwise, estimate probes in rounds until the
@@ -53,9 +81,20 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 	probes := fs.Int("probes", 0, "")
 	seed := fs.Uint64("seed", 1, "")
 	workers := workersVar(fs)
+	var sn snakesFlags
+	sn.add(fs)
 	rest, err := parseFlags(fs, e, estimateUsage, args)
 	if err != nil {
 		return helpOK(err)
+	}
+	if sn.on {
+		if *probes != 0 {
+			return badUsage(e, estimateUsage, "-probes and -snakes cannot be used together")
+		}
+		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
+	}
+	if sn.used(fs) {
+		return badUsage(e, estimateUsage, "-samples, -depth, -o, -solutions and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -114,4 +153,163 @@ func writeEstimate(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64
 	hours := est.Mean.Nodes / rate / 3600
 	line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
 	fmt.Fprintf(w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
+}
+
+// snakesFlags are the flags of estimate -snakes.
+type snakesFlags struct {
+	on      bool
+	samples int
+	depth   int
+	out     string
+	known   float64
+	quiet   bool
+}
+
+func (f *snakesFlags) add(fs *flag.FlagSet) {
+	fs.BoolVar(&f.on, "snakes", false, "")
+	fs.IntVar(&f.samples, "samples", 100, "")
+	fs.IntVar(&f.depth, "depth", 0, "")
+	fs.StringVar(&f.out, "o", "", "")
+	fs.Float64Var(&f.known, "solutions", 0, "")
+	fs.BoolVar(&f.quiet, "quiet", false, "")
+}
+
+// used reports whether a flag of -snakes was given.
+func (f *snakesFlags) used(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(g *flag.Flag) {
+		switch g.Name {
+		case "samples", "depth", "o", "solutions", "quiet":
+			set = true
+		}
+	})
+	return set
+}
+
+// maxDescents bounds -samples: each descent is kept in memory, a few
+// hundred bytes, and counts a section exactly, seconds on 4x4x4.
+const maxDescents = 10_000_000
+
+func runEstimateSnakes(ctx context.Context, e env, b symmetry.Box, rest []string, seed uint64, workers int, f snakesFlags) error {
+	switch {
+	case len(rest) > 0:
+		return badUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
+	case b.Len() == 0:
+		return badUsage(e, estimateUsage, "-size is required")
+	case f.samples < 2 || f.samples > maxDescents:
+		return badUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, maxDescents)
+	case f.depth < 0 || f.depth > b.Len():
+		return badUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
+	case f.known < 0:
+		return badUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
+	case workers < 1:
+		return badUsage(e, estimateUsage, "-j %d: want at least 1", workers)
+	}
+	opts := estimate.Options{Depth: f.depth, Workers: workers}
+	if !f.quiet && terminal(e.stderr) {
+		opts.Progress = progress(e.stderr, "descents")
+	}
+	d := estimate.NewDesign(b, seed, opts)
+	start := time.Now()
+	ds, fresh, err := descend(ctx, d, f.samples, f.out)
+	if err != nil {
+		return fmt.Errorf("estimate -snakes %v: %w", b, err)
+	}
+	res := estimate.Summarize(ds)
+	known, source := f.known, "-solutions"
+	if k, src, ok := estimate.KnownSolutions(b); ok && known == 0 {
+		known, source = k, src
+	}
+	var out bytes.Buffer
+	trusted := writeSnakes(&out, b, d, seed, res, known, source)
+	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if !trusted {
+		e.warnf("the solutions' 95%% interval misses the %.0f known: this run is not to be trusted; more descents (-samples) may mend it", known)
+	}
+	if !f.quiet {
+		e.warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f core-seconds; the largest descent makes %.0f%% of the snakes estimate",
+			b, len(ds), fresh, elapsed(time.Since(start)), res.Seconds, 100*res.MaxShare)
+	}
+	return nil
+}
+
+// descend returns descents 0 to k-1 of d: those already in the file at
+// path, when given, and the others drawn now and appended to it.
+func descend(ctx context.Context, d *estimate.Design, k int, path string) ([]estimate.Descent, int, error) {
+	done := map[int]estimate.Descent{}
+	var file *os.File
+	if path != "" {
+		recs, whole, err := estimate.ReadFile(path)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, 0, err
+		}
+		if done, err = d.Resume(recs); err != nil {
+			return nil, 0, fmt.Errorf("%s: %w", path, err)
+		}
+		if file, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
+			return nil, 0, err
+		}
+		defer file.Close()
+		// Drop a torn last line, then append.
+		if err := file.Truncate(whole); err != nil {
+			return nil, 0, err
+		}
+		if _, err := file.Seek(whole, io.SeekStart); err != nil {
+			return nil, 0, err
+		}
+	}
+	var todo []int
+	for i := range k {
+		if _, ok := done[i]; !ok {
+			todo = append(todo, i)
+		}
+	}
+	err := d.Run(ctx, todo, func(x estimate.Descent) error {
+		done[x.Index] = x
+		if file == nil {
+			return nil
+		}
+		if _, err := file.Write(d.Record(x).Line()); err != nil {
+			return err
+		}
+		return file.Sync()
+	})
+	if err != nil {
+		if path != "" {
+			err = fmt.Errorf("%w (the descents done are in %s; run again to resume)", err, path)
+		}
+		return nil, 0, err
+	}
+	ds := make([]estimate.Descent, k)
+	for i := range ds {
+		ds[i] = done[i]
+	}
+	return ds, len(todo), nil
+}
+
+// writeSnakes prints the estimates of descents and, when the solutions
+// are known, whether their interval covers them; it reports whether the
+// run can be trusted by that test.
+func writeSnakes(w io.Writer, b symmetry.Box, d *estimate.Design, seed uint64, r estimate.Result, known float64, source string) bool {
+	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, seed %d; ± one standard error\n",
+		b, r.Descents, d.Depth(), seed)
+	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
+	line := func(name string, v estimate.Value) {
+		fmt.Fprintf(w, "%-20s %.4g ± %.2g (%.1f%%)\n", name, v.Mean, v.Err, 100*v.Err/v.Mean)
+	}
+	line("snakes", r.Snakes)
+	line("one_solution_snakes", r.OneSolution)
+	line("solutions", r.Solutions)
+	if known <= 0 {
+		return true
+	}
+	lo, hi := r.Solutions.Interval95()
+	if lo <= known && known <= hi {
+		fmt.Fprintf(w, "# known solutions %.0f (%s): inside the 95%% interval [%.4g, %.4g]\n", known, source, lo, hi)
+		return true
+	}
+	fmt.Fprintf(w, "# known solutions %.0f (%s): OUTSIDE the 95%% interval [%.4g, %.4g]: this run is not to be trusted\n", known, source, lo, hi)
+	return false
 }
