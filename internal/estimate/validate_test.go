@@ -27,7 +27,7 @@ func TestValidate(t *testing.T) {
 		t.Skip("the long validation runs with -validate (make estimate-validate)")
 	}
 	cases := []struct {
-		box          string
+		box         string
 		depth, k, n int
 	}{
 		{"2x4x4", 20, 50, 40},
