@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -271,7 +272,17 @@ func runCensusMerge(ctx context.Context, e env, args []string) error {
 		}
 		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
 	}
-	writeCensus(e.stdout, t, m, recs, *known)
+	// The extrapolation is checked against the solutions where they are
+	// known, from -solutions or from elsewhere (4x4x4).
+	check, source := *known, "-solutions"
+	if k, src, ok := estimate.KnownSolutions(b); ok && check == 0 {
+		check, source = k, src
+	}
+	sols := writeCensus(e.stdout, t, m, recs, *known)
+	if check > 0 && t.Sections < m && !sols.Covers(check) {
+		fmt.Fprintf(e.stdout, "# the solutions' 95%% interval misses the %.0f known (%s): the sample under-represents the large sections, and these extrapolations are not to be trusted; snakecube estimate -snakes gives calibrated ones\n", check, source)
+		e.warnf("the extrapolated solutions' 95%% interval [%.4g, %.4g] misses the %.0f known: the extrapolations are not to be trusted; run snakecube estimate -snakes -size %v", sols.Low, sols.High, check, b)
+	}
 	return nil
 }
 
@@ -337,15 +348,16 @@ func runCensusUpgrade(ctx context.Context, e env, args []string) error {
 }
 
 // writeCensus prints the sums of a census and, for a sample, the totals
-// extrapolated to all m sections.
-func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known float64) {
+// extrapolated to all m sections; it returns the solutions' interval.
+func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known float64) census.Interval {
 	fmt.Fprintf(w, "# %s census at depth %d: %d of %d sections; solutions counted once up to the box's rotations and reflections and up to reversal\n",
 		t.Box, t.Depth, t.Sections, m)
 	fmt.Fprintf(w, "sections %d\n", t.Sections)
 	writeCounts(w, t.Count)
 	fmt.Fprintf(w, "seconds %.1f\n", t.Seconds)
+	sols := census.Interval{Estimate: float64(t.Solutions), Low: float64(t.Solutions), High: float64(t.Solutions)}
 	if t.Sections == m {
-		return
+		return sols
 	}
 	fmt.Fprintf(w, "# extrapolated from a random sample of %d of the %d sections: %d x the mean per section, [95%% confidence interval]\n", t.Sections, m, m)
 	for _, q := range []struct {
@@ -363,10 +375,19 @@ func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known
 		}
 		iv := census.Extrapolate(ys, m)
 		fmt.Fprintf(w, "%s_total %.4g [%.4g, %.4g]\n", q.name, iv.Estimate, iv.Low, iv.High)
+		if q.name == "solutions" {
+			sols = iv
+		}
 	}
-	if known <= 0 {
-		return
+	if known > 0 {
+		writeRatio(w, recs, known, m)
 	}
+	return sols
+}
+
+// writeRatio prints the totals of a sample of m sections estimated by
+// their ratio to the known solutions.
+func writeRatio(w io.Writer, recs []census.Record, known float64, m int) {
 	fmt.Fprintf(w, "# by ratio to the %.0f solutions known: the sample's ratio to its solutions x %.0f, [95%% confidence interval]\n", known, known)
 	sols := make([]float64, len(recs))
 	for i, r := range recs {

@@ -7,6 +7,9 @@ type Interval struct {
 	Estimate, Low, High float64
 }
 
+// Covers reports whether x lies in the interval.
+func (iv Interval) Covers(x float64) bool { return iv.Low <= x && x <= iv.High }
+
 // Extrapolate estimates the total over m sections of a quantity whose
 // values in a simple random sample of them are ys.
 func Extrapolate(ys []float64, m int) Interval {
