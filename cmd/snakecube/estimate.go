@@ -239,32 +239,32 @@ func runEstimateSnakes(ctx context.Context, e env, b symmetry.Box, rest []string
 // path, when given, and the others drawn now and appended to it.
 func descend(ctx context.Context, d *estimate.Design, k int, path string) ([]estimate.Descent, int, error) {
 	done := map[int]estimate.Descent{}
-	var file *os.File
+	var whole int64
 	if path != "" {
-		recs, whole, err := estimate.ReadFile(path)
+		recs, n, err := estimate.ReadFile(path)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, 0, err
 		}
 		if done, err = d.Resume(recs); err != nil {
 			return nil, 0, fmt.Errorf("%s: %w", path, err)
 		}
-		if file, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
-			return nil, 0, err
-		}
-		defer file.Close()
-		// Drop a torn last line, then append.
-		if err := file.Truncate(whole); err != nil {
-			return nil, 0, err
-		}
-		if _, err := file.Seek(whole, io.SeekStart); err != nil {
-			return nil, 0, err
-		}
+		whole = n
 	}
 	var todo []int
 	for i := range k {
 		if _, ok := done[i]; !ok {
 			todo = append(todo, i)
 		}
+	}
+	var file *os.File
+	if path != "" && len(todo) > 0 {
+		// Only a run with descents to add writes: one that reads back
+		// a finished run leaves its file alone.
+		var err error
+		if file, err = appendAt(path, whole); err != nil {
+			return nil, 0, err
+		}
+		defer file.Close()
 	}
 	err := d.Run(ctx, todo, func(x estimate.Descent) error {
 		done[x.Index] = x
@@ -287,6 +287,24 @@ func descend(ctx context.Context, d *estimate.Design, k int, path string) ([]est
 		ds[i] = done[i]
 	}
 	return ds, len(todo), nil
+}
+
+// appendAt opens the file at path to append at offset whole, dropping a
+// torn last line beyond it.
+func appendAt(path string, whole int64) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(whole); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(whole, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // writeSnakes prints the estimates of descents and, when the solutions
