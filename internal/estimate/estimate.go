@@ -248,11 +248,40 @@ func (d *Design) Run(ctx context.Context, ks []int, emit func(Descent) error) er
 	})
 }
 
-// Value is an estimate and its standard error.
-type Value struct{ Mean, Err float64 }
+// Value is an estimate, its standard error, and the number of descents
+// it is the mean of.
+type Value struct {
+	Mean, Err float64
+	N         int
+}
 
-// Interval95 returns the normal 95% confidence interval of v.
-func (v Value) Interval95() (float64, float64) { return v.Mean - 1.96*v.Err, v.Mean + 1.96*v.Err }
+// Interval95 returns the 95% confidence interval of v, from Student's t
+// with N-1 degrees of freedom.
+func (v Value) Interval95() (float64, float64) {
+	h := tQuantile975(v.N-1) * v.Err
+	return v.Mean - h, v.Mean + h
+}
+
+// Covers reports whether the 95% interval of v holds x.
+func (v Value) Covers(x float64) bool {
+	lo, hi := v.Interval95()
+	return lo <= x && x <= hi
+}
+
+// tQuantile975 is the 97.5% quantile of Student's t with df degrees of
+// freedom: tabulated to 10 degrees, the Cornish-Fisher expansion (within
+// 1e-3 from there on) beyond. (internal/census has its twin.)
+func tQuantile975(df int) float64 {
+	if df < 1 {
+		return math.Inf(1)
+	}
+	if df <= 10 {
+		return [...]float64{12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281}[df-1]
+	}
+	z, d := 1.959964, float64(df)
+	z3, z5, z7 := z*z*z, z*z*z*z*z, z*z*z*z*z*z*z
+	return z + (z3+z)/(4*d) + (5*z5+16*z3+3*z)/(96*d*d) + (3*z7+19*z5+17*z3-15*z)/(384*d*d*d)
+}
 
 // Result is what descents estimate: the box's totals, each with its
 // standard error.
@@ -299,7 +328,7 @@ func Summarize(ds []Descent) Result {
 func meanErr(ys []float64) Value {
 	n := float64(len(ys))
 	if len(ys) == 0 {
-		return Value{math.NaN(), math.Inf(1)}
+		return Value{math.NaN(), math.Inf(1), 0}
 	}
 	var sum float64
 	for _, y := range ys {
@@ -307,11 +336,11 @@ func meanErr(ys []float64) Value {
 	}
 	m := sum / n
 	if len(ys) < 2 {
-		return Value{m, math.Inf(1)}
+		return Value{m, math.Inf(1), 1}
 	}
 	var sq float64
 	for _, y := range ys {
 		sq += (y - m) * (y - m)
 	}
-	return Value{m, math.Sqrt(sq / (n - 1) / n)}
+	return Value{m, math.Sqrt(sq / (n - 1) / n), len(ys)}
 }
