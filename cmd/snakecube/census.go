@@ -68,7 +68,9 @@ Flags:
   -quiet         no progress on standard error
   -complete      (merge) require every section
   -solutions N   (merge) the exact number of solutions, when known: the
-                 totals are also estimated by their ratio to it
+                 totals are also estimated by their ratio to it, and a
+                 sample whose solutions interval misses it is flagged as
+                 not to be trusted (4x4x4's are known without it)
 
 Examples:
   $ snakecube census -size 3x3x4 -depth 10 -o census.jsonl
