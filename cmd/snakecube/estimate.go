@@ -187,8 +187,9 @@ func (f *snakesFlags) used(fs *flag.FlagSet) bool {
 }
 
 // maxDescents bounds -samples: each descent is kept in memory, a few
-// hundred bytes, and counts a section exactly, seconds on 4x4x4.
-const maxDescents = 10_000_000
+// hundred bytes, so a million take some hundreds of megabytes; 2% on
+// 4x4x4 takes under ten thousand.
+const maxDescents = 1_000_000
 
 func runEstimateSnakes(ctx context.Context, e env, b symmetry.Box, rest []string, seed uint64, workers int, f snakesFlags) error {
 	switch {
