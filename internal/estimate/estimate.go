@@ -309,7 +309,7 @@ func Summarize(ds []Descent) Result {
 		return meanErr(ys)
 	}
 	res.Snakes = of(func(c solver.Count) float64 { return float64(c.Snakes) })
-	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.Unique) })
+	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.OneSolution) })
 	res.Solutions = of(func(c solver.Count) float64 { return float64(c.Solutions) })
 	res.Nodes = of(func(c solver.Count) float64 { return float64(c.Nodes) })
 	var top float64

@@ -64,7 +64,7 @@ func coverage(t *testing.T, b symmetry.Box, want solver.Count, opts Options) {
 		of    func(Result) Value
 	}{
 		{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }},
-		{"one_solution_snakes", float64(want.Unique), func(r Result) Value { return r.OneSolution }},
+		{"one_solution_snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }},
 		{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }},
 	}
 	covered := make([]int, len(qs))

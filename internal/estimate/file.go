@@ -49,7 +49,7 @@ func (d *Design) Record(x Descent) Record {
 		Box: d.b.String(), Design: d.Name(), Seed: d.seed, Index: x.Index,
 		Prefix: x.Prefix.String(), Probability: x.Prob,
 		Snakes: x.Snakes, Solutions: x.Solutions, Palindromes: x.Palindromes,
-		PalindromeSolutions: x.PalindromeSolutions, OneSolution: x.Unique,
+		PalindromeSolutions: x.PalindromeSolutions, OneSolution: x.OneSolution,
 		Most: x.Most, Nodes: x.Nodes, Seconds: x.Seconds,
 	}
 	if x.Most > 0 {
@@ -75,7 +75,7 @@ func (r Record) Descent() (Descent, error) {
 	}
 	x := Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: solver.Count{
 		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
-		PalindromeSolutions: r.PalindromeSolutions, Unique: r.OneSolution,
+		PalindromeSolutions: r.PalindromeSolutions, OneSolution: r.OneSolution,
 		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
 	}}
 	if r.MostKey != "" {

@@ -51,7 +51,7 @@ func count(t testing.TB, b symmetry.Box) solver.Count {
 // "snakecube enumerate -count" prints.
 func parseCount(data []byte) (solver.Count, error) {
 	var c solver.Count
-	fields := map[string]*int64{"snakes": &c.Snakes, "solutions": &c.Solutions, "one_solution_snakes": &c.Unique}
+	fields := map[string]*int64{"snakes": &c.Snakes, "solutions": &c.Solutions, "one_solution_snakes": &c.OneSolution}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for n := 1; sc.Scan(); n++ {
 		name, value, _ := strings.Cut(sc.Text(), " ")
@@ -89,9 +89,9 @@ func TestTruthFiles(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		got, want := truth(t, b), count(t, b)
-		if got.Snakes != want.Snakes || got.Solutions != want.Solutions || got.Unique != want.Unique {
+		if got.Snakes != want.Snakes || got.Solutions != want.Solutions || got.OneSolution != want.OneSolution {
 			t.Errorf("%s holds %d snakes, %d solutions, %d one-solution snakes; a count gives %d, %d, %d",
-				f, got.Snakes, got.Solutions, got.Unique, want.Snakes, want.Solutions, want.Unique)
+				f, got.Snakes, got.Solutions, got.OneSolution, want.Snakes, want.Solutions, want.OneSolution)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func TestValidate(t *testing.T) {
 			of    func(Result) Value
 		}{
 			{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }},
-			{"one-solution snakes", float64(want.Unique), func(r Result) Value { return r.OneSolution }},
+			{"one-solution snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }},
 			{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }},
 		}
 		covered := make([]int, len(qs))
