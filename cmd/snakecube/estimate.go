@@ -230,7 +230,7 @@ func runEstimateSnakes(ctx context.Context, e env, b symmetry.Box, rest []string
 		e.warnf("the solutions' 95%% interval misses the %.0f known: this run is not to be trusted; more descents (-samples) may mend it", known)
 	}
 	if !f.quiet {
-		e.warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f core-seconds; the largest descent makes %.0f%% of the snakes estimate",
+		e.warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s (wall-clock, one goroutine each); the largest descent makes %.0f%% of the snakes estimate",
 			b, len(ds), fresh, elapsed(time.Since(start)), res.Seconds, 100*res.MaxShare)
 	}
 	return nil
