@@ -35,6 +35,9 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 		c chan result
 	}
 	workers, window = min(max(workers, 1), max(n, 1)), min(max(window, 1), max(n, 1))
+	if workers == 1 {
+		return runOne(ctx, n, work, emit)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	eg, ctx := errgroup.WithContext(ctx)
@@ -84,4 +87,22 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 		failed = err
 	}
 	return failed
+}
+
+// runOne is RunWindowed on one worker: in the caller's goroutine, piece
+// after piece, with nothing to hand between goroutines.
+func runOne[T any](ctx context.Context, n int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	for k := range n {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		v, err := work(ctx, k)
+		if err == nil {
+			err = emit(k, v)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
