@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -42,72 +43,132 @@ func (o Options) workers() int {
 // busy to the end, while cutting stays a negligible share of the work.
 const tasksPerWorker = 64
 
-// plan cuts the search under c into tasks, subtrees rooted at partial
-// foldings of equal depth, in a fixed order.
-func (g *grid) plan(j job, want int) []state {
-	tasks := g.roots()
-	for depth := 0; len(tasks) < want && depth+2 < g.n-1; depth++ {
-		s := &search{g: g, job: j, splitAt: depth + 1, ctx: context.Background()}
-		for k := range tasks {
-			s.run(&tasks[k])
-		}
-		tasks = s.tasks
+// plan cuts the search for job j into tasks, the states at the first
+// depth, 1 or more, that has want of them, in search order. It returns
+// them and the nodes visited above them.
+func (g *grid) plan(j job, want int) ([]state, uint64) {
+	p := g.newPlan(j)
+	for p.depth == 0 || len(p.tasks) < want && p.depth < g.n-2 {
+		p.deepen()
 	}
-	return tasks
+	return p.tasks, p.s.nodes
 }
 
-// result is what a search found, task by task, in task order.
+// plan is a search's tree walked down level by level: the states at depth
+// depth, and in s the nodes above them.
+type plan struct {
+	s     *search
+	tasks []state
+	spare []state // the memory of the level before, for the next
+	depth int
+}
+
+func (g *grid) newPlan(j job) *plan {
+	p := &plan{s: g.newSearch(context.Background(), j), tasks: g.roots()}
+	p.s.planning = true
+	return p
+}
+
+// deepen replaces the tasks with their children.
+func (p *plan) deepen() {
+	p.depth++
+	p.s.tasks, p.s.stop = p.spare[:0], p.depth
+	for k := range p.tasks {
+		p.s.run(&p.tasks[k])
+	}
+	if p.depth > 1 { // the roots are shared
+		p.spare = p.tasks
+	}
+	p.tasks = p.s.tasks
+}
+
+// result is what a search found, by worker, and the nodes it visited.
 type result struct {
-	found []found
-	nodes uint64
+	found    []found
+	searches []*search
+	nodes    uint64
 }
 
-// search runs every task under c on the configured workers.
+// searches keeps the memory of searches, their stacks and tables, for the
+// next: a census counts thousands of sections one after the other.
+var searches = sync.Pool{New: func() any { return new(search) }}
+
+// tallies returns the tables of a counting job's workers.
+func (r *result) tallies() []*tally {
+	var ts []*tally
+	for _, f := range r.found {
+		if f.counts != nil {
+			ts = append(ts, f.counts)
+		}
+	}
+	return ts
+}
+
+// release hands the searches back for reuse, once nothing refers to what
+// they found.
+func (r *result) release() {
+	for _, s := range r.searches {
+		searches.Put(s)
+	}
+	r.searches, r.found = nil, nil
+}
+
+// search runs every task of job j on the configured workers, each worker
+// taking the next task in turn, and each with one search whose results
+// grow across its tasks.
 func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error) {
 	w := opts.workers()
 	want := w * tasksPerWorker
 	if w == 1 {
-		want = 1 // nothing to balance: search from the roots
+		want = 1 // nothing to balance: search from the first level
 	}
-	tasks := g.plan(j, want)
-	res := &result{found: make([]found, len(tasks))}
-	var done atomic.Int64
-	var nodes atomic.Uint64
-	runTask := func(ctx context.Context, k int) error {
-		if err := ctx.Err(); err != nil {
-			return err
+	tasks, nodes := g.plan(j, want)
+	w = min(w, max(len(tasks), 1))
+	res := &result{found: make([]found, w), searches: make([]*search, w), nodes: nodes}
+	for k := range w {
+		res.searches[k] = searches.Get().(*search)
+	}
+	var next, done atomic.Int64
+	var visited atomic.Uint64
+	worker := func(ctx context.Context, k int) error {
+		s := res.searches[k]
+		s.reset(g, ctx, j)
+		defer func() {
+			res.found[k] = s.out
+			visited.Add(s.nodes)
+		}()
+		for {
+			t := int(next.Add(1) - 1)
+			if t >= len(tasks) {
+				return nil
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			s.run(&tasks[t])
+			if s.stopped {
+				return ctx.Err()
+			}
+			if opts.Progress != nil {
+				opts.Progress(int(done.Add(1)), len(tasks))
+			}
 		}
-		s := &search{g: g, job: j, splitAt: -1, ctx: ctx}
-		s.run(&tasks[k])
-		nodes.Add(s.nodes)
-		if s.stopped {
-			return ctx.Err()
-		}
-		res.found[k] = s.out
-		if opts.Progress != nil {
-			opts.Progress(int(done.Add(1)), len(tasks))
-		}
-		return nil
 	}
 	if w == 1 {
-		// In the caller's goroutine, whose stack has already grown to
-		// the search's depth, and with one search whose results grow
-		// across the tasks: small searches run in batches cost less.
-		s := &search{g: g, job: j, splitAt: -1, ctx: ctx}
-		if err := s.runAll(tasks, opts.Progress); err != nil {
+		// In the caller's goroutine: nothing to share.
+		if err := worker(ctx, 0); err != nil {
 			return nil, err
 		}
-		return &result{found: []found{s.out}, nodes: s.nodes}, nil
+	} else {
+		eg, ctx := errgroup.WithContext(ctx)
+		for k := range w {
+			eg.Go(func() error { return worker(ctx, k) })
+		}
+		if err := eg.Wait(); err != nil {
+			return nil, err
+		}
 	}
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(w)
-	for k := range tasks {
-		eg.Go(func() error { return runTask(ctx, k) })
-	}
-	if err := eg.Wait(); err != nil {
-		return nil, err
-	}
-	res.nodes = nodes.Load()
+	res.nodes += visited.Load()
 	return res, nil
 }
 

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
@@ -52,7 +53,7 @@ func (p *pop) reset() {
 func NewFrontier(b symmetry.Box) *Frontier {
 	g := gridOf(b)
 	f := &Frontier{g: g, prefix: Seq{Len: 1}, exact: true}
-	s := &search{g: g}
+	s := g.newSearch(context.Background(), job{})
 	roots := g.roots()
 	for k := range roots {
 		s.extend(&roots[k], func(c *state) { f.add(c, 1) })
@@ -75,7 +76,7 @@ func (f *Frontier) Children(capacity int, seed uint64) (*Frontier, *Frontier) {
 		{g: f.g, prefix: Seq{Bits: f.prefix.Bits, Len: d + 1}, exact: f.exact},
 		{g: f.g, prefix: Seq{Bits: f.prefix.Bits | 1<<d, Len: d + 1}, exact: f.exact},
 	}
-	s := &search{g: f.g}
+	s := f.g.newSearch(context.Background(), job{})
 	for k := range f.nodes {
 		w := f.weight[k]
 		s.extend(&f.nodes[k], func(c *state) { kids[c.turns>>d&1].add(c, w) })
@@ -100,25 +101,23 @@ func FrontierStream(p Seq) uint64 { return p.Bits ^ uint64(p.Len)<<57 ^ 0xf<<52 
 // within the job's constraint.
 func (s *search) extend(st *state, emit func(*state)) {
 	g := s.g
-	if st.i >= g.n-1 {
+	if int(st.i) >= g.n-1 {
 		return
 	}
-	endColour := g.endColour(st.start)
-	for next := s.moves(st.i, st.head, st.last, st.used, st.end, st.free); next != 0; next &= next - 1 {
+	s.wrongEnd = g.wrongEnd(int(st.start))
+	c := cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
+	for next := s.options(&c); next != 0; next &= next - 1 {
 		q := bits.TrailingZeros64(next)
-		e, ok := g.enter(st.head, st.free&^(1<<q), st.end, endColour)
-		if !ok {
-			continue
+		d := g.dirOf[uint8(q-c.h)]
+		k := *st
+		if c.i > 0 && d != c.last {
+			k.turns |= 1 << c.i
 		}
-		c := *st
-		d := g.dirOf[q-st.head+symmetry.MaxCells]
-		if c.i > 0 && d>>1 != c.last>>1 {
-			c.turns |= 1 << c.i
-		}
-		c.free &^= 1 << q
-		c.dirs[c.i] = d
-		c.i, c.head, c.last, c.used, c.end = c.i+1, q, d, c.used|1<<(d>>1), e
-		emit(&c)
+		k.free &^= 1 << q
+		k.b0, k.b1, k.b2 = g.leave(q, st.b0, st.b1, st.b2)
+		k.moves[c.i/21] |= uint64(d) << (3 * (c.i % 21))
+		k.i, k.head, k.last, k.used = st.i+1, uint8(q), d, st.used|1<<(d>>1)
+		emit(&k)
 	}
 }
 
@@ -158,7 +157,7 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		return pr
 	}
 	r := rand.New(rand.NewPCG(seed, stream))
-	s := &search{g: g, job: job{keysOnly: true}}
+	s := g.newSearch(context.Background(), job{keysOnly: true})
 	cur, next := pops.Get().(*pop), pops.Get().(*pop)
 	defer func() { pops.Put(cur); pops.Put(next) }()
 	if len(f.nodes) > width {
@@ -168,17 +167,19 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		cur.reset()
 		cur.nodes, cur.weight = append(cur.nodes, f.nodes...), append(cur.weight, f.weight...)
 	}
+	var dirs [symmetry.MaxCells]symmetry.Dir
 	for len(cur.nodes) > 0 {
 		next.reset()
 		for k := range cur.nodes {
 			w := cur.weight[k]
 			s.extend(&cur.nodes[k], func(c *state) {
-				if c.i == g.n-1 && !s.keeps(c.turns, c.dirs[:g.n-1]) {
+				i := int(c.i)
+				if i == g.n-1 && !s.keeps(c.turns, c.movesInto(&dirs)) {
 					return
 				}
-				pr.Nodes[c.i] += w
-				pr.Hits[c.i]++
-				if c.i < g.n-1 {
+				pr.Nodes[i] += w
+				pr.Hits[i]++
+				if i < g.n-1 {
 					next.add(c, w)
 				}
 			})
@@ -191,4 +192,10 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		}
 	}
 	return pr
+}
+
+// movesInto unpacks st's moves into dirs and returns them.
+func (st *state) movesInto(dirs *[symmetry.MaxCells]symmetry.Dir) []symmetry.Dir {
+	st.unpack(dirs)
+	return dirs[:st.i]
 }

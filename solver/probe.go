@@ -48,31 +48,33 @@ func (s *search) walk(roots []state, r *rand.Rand, visit func(i int, w float64, 
 	g := s.g
 	w := float64(len(roots))
 	st := &roots[r.IntN(len(roots))]
-	s.st.free, s.endColour = st.free, g.endColour(st.start)
+	s.wrongEnd = g.wrongEnd(int(st.start))
 	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0]}
-	i, h, last, used, end, turns := st.i, st.head, st.last, st.used, st.end, st.turns
+	c := cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
 	for {
-		if i == g.n-1 {
-			visit(i, w, s.leaf(turns))
+		if c.i == g.n-1 {
+			visit(c.i, w, s.leaf(c.turns))
 			return
 		}
-		visit(i, w, false)
-		var opts, ends [symmetry.NumDirs]int
-		k := 0
-		for next := s.moves(i, h, last, used, end, s.st.free); next != 0; next &= next - 1 {
-			q := bits.TrailingZeros64(next)
-			if e, ok := g.enter(h, s.st.free&^(1<<q), end, s.endColour); ok {
-				opts[k], ends[k] = q, e
-				k++
-			}
-		}
+		visit(c.i, w, false)
+		next := s.options(&c)
+		k := bits.OnesCount64(next)
 		if k == 0 {
 			return
 		}
 		w *= float64(k)
-		j := r.IntN(k)
-		d, t := s.take(i, h, opts[j], last, turns, s.st.free)
-		i, h, last, used, end, turns = i+1, opts[j], d, used|1<<(d>>1), ends[j], t
+		for j := r.IntN(k); j > 0; j-- {
+			next &= next - 1
+		}
+		q := bits.TrailingZeros64(next)
+		d := g.dirOf[uint8(q-c.h)]
+		if c.i > 0 && d != c.last {
+			c.turns |= 1 << c.i
+		}
+		c.free &^= 1 << q
+		c.b0, c.b1, c.b2 = g.leave(q, c.b0, c.b1, c.b2)
+		s.dirs[c.i&63] = d
+		c.i, c.h, c.last, c.used = c.i+1, q, d, c.used|1<<(d>>1)
 	}
 }
 
@@ -126,7 +128,7 @@ func (g *grid) probes(j job, roots []state, n int, seed, stream uint64) moments 
 		return m
 	}
 	r := rand.New(rand.NewPCG(seed, stream))
-	s := &search{g: g, job: j}
+	s := g.newSearch(context.Background(), j)
 	for range n {
 		m.add(s.probe(roots, r))
 	}
@@ -190,16 +192,14 @@ func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	start := time.Now()
-	var nodes uint64
+	s := g.newSearch(ctx, job{keysOnly: true, count: true})
 	for _, r := range g.roots() {
-		s := &search{g: g, job: job{keysOnly: true, count: true}, splitAt: -1, ctx: ctx}
 		s.run(&r)
-		nodes += s.nodes
 		if s.stopped {
 			break
 		}
 	}
-	return float64(nodes) / time.Since(start).Seconds()
+	return float64(s.nodes) / time.Since(start).Seconds()
 }
 
 // Join combines two estimates from independent probes.
@@ -245,7 +245,7 @@ func ProfileSection(b symmetry.Box, p Seq, n int, seed, stream uint64) Profile {
 	}
 	g := gridOf(b)
 	r := rand.New(rand.NewPCG(seed, stream))
-	s := &search{g: g, job: job{c: startsWith(p), keysOnly: true}}
+	s := g.newSearch(context.Background(), job{c: startsWith(p), keysOnly: true})
 	for range n {
 		s.walk(g.roots(), r, func(i int, w float64, kept bool) {
 			if i < g.n-1 || kept {

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -9,20 +10,32 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
+// noDir stands for the move before the first: there is none, so the first
+// move may go any way.
+const noDir = symmetry.NumDirs
+
 // grid holds the tables of one box that the search reads at every node.
 type grid struct {
 	box       symmetry.Box
-	n         int                                   // cells
-	nbMask    [64]uint64                            // neighbours of a cell
-	nbBit     [64][symmetry.NumDirs]uint64          // neighbour of a cell in a direction, as a set
-	nbTurn    [64][symmetry.NumDirs]uint64          // neighbours off the axis of a direction
-	nbAllowed [64][8]uint64                         // neighbours along the moves canonical axis order allows, by axes used
-	dirOf     [2*symmetry.MaxCells + 1]symmetry.Dir // direction of a step, by index difference + MaxCells
-	odd       uint64                                // cells of odd colour, x+y+z odd
-
-	rootsOnce  sync.Once
-	rootStates []state
+	n         int                          // cells
+	nbMask    [64]uint64                   // neighbours of a cell
+	nbBit     [64][symmetry.NumDirs]uint64 // neighbour of a cell in a direction, as a set
+	follow    [64][8][4]uint64             // neighbours a move may enter, by the last move and the cubelet's kind
+	nbAllowed [64][8]uint64                // neighbours along the moves canonical axis order allows, by axes used
+	dirOf     [256]symmetry.Dir            // direction of a step, by index difference mod 256
+	odd       uint64                       // cells of odd colour, x+y+z odd
+	side      int                          // the longest side: a straight run has fewer moves
+	ray       [64][8][8]uint64             // see fits
+	perp      [8][4]symmetry.Dir           // the directions off a direction's axis
+	roots     func() []state               // the start states, computed once
 }
+
+// Kinds of cubelet, as a constraint fixes them: follow's last index.
+const (
+	anyKind = iota
+	straightKind
+	turnKind
+)
 
 // grids caches each box's tables: a batch of snakes to solve needs them
 // once, not once per snake.
@@ -38,7 +51,7 @@ func gridOf(b symmetry.Box) *grid {
 }
 
 func newGrid(b symmetry.Box) *grid {
-	g := &grid{box: b, n: b.Len()}
+	g := &grid{box: b, n: b.Len(), side: max(b.Size[0], b.Size[1], b.Size[2])}
 	for i := range g.n {
 		p := b.Coord(i)
 		if (p[0]+p[1]+p[2])&1 != 0 {
@@ -50,14 +63,17 @@ func newGrid(b symmetry.Box) *grid {
 				g.nbBit[i][d] = 1 << b.Index(q)
 				// Axes of length 1 have no moves, so each index difference
 				// belongs to one direction.
-				g.dirOf[b.Index(q)-i+symmetry.MaxCells] = d
+				g.dirOf[uint8(b.Index(q)-i)] = d
 			}
 		}
 	}
 	for i := range g.n {
 		for d := range symmetry.Dir(symmetry.NumDirs) {
-			g.nbTurn[i][d] = g.nbMask[i] &^ g.nbBit[i][d] &^ g.nbBit[i][d.Opposite()]
+			turn := g.nbMask[i] &^ g.nbBit[i][d] &^ g.nbBit[i][d.Opposite()]
+			g.follow[i][d] = [4]uint64{g.nbMask[i], g.nbBit[i][d], turn}
 		}
+		// The first move follows none: cubelet 0 is an end.
+		g.follow[i][noDir] = [4]uint64{g.nbMask[i], g.nbMask[i], g.nbMask[i]}
 		for used := range uint8(8) {
 			for d := range symmetry.Dir(symmetry.NumDirs) {
 				if b.Allowed(used)>>d&1 != 0 {
@@ -66,11 +82,129 @@ func newGrid(b symmetry.Box) *grid {
 			}
 		}
 	}
+	for i := range g.n {
+		for d := range symmetry.Dir(symmetry.NumDirs) {
+			var m uint64
+			p, inside := b.Coord(i), true
+			for k := range maxRun + 1 {
+				if k > 0 {
+					p = b.Step(p, d)
+					inside = inside && b.Contains(p)
+					if inside {
+						m |= 1 << b.Index(p)
+					}
+				}
+				if !inside {
+					m = ^uint64(0)
+				}
+				g.ray[i][d][k] = m
+			}
+		}
+	}
+	for d := range symmetry.Dir(symmetry.NumDirs) {
+		k := 0
+		for f := range symmetry.Dir(symmetry.NumDirs) {
+			if f>>1 != d>>1 {
+				g.perp[d][k] = f
+				k++
+			}
+		}
+	}
+	g.roots = sync.OnceValue(g.newRoots)
 	return g
 }
 
 // colour returns 0 or 1, the colour of cell c in the chequer pattern.
 func (g *grid) colour(c int) uint64 { return g.odd >> c & 1 }
+
+// counts returns, bit-sliced, how many free neighbours each cell has: bit
+// c of b0, b1 and b2 is bit 0, 1 and 2 of cell c's count. The search keeps
+// them as it goes (see leave).
+func (g *grid) counts(free uint64) (b0, b1, b2 uint64) {
+	for c := range g.n {
+		k := uint64(bits.OnesCount64(g.nbMask[c] & free))
+		b0 |= k & 1 << c
+		b1 |= k >> 1 & 1 << c
+		b2 |= k >> 2 & 1 << c
+	}
+	return b0, b1, b2
+}
+
+// leave returns the counts once cell c is no longer free: each of its
+// neighbours, which all counted c, counts one fewer.
+func (g *grid) leave(c int, b0, b1, b2 uint64) (uint64, uint64, uint64) {
+	m := g.nbMask[c&63]
+	r1 := m &^ b0
+	r2 := r1 &^ b1
+	return b0 ^ m, b1 ^ r1, b2 ^ r2
+}
+
+// weak returns the cells the next move may enter so that no free cell is
+// stranded, when some free cells, w, have fewer than two free neighbours;
+// one is the free cells with at least one. A free cell needs two ways in
+// and out, or one if it is the path's last cell, whose colour must not be
+// in wrongEnd. The counts are of neighbours in free, which after the move
+// are the cells still free and the new head: exactly a cell's ways in and
+// out then, so one mask per node serves every move.
+//
+// A cell with none is the last cell, or the path is dead. With one weak
+// cell a: it is entered now, if it cannot be the end; otherwise it is the
+// end, and the move must not enter its only free neighbour p, which would
+// force a next and last, unless they are the last two cells. With two,
+// one is entered now and the other is the end; three cannot all be.
+//
+// The loops of the search inline the case of one weak cell, the most
+// common by far, and call weak for the others.
+func (g *grid) weak(free, one, w, wrongEnd uint64) uint64 {
+	if iso := free &^ one; iso != 0 {
+		if iso == free && iso&(iso-1) == 0 {
+			return iso
+		}
+		return 0
+	}
+	a := w & -w
+	b := w ^ a
+	if b == 0 {
+		if a&wrongEnd != 0 {
+			return a
+		}
+		p := g.nbMask[bits.TrailingZeros64(a)] & free
+		if free == p|a {
+			return ^uint64(0)
+		}
+		return ^p
+	}
+	if b&(b-1) != 0 {
+		return 0
+	}
+	var m uint64
+	if b&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(b)]&free != a || free == a|b) {
+		m |= a
+	}
+	if a&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(a)]&free != b || free == a|b) {
+		m |= b
+	}
+	return m
+}
+
+// maxRun bounds the straight runs fits checks: a run is checked for its
+// first maxRun moves, enough for every run of a box with sides up to 8.
+const maxRun = 7
+
+// fits returns the cells of next, neighbours of h, from which a straight
+// run of k moves in all, the move into them the first, stays in the free
+// cells: when a constraint fixes the k-1 cubelets after a move as
+// straights, the move starts such a run. ray[c][d][k] holds the k cells
+// after cell c along d, or every bit when they leave the box.
+func (g *grid) fits(h, k int, next, free uint64) uint64 {
+	for m := next; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		if g.ray[h&63][g.dirOf[uint8(c-h)]&7][k&7]&^free != 0 {
+			next &^= 1 << c
+		}
+	}
+	return next
+}
 
 // constraint fixes the kind of some cubelets: a cubelet in fixed is a turn
 // when it is also in turn, straight otherwise.
@@ -88,18 +222,118 @@ func exactly(q Seq) constraint {
 	return constraint{fixed: 1<<q.Len - 1, turn: q.Bits}
 }
 
-// state is a node of the search: a partial folding of i moves whose head,
-// cubelet i, lies in cell head. end is the cell the path must end in, or -1
-// while no cell is forced to be the end.
-type state struct {
-	i, head, end int
-	start        int // cell of cubelet 0
-	last         symmetry.Dir
-	used         uint8 // axes moved along so far
-	free         uint64
-	turns        uint64 // turn mask of the moves so far
-	dirs         [symmetry.MaxCells - 1]symmetry.Dir
+// levels is a constraint as the search reads it, move by move: code[i]
+// holds in its low two bits the kind of cubelet i, which move i leaves,
+// and above them how many moves from move i on must go straight, up to
+// maxRun (more than one only after a cubelet that may turn). free is the
+// first move from which nothing is fixed.
+type levels struct {
+	code  [64]uint8
+	free  int
+	snake bool // every cubelet fixed
+	// For a snake, the moves of its last two straight runs: tail1 into
+	// the last cubelet, tail2 before the turn that starts it. Once the
+	// last cell is forced, the first run must lie free behind it, and the
+	// second along some direction off the first: sdescend checks both. A
+	// tail longer than maxRun moves is not checked: tail1 is then 255.
+	tail1, tail2 int
 }
+
+// levels returns the levels of c for a box of n cells whose longest side
+// is side.
+func (c constraint) levels(n, side int) levels {
+	lv := levels{free: 1, tail1: 255}
+	// Cubelets 0 and n-1 are ends: nothing to fix.
+	lv.snake = true
+	for i := 1; i < n-1; i++ {
+		if c.fixed>>i&1 != 0 {
+			lv.code[i] = straightKind + uint8(c.turn>>i&1)
+			lv.free = i + 1
+		} else {
+			lv.snake = false
+		}
+	}
+	if lv.snake && n > 2 {
+		k1 := 1
+		for n-1-k1 > 0 && lv.code[n-1-k1]&3 == straightKind {
+			k1++
+		}
+		k2 := 1
+		for n-1-k1-k2 > 0 && lv.code[n-1-k1-k2]&3 == straightKind {
+			k2++
+		}
+		if k1 <= maxRun {
+			lv.tail1, lv.tail2 = k1, min(k2, maxRun)
+		}
+	}
+	for i := range n - 1 {
+		if lv.code[i] == straightKind {
+			continue
+		}
+		k := 1
+		for i+k < n-1 && lv.code[i+k]&3 == straightKind {
+			k++
+		}
+		lv.code[i] |= uint8(min(k, side, maxRun)) << 2
+	}
+	return lv
+}
+
+// state is a node of the search, kept as a task: a partial folding of i
+// moves whose head, cubelet i, lies in cell head.
+type state struct {
+	free  uint64
+	turns uint64 // turn mask of the moves so far
+	// b0, b1, b2 count each cell's free neighbours, bit-sliced (see counts).
+	b0, b1, b2 uint64
+	moves      [3]uint64 // the moves so far, three bits each, 21 to a word
+	i, head    uint8
+	start      uint8 // cell of cubelet 0
+	last       symmetry.Dir
+	used       uint8 // axes moved along so far
+}
+
+// pack stores the first i moves of dirs in st.
+func (st *state) pack(dirs *[symmetry.MaxCells]symmetry.Dir, i int) {
+	st.moves = [3]uint64{}
+	for k, d := range dirs[:i] {
+		st.moves[k/21] |= uint64(d) << (3 * (k % 21))
+	}
+}
+
+// unpack writes st's moves into dirs.
+func (st *state) unpack(dirs *[symmetry.MaxCells]symmetry.Dir) {
+	for k := range int(st.i) {
+		dirs[k] = symmetry.Dir(st.moves[k/21] >> (3 * (k % 21)) & 7)
+	}
+}
+
+// frame is a node with moves left to try, kept on a search's stack.
+type frame struct {
+	next, free, turns, b0, b1, b2 uint64
+	i, h                          uint8
+	last                          symmetry.Dir
+	used                          uint8
+}
+
+// cursor is where a search loop stands when it returns to its caller: a
+// node, as in state, the moves left to try from it, and the height of the
+// loop's stack.
+type cursor struct {
+	i, h                          int
+	last                          symmetry.Dir
+	used                          uint8
+	next, turns, free, b0, b1, b2 uint64
+	sp                            int
+}
+
+// What a search loop returns for.
+const (
+	done   = iota // the subtree is searched
+	atLeaf        // the cursor is a complete folding, counted
+	atPoll        // time to look at the context
+	atStop        // the cursor is at depth stop, not counted
+)
 
 // cancelEvery is how many nodes pass between two looks at the context: a
 // node costs a few nanoseconds, so cancellation is noticed within a
@@ -113,19 +347,81 @@ type job struct {
 	count    bool // tally solutions per sequence instead of keeping them
 }
 
-// search is one worker's depth-first search below one state.
+// search is one worker's depth-first search. Below the constrained levels
+// of its job it runs descend, a loop with nothing to test but the moves;
+// above them, cdescend, which also applies the constraint, and which hands
+// over at depth stop: to descend, or when planning to a list of tasks.
+// Neither loop calls a function: a call would cost every node the spilling
+// of the loop's registers. They return to their caller for what needs one.
 type search struct {
 	g *grid
 	job
-	endColour uint64
-	splitAt   int // depth at which nodes are recorded as tasks, not searched
-	ctx       context.Context
-	stopped   bool
-	nodes     uint64
-	st        state
-	tasks     []state
-	out       found
-	scratch   [symmetry.MaxCells - 1]symmetry.Dir
+	lv       levels
+	wrongEnd uint64 // cells the path cannot end in
+	ctx      context.Context
+	stopped  bool
+	nodes    uint64
+	poll     uint64                          // node count at which to look at the context next
+	pause    uint64                          // node count at which resume returns
+	stop     int                             // depth at which cdescend hands over
+	planning bool                            // at depth stop, record a task rather than search
+	measure  bool                            // when planning, only count the nodes above
+	limit    int                             // when planning, the most tasks to record, if not 0
+	keep     map[uint64]int                  // when planning, if not nil: the prefixes of the tasks to record
+	keepMask uint64                          // the bits of turns they hold
+	start    int                             // the path's first cell
+	dirs     [symmetry.MaxCells]symmetry.Dir // and its moves
+	tasks    []state
+	out      found
+	scratch  [symmetry.MaxCells - 1]symmetry.Dir
+	frames   [symmetry.MaxCells]frame // descend's stack
+	// tail[a][e], for a snake: the cells its last run takes when it ends
+	// in cell a coming along e reversed, and with them those of the run
+	// before, one set for each direction off e (see levels).
+	tail    [64][8][5]uint64
+	cframes [symmetry.MaxCells]frame // cdescend's stack
+}
+
+// tails fills s.tail for the snake's last two runs.
+func (s *search) tails() {
+	g, k1, k2 := s.g, s.lv.tail1, s.lv.tail2
+	for a := range g.n {
+		for e := range symmetry.NumDirs {
+			r := g.ray[a][e][k1]
+			t := &s.tail[a][e]
+			t[0] = r
+			for j, f := range g.perp[e] {
+				t[j+1] = ^uint64(0)
+				if r != ^uint64(0) {
+					c := bits.TrailingZeros64(r) // the turn: the far end of r
+					if e&1 == 0 {
+						c = 63 - bits.LeadingZeros64(r)
+					}
+					t[j+1] = r | g.ray[c][f][k2]
+				}
+			}
+		}
+	}
+}
+
+// newSearch returns a search for job j under ctx.
+func (g *grid) newSearch(ctx context.Context, j job) *search {
+	s := &search{}
+	s.reset(g, ctx, j)
+	return s
+}
+
+// reset makes s a fresh search for job j, keeping its memory.
+func (s *search) reset(g *grid, ctx context.Context, j job) {
+	s.g, s.job, s.ctx = g, j, ctx
+	s.lv = j.c.levels(g.n, g.side)
+	if s.lv.tail1 <= maxRun {
+		s.tails()
+	}
+	s.stopped, s.nodes, s.poll, s.pause = false, 0, cancelEvery, math.MaxUint64
+	s.stop, s.planning, s.measure, s.limit, s.keep = s.lv.free, false, false, 0, nil
+	s.tasks = s.tasks[:0]
+	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0], counts: s.out.counts}
 }
 
 // found collects foldings: their sequences and, flat, their moves; or,
@@ -138,14 +434,9 @@ type found struct {
 
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
 
-// roots returns the start states of the search: every cell of the right
-// colour, with the end forced where a cell already has too few neighbours.
-// They are computed once per grid and must not be changed.
-func (g *grid) roots() []state {
-	g.rootsOnce.Do(func() { g.rootStates = g.newRoots() })
-	return g.rootStates
-}
-
+// newRoots returns the start states of the search: every cell of the
+// colour a path can start on, except where a cell is left with no way in
+// or two cells with one.
 func (g *grid) newRoots() []state {
 	var rs []state
 	all := uint64(1)<<g.n - 1
@@ -157,150 +448,459 @@ func (g *grid) newRoots() []state {
 			continue // odd volume: both ends lie on the majority colour
 		}
 		free := all &^ (1 << s)
-		end, ok := -1, true
+		ends, ok := 0, true
 		for m := free; m != 0 && ok; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
-			deg := bits.OnesCount64(g.nbMask[c]&free) + int(g.nbMask[c]>>s&1)
-			switch {
-			case deg == 0:
+			switch bits.OnesCount64(g.nbMask[c] & (free | 1<<s)) {
+			case 0:
 				ok = false
-			case deg == 1 && end >= 0:
-				ok = false
-			case deg == 1:
-				end = c
+			case 1:
+				ends++
+				ok = ends < 2
 			}
 		}
 		if ok {
-			rs = append(rs, state{head: s, start: s, end: end, free: free})
+			st := state{head: uint8(s), start: uint8(s), last: noDir, free: free}
+			st.b0, st.b1, st.b2 = g.counts(free)
+			rs = append(rs, st)
 		}
 	}
 	return rs
 }
 
-// endColour is the colour the last cell must have for a path from start.
-func (g *grid) endColour(start int) uint64 {
-	if g.n%2 == 1 {
-		return 0
+// wrongEnd returns the cells a path from start cannot end in: those of the
+// other colour than its last cubelet's.
+func (g *grid) wrongEnd(start int) uint64 {
+	end := uint64(0) // odd volume: the majority colour
+	if g.n%2 == 0 {
+		end = g.colour(start) ^ 1
 	}
-	return g.colour(start) ^ 1
+	if end == 0 {
+		return g.odd
+	}
+	return ^g.odd
 }
 
-// run searches below st.
+// run searches below st: with cdescend while the constraint has levels
+// left, with descend after.
 func (s *search) run(st *state) {
-	s.st = *st
-	s.endColour = s.g.endColour(st.start)
-	s.dfs(st.i, st.head, st.last, st.used, st.end, st.turns)
-}
-
-// dfs searches below the node of i moves whose head is in cell h. A node
-// with a single move to try (most nodes: the 3x3x3 search ends in long
-// forced runs) moves on in the same call, rather than by one more call
-// and its spills; only a node with a choice recurses.
-func (s *search) dfs(i, h int, last symmetry.Dir, used uint8, end int, turns uint64) {
-	g := s.g
-	free0 := s.st.free
-	for {
-		s.nodes++
-		if s.nodes%cancelEvery == 0 && s.ctx.Err() != nil {
-			s.stopped = true
-			break
-		}
-		if i == g.n-1 {
-			s.leaf(turns)
-			break
-		}
-		if i == s.splitAt {
-			t := s.st
-			t.i, t.head, t.last, t.used, t.end, t.turns = i, h, last, used, end, turns
-			s.tasks = append(s.tasks, t)
-			break
-		}
-		free := s.st.free
-		next := s.moves(i, h, last, used, end, free)
-		if next != 0 && next&(next-1) == 0 {
-			q := bits.TrailingZeros64(next)
-			e, ok := g.enter(h, free&^(1<<q), end, s.endColour)
-			if !ok {
-				break
-			}
-			d, t := s.take(i, h, q, last, turns, free)
-			i, h, last, used, end, turns = i+1, q, d, used|1<<(d>>1), e, t
-			continue
-		}
-		for ; next != 0; next &= next - 1 {
-			q := bits.TrailingZeros64(next)
-			e, ok := g.enter(h, free&^(1<<q), end, s.endColour)
-			if !ok {
-				continue
-			}
-			d, t := s.take(i, h, q, last, turns, free)
-			s.dfs(i+1, q, d, used|1<<(d>>1), e, t)
-			if s.stopped {
-				break
-			}
-		}
-		break
+	var c cursor
+	if s.begin(st, &c) {
+		s.resume(&c)
 	}
-	s.st.free = free0
 }
 
-// take makes move i, from cell h, where the last move was last, to cell q,
-// out of the free cells free, and returns the move and the turns with it.
-func (s *search) take(i, h, q int, last symmetry.Dir, turns, free uint64) (symmetry.Dir, uint64) {
-	d := s.g.dirOf[q-h+symmetry.MaxCells]
-	if i > 0 && d>>1 != last>>1 {
-		turns |= 1 << i
+// begin starts the search below st: with descend, to the end, when no
+// constraint is left, reporting false; otherwise it visits st and puts
+// the cursor there, for resume to go on, and reports true.
+func (s *search) begin(st *state, c *cursor) bool {
+	s.start = int(st.start)
+	st.unpack(&s.dirs)
+	s.wrongEnd = s.g.wrongEnd(s.start)
+	*c = cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
+	if c.i >= s.stop {
+		s.unconstrained(c)
+		return false
 	}
-	s.st.free = free &^ (1 << q)
-	s.st.dirs[i] = d
-	return d, turns
+	s.nodes++
+	c.sp, c.next = 0, s.options(c)
+	return true
 }
 
-// moves returns the cells the next move may enter: free neighbours of the
-// head, along the directions that canonical axis order and the constraint
-// allow, and the forced end only as the last cell.
-func (s *search) moves(i, h int, last symmetry.Dir, used uint8, end int, free uint64) uint64 {
-	g := s.g
-	next := g.nbAllowed[h][used&7] & free
-	if i > 0 && s.c.fixed>>i&1 != 0 {
-		if s.c.turn>>i&1 != 0 {
-			next &= g.nbTurn[h][last]
+// resume goes on with cdescend from the cursor, handing over at depth
+// stop, until the subtree is done, or s.pause nodes are reached: then it
+// reports false, and a later call goes on from there.
+func (s *search) resume(c *cursor) bool {
+	for !s.stopped {
+		var ev int
+		if s.lv.snake {
+			ev = s.sdescend(c)
 		} else {
-			next &= g.nbBit[h][last]
+			ev = s.cdescend(c)
+		}
+		switch ev {
+		case atStop:
+			s.handOver(c)
+		case atPoll:
+			if s.nodes >= s.pause {
+				s.poll = s.nodes // look again when resumed
+				return false
+			}
+			s.polled()
+		default:
+			return true
 		}
 	}
-	if end >= 0 && i+2 < g.n {
-		next &^= 1 << end
+	return true
+}
+
+// polled looks at the context, and reports whether the search must stop.
+func (s *search) polled() bool {
+	s.poll = s.nodes + cancelEvery
+	if s.pause > s.nodes {
+		s.poll = min(s.poll, s.pause)
+	}
+	if s.ctx.Err() != nil {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// pauseAt makes resume return once the search has visited n nodes.
+func (s *search) pauseAt(n uint64) {
+	s.pause = n
+	s.poll = min(s.poll, n)
+}
+
+// options returns the cells the move from a node of i moves may enter
+// under the constraint. The loops compute the same, inline.
+func (s *search) options(c *cursor) uint64 {
+	g := s.g
+	code := s.lv.code[c.i&63]
+	next := g.nbAllowed[c.h&63][c.used&7] & c.free & g.follow[c.h&63][c.last&7][code&3]
+	if w := c.free &^ (c.b1 | c.b2); w != 0 && next != 0 {
+		next &= g.weak(c.free, c.b0|c.b1|c.b2, w, s.wrongEnd)
+	}
+	if k := int(code >> 2); k > 1 && next != 0 {
+		next = g.fits(c.h, k, next, c.free)
 	}
 	return next
 }
 
-// enter reports whether the head may leave h for a neighbour, leaving free
-// cells, and returns the cell the path is then forced to end in, or -1.
-//
-// Only the old head's free neighbours lose a way in or out: each needs two,
-// or one if it is the path's last cell. They cannot touch the new head, as
-// the grid has no triangles. A newly forced end must have the colour the
-// path ends on.
-func (g *grid) enter(h int, free uint64, end int, endColour uint64) (int, bool) {
-	e := end
-	for m := g.nbMask[h] & free; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros64(m)
-		if n := bits.OnesCount64(g.nbMask[c] & free); n < 2 {
-			if n == 0 || e != c && (e >= 0 || g.odd>>c&1 != endColour) {
-				return 0, false
+// unconstrained searches the subtree of the cursor's node with descend.
+func (s *search) unconstrained(c *cursor) {
+	s.nodes++
+	if c.i == s.g.n-1 {
+		s.leaf(c.turns)
+		return
+	}
+	c.sp, c.next = 0, s.options(c)
+	for {
+		switch s.descend(c) {
+		case atLeaf:
+			s.leaf(c.turns)
+		case atPoll:
+			if s.polled() {
+				return
 			}
-			e = c
+		default:
+			return
 		}
 	}
-	return e, true
+}
+
+// descend goes on with the search from the cursor's node, whose moves
+// left to try are c.next (none to go back), with no constraint, until it
+// has a leaf to file, a node with weak cells other than one of some free
+// neighbour, or a context to look at, or until the subtree is done. It is
+// the inner loop of every enumeration and census: a node costs a mask of
+// the moves allowed, a test for weak cells, and for each move a few table
+// reads. Its stack holds only the nodes with moves left to try.
+func (s *search) descend(c *cursor) int {
+	g := s.g
+	n1, wrongEnd, poll := g.n-1, s.wrongEnd, s.poll
+	dirs, fs := &s.dirs, &s.frames
+	i, h, used, next, sp := c.i, c.h, c.used, c.next, c.sp
+	turns, free, b0, b1, b2 := c.turns, c.free, c.b0, c.b1, c.b2
+	// Each move is a node: the nodes are z+i, z changing only when the
+	// search goes back up. The last move is dirs[i-1].
+	z := s.nodes - uint64(i)
+	ev := done
+	for {
+		if next == 0 {
+			if sp == 0 {
+				break
+			}
+			f := &fs[(sp-1)&63]
+			next = f.next
+			z += uint64(i) - uint64(f.i)
+			i, h, used = int(f.i), int(f.h), f.used
+			turns, free, b0, b1, b2 = f.turns, f.free, f.b0, f.b1, f.b2
+			if next&(next-1) == 0 {
+				sp--
+			} else {
+				f.next = next & (next - 1)
+			}
+			next &= -next
+		} else if next&(next-1) != 0 {
+			if z+uint64(i) >= poll {
+				ev = atPoll
+				break
+			}
+			f := &fs[sp&63]
+			f.next, f.free, f.turns, f.b0, f.b1, f.b2 = next&(next-1), free, turns, b0, b1, b2
+			f.i, f.h, f.used = uint8(i), uint8(h), used
+			sp++
+			next &= -next
+		}
+		q := bits.TrailingZeros64(next)
+		d := g.dirOf[uint8(q-h)]
+		if d != dirs[(i-1)&63] {
+			turns |= 1 << (uint(i) & 63)
+		}
+		dirs[i&63] = d
+		free &^= next
+		b0, b1, b2 = g.leave(q, b0, b1, b2)
+		used |= 1 << (d >> 1)
+		i, h = i+1, q
+		if i == n1 {
+			ev, next = atLeaf, 0
+			break
+		}
+		next = g.nbAllowed[h&63][used&7] & free
+		if w := free &^ (b1 | b2); w != 0 {
+			// Weak cells: the cases of weak, inline (see there).
+			a := w & -w
+			if iso := free &^ (b0 | b1 | b2); iso != 0 {
+				if iso != free || iso&(iso-1) != 0 {
+					next = 0
+				}
+			} else if b := w ^ a; b == 0 {
+				if a&wrongEnd != 0 {
+					next &= a
+				} else if p := g.nbMask[bits.TrailingZeros64(a)] & free; free != p|a {
+					next &^= p
+				}
+			} else if b&(b-1) != 0 {
+				next = 0
+			} else {
+				var m uint64
+				if b&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
+					m = a
+				}
+				if a&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
+					m |= b
+				}
+				next &= m
+			}
+		}
+	}
+	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, dirs[(i-1)&63], used, next, sp
+	c.turns, c.free, c.b0, c.b1, c.b2 = turns, free, b0, b1, b2
+	s.nodes = z + uint64(i)
+	return ev
+}
+
+// cdescend is descend under the job's constraint, which besides the kind
+// of each cubelet checks that a straight run the constraint forces fits
+// before it starts, down to depth s.stop.
+func (s *search) cdescend(c *cursor) int {
+	g := s.g
+	stop, wrongEnd, poll := s.stop, s.wrongEnd, s.poll
+	dirs, fs, lv := &s.dirs, &s.cframes, &s.lv
+	i, h, last, used, next, sp := c.i, c.h, c.last, c.used, c.next, c.sp
+	turns, free, b0, b1, b2 := c.turns, c.free, c.b0, c.b1, c.b2
+	z := s.nodes - uint64(i) // the nodes are z+i, as in descend
+	ev := done
+	for {
+		if next == 0 {
+			if sp == 0 {
+				break
+			}
+			f := &fs[(sp-1)&63]
+			next = f.next
+			z += uint64(i) - uint64(f.i)
+			i, h, last, used = int(f.i), int(f.h), f.last, f.used
+			turns, free, b0, b1, b2 = f.turns, f.free, f.b0, f.b1, f.b2
+			if next&(next-1) == 0 {
+				sp--
+			} else {
+				f.next = next & (next - 1)
+			}
+			next &= -next
+		} else if next&(next-1) != 0 {
+			if z+uint64(i) >= poll {
+				ev = atPoll
+				break
+			}
+			f := &fs[sp&63]
+			f.next, f.free, f.turns, f.b0, f.b1, f.b2 = next&(next-1), free, turns, b0, b1, b2
+			f.i, f.h, f.last, f.used = uint8(i), uint8(h), last, used
+			sp++
+			next &= -next
+		}
+		q := bits.TrailingZeros64(next)
+		d := g.dirOf[uint8(q-h)]
+		dirs[i&63] = d
+		if d != last && i > 0 {
+			turns |= 1 << (uint(i) & 63)
+		}
+		free &^= next
+		b0, b1, b2 = g.leave(q, b0, b1, b2)
+		used |= 1 << (d >> 1)
+		i, h, last = i+1, q, d
+		if i == stop {
+			ev, next = atStop, 0
+			z-- // not counted here
+			break
+		}
+		code := lv.code[i&63]
+		next = g.nbAllowed[h&63][used&7] & free & g.follow[h&63][last&7][code&3]
+		if w := free &^ (b1 | b2); w != 0 && next != 0 {
+			// Weak cells: the cases of weak, inline (see there).
+			a := w & -w
+			if iso := free &^ (b0 | b1 | b2); iso != 0 {
+				if iso != free || iso&(iso-1) != 0 {
+					next = 0
+				}
+			} else if b := w ^ a; b == 0 {
+				if a&wrongEnd != 0 {
+					next &= a
+				} else if p := g.nbMask[bits.TrailingZeros64(a)] & free; free != p|a {
+					next &^= p
+				}
+			} else if b&(b-1) != 0 {
+				next = 0
+			} else {
+				var m uint64
+				if b&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
+					m = a
+				}
+				if a&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
+					m |= b
+				}
+				next &= m
+			}
+		}
+		if k := int(code >> 2); k > 1 && next != 0 {
+			next = g.fits(h, k, next, free)
+		}
+	}
+	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, last, used, next, sp
+	c.turns, c.free, c.b0, c.b1, c.b2 = turns, free, b0, b1, b2
+	s.nodes = z + uint64(i)
+	return ev
+}
+
+// sdescend is cdescend for a snake, every cubelet's kind fixed: the turns
+// are the snake's, and need not be kept.
+func (s *search) sdescend(c *cursor) int {
+	g := s.g
+	n1 := g.n - 1
+	stop, wrongEnd, poll := s.stop, s.wrongEnd, s.poll
+	dirs, fs, lv := &s.dirs, &s.cframes, &s.lv
+	i, h, used, next, sp := c.i, c.h, c.used, c.next, c.sp
+	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
+	z := s.nodes - uint64(i) // the nodes are z+i, as in descend
+	ev := done
+	for {
+		if next == 0 {
+			if sp == 0 {
+				break
+			}
+			f := &fs[(sp-1)&63]
+			next = f.next
+			z += uint64(i) - uint64(f.i)
+			i, h, used = int(f.i), int(f.h), f.used
+			free, b0, b1, b2 = f.free, f.b0, f.b1, f.b2
+			if next&(next-1) == 0 {
+				sp--
+			} else {
+				f.next = next & (next - 1)
+			}
+			next &= -next
+		} else if next&(next-1) != 0 {
+			if z+uint64(i) >= poll {
+				ev = atPoll
+				break
+			}
+			f := &fs[sp&63]
+			f.next, f.free, f.b0, f.b1, f.b2 = next&(next-1), free, b0, b1, b2
+			f.i, f.h, f.used = uint8(i), uint8(h), used
+			sp++
+			next &= -next
+		}
+		q := bits.TrailingZeros64(next)
+		d := g.dirOf[uint8(q-h)]
+		dirs[i&63] = d
+		free &^= next
+		b0, b1, b2 = g.leave(q, b0, b1, b2)
+		used |= 1 << (d >> 1)
+		i, h = i+1, q
+		if i == stop {
+			ev, next = atStop, 0
+			z-- // not counted here
+			break
+		}
+		code := lv.code[i&63]
+		next = g.nbAllowed[h&63][used&7] & free & g.follow[h&63][d&7][code&3]
+		if w := free &^ (b1 | b2); w != 0 && next != 0 {
+			// Weak cells: the cases of weak, inline (see there).
+			a := w & -w
+			if iso := free &^ (b0 | b1 | b2); iso != 0 {
+				if iso != free || iso&(iso-1) != 0 {
+					next = 0
+				}
+			} else if b := w ^ a; b == 0 {
+				if a&wrongEnd != 0 {
+					next &= a
+				} else {
+					ai := bits.TrailingZeros64(a)
+					p := g.nbMask[ai] & free
+					if free != p|a {
+						next &^= p
+					}
+					// a is the last cell unless entered now: the snake's
+					// tail must fit behind it (see levels).
+					if next&a == 0 && next != 0 && n1-i > lv.tail1+1 {
+						t := &s.tail[ai][g.dirOf[uint8(bits.TrailingZeros64(p)-ai)]&7]
+						if n1-i <= lv.tail1+lv.tail2+1 {
+							if t[0]&^free != 0 {
+								next = 0
+							}
+						} else if t[1]&^free != 0 && t[2]&^free != 0 && t[3]&^free != 0 && t[4]&^free != 0 {
+							next = 0
+						}
+					}
+				}
+			} else if b&(b-1) != 0 {
+				next = 0
+			} else {
+				var m uint64
+				if b&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
+					m = a
+				}
+				if a&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
+					m |= b
+				}
+				next &= m
+			}
+		}
+		if k := int(code >> 2); k > 1 && next != 0 {
+			next = g.fits(h, k, next, free)
+		}
+	}
+	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, dirs[(i-1)&63], used, next, sp
+	c.turns, c.free, c.b0, c.b1, c.b2 = s.c.turn&(1<<(uint(i)&63)-1)&^1, free, b0, b1, b2
+	s.nodes = z + uint64(i)
+	return ev
+}
+
+// handOver is what constrained does at depth s.stop: record a task when
+// planning, or search on without the constraint.
+func (s *search) handOver(c *cursor) {
+	if s.planning {
+		if _, ok := s.keep[c.turns&s.keepMask]; s.measure || s.keep != nil && !ok {
+			return
+		}
+		st := state{i: uint8(c.i), head: uint8(c.h), start: uint8(s.start), last: c.last, used: c.used, free: c.free,
+			turns: c.turns, b0: c.b0, b1: c.b1, b2: c.b2}
+		st.pack(&s.dirs, c.i)
+		s.tasks = append(s.tasks, st)
+		if s.limit > 0 && len(s.tasks) > s.limit {
+			s.stopped = true
+		}
+		return
+	}
+	u := *c
+	s.unconstrained(&u)
 }
 
 // leaf files a complete folding, dropping the readings that are not the
 // solution's representative (see [search.keeps]). It reports whether the
 // folding was kept.
 func (s *search) leaf(turns uint64) bool {
-	dirs := s.st.dirs[:s.g.n-1]
+	dirs := s.dirs[:s.g.n-1]
 	if !s.keeps(turns, dirs) {
 		return false
 	}

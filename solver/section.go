@@ -75,22 +75,87 @@ func Sections(b symmetry.Box, p Seq, depth int) []Seq {
 // workspaces are kept for the sections of a [Stream], and of the next.
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
 
-// section enumerates the section of box b under prefix p on one goroutine,
-// in w's memory, search and catalogue alike: the result is valid until w's
-// next use.
-func (w *workspace) section(ctx context.Context, b symmetry.Box, p Seq) (*Catalogue, error) {
-	if !p.opens(b.Len()) {
-		w.cat = Catalogue{Box: b}
-		return &w.cat, nil
+// maxPlan bounds the tasks a plan of sections holds, 72 bytes each:
+// sections deeper than that walk the levels above them each for itself.
+const maxPlan = 1 << 18
+
+// sectionPlan is where the sections of a list start: the states at their
+// depth, found by one walk of the levels above, which would otherwise be
+// walked again for each section.
+type sectionPlan struct {
+	tasks [][]state // by section; nil when there is no plan
+	nodes uint64    // the nodes of the walk
+}
+
+// planSections returns the plan of the sections ps, all of one length, or
+// none when they are not, or when the plan would exceed maxPlan tasks.
+func (g *grid) planSections(ps []Seq) sectionPlan {
+	if len(ps) == 0 {
+		return sectionPlan{}
 	}
-	g := gridOf(b)
+	at := make(map[uint64]int, len(ps))
+	for k, p := range ps {
+		if p.Len != ps[0].Len {
+			return sectionPlan{}
+		}
+		at[p.Bits] = k
+	}
+	s := g.newSearch(context.Background(), job{})
+	mask := uint64(1)<<ps[0].Len - 1
+	s.planning, s.stop, s.limit = true, min(max(ps[0].Len, 1), g.n-1), maxPlan
+	s.keep, s.keepMask = at, mask
+	for _, r := range g.roots() {
+		if s.run(&r); s.stopped {
+			return sectionPlan{}
+		}
+	}
+	// Bucket the tasks by section, in one array.
+	of := make([]int32, len(s.tasks))
+	count := make([]int, len(ps))
+	for t, st := range s.tasks {
+		k := at[st.turns&mask]
+		of[t] = int32(k)
+		count[k]++
+	}
+	all := make([]state, len(s.tasks))
+	plan := sectionPlan{tasks: make([][]state, len(ps)), nodes: s.nodes}
+	start := 0
+	for k := range ps {
+		plan.tasks[k] = all[start : start : start+count[k]]
+		start += count[k]
+	}
+	for t, st := range s.tasks {
+		plan.tasks[of[t]] = append(plan.tasks[of[t]], st)
+	}
+	return plan
+}
+
+// start resets s for section k of ps, under the plan if there is one, and
+// returns the states to search from.
+func (p *sectionPlan) start(s *search, g *grid, ctx context.Context, j job, ps []Seq, k int) []state {
+	if p.tasks != nil {
+		s.reset(g, ctx, j)
+		if k == 0 {
+			s.nodes = p.nodes // the walk above, counted once
+		}
+		return p.tasks[k]
+	}
+	j.c = startsWith(ps[k])
+	s.reset(g, ctx, j)
+	if !ps[k].opens(g.n) {
+		return nil
+	}
+	return g.roots()
+}
+
+// section enumerates section k of ps on one goroutine, in w's memory,
+// search and catalogue alike: the result is valid until w's next use.
+func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps []Seq, k int) (*Catalogue, error) {
 	s := &w.s
-	*s = search{g: g, job: job{c: startsWith(p), keysOnly: true}, splitAt: -1, ctx: ctx,
-		out: found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0]}}
-	if err := s.runAll(g.roots(), nil); err != nil {
+	if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true}, ps, k), nil); err != nil {
 		return nil, err
 	}
-	return w.catalogue(b, []found{s.out}, s.nodes), nil
+	return w.catalogue(g.box, []found{s.out}, s.nodes), nil
 }
 
 // Stream enumerates the sections ps, up to opts.Workers at once, each by
@@ -100,11 +165,13 @@ func (w *workspace) section(ctx context.Context, b symmetry.Box, p Seq) (*Catalo
 // Only the sections in flight and a few finished ones waiting their turn
 // are held in memory. opts.Progress counts sections.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
+	g := gridOf(b)
+	plan := g.planSections(ps)
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
-		c, err := w.section(ctx, b, ps[k])
+		c, err := w.section(ctx, g, &plan, ps, k)
 		if err != nil {
 			var zero T
 			return zero, err
@@ -156,48 +223,71 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 	if err != nil {
 		return Count{}, err
 	}
-	// Merge into the largest table: a table's keys come out in hash
-	// order, which inserted into a smaller table would pile up in runs.
-	var all *tally
-	for _, f := range res.found {
-		if f.counts != nil && (all == nil || len(f.counts.keys) > len(all.keys)) {
-			all = f.counts
-		}
-	}
-	if all == nil {
-		all = newTally()
-	}
-	for _, f := range res.found {
-		if f.counts != nil && f.counts != all {
-			f.counts.each(all.add)
-		}
-	}
-	c := Count{Nodes: res.nodes}
-	all.each(func(q uint64, n int32) {
-		k := Seq{Bits: q, Len: b.Len()}
-		c.Add(Count{Snakes: 1, Solutions: int64(n), Most: int64(n), MostKey: k})
-		if n == 1 {
-			c.OneSolution++
-		}
-		if k.Palindrome() {
-			c.Palindromes++
-			c.PalindromeSolutions += int64(n)
-		}
-	})
+	c := summarise(b.Len(), res.tallies())
+	res.release()
+	c.Nodes = res.nodes
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil
 }
 
+// summarise counts the snakes of the tallies, which hold disjoint sets of
+// solutions, and empties them for their next use.
+func summarise(n int, ts []*tally) Count {
+	// Merge into the largest table: a table's keys come out in hash
+	// order, which inserted into a smaller table would pile up in runs.
+	var all *tally
+	for _, t := range ts {
+		if all == nil || t.used > all.used {
+			all = t
+		}
+	}
+	var c Count
+	if all == nil {
+		return c
+	}
+	for _, t := range ts {
+		if t != all {
+			t.drain(all.add)
+		}
+	}
+	all.drain(func(q uint64, m int32) {
+		k := Seq{Bits: q, Len: n}
+		c.Add(Count{Snakes: 1, Solutions: int64(m), Most: int64(m), MostKey: k})
+		if m == 1 {
+			c.OneSolution++
+		}
+		if k.Palindrome() {
+			c.Palindromes++
+			c.PalindromeSolutions += int64(m)
+		}
+	})
+	return c
+}
+
 // CountSections counts the sections ps, up to opts.Workers at once, and
-// calls emit with each section's count in the order of ps.
+// calls emit with each section's count in the order of ps. A section is
+// counted by one goroutine, whose search and table go on to the next.
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
+	g := gridOf(b)
+	plan := g.planSections(ps)
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (Count, error) {
-		c, err := CountSection(ctx, b, ps[k], Options{Workers: 1})
-		if err == nil && opts.Progress != nil {
+		start := time.Now()
+		s := searches.Get().(*search)
+		defer searches.Put(s)
+		if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true, count: true}, ps, k), nil); err != nil {
+			return Count{}, err
+		}
+		var c Count
+		if s.out.counts != nil {
+			c = summarise(g.n, []*tally{s.out.counts})
+		}
+		c.Nodes = s.nodes
+		c.Seconds = time.Since(start).Seconds()
+		if opts.Progress != nil {
 			opts.Progress(int(done.Add(1)), len(ps))
 		}
-		return c, err
+		return c, nil
 	}, func(k int, c Count) error { return emit(ps[k], c) })
 }
 

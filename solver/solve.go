@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -20,38 +19,18 @@ type Solved struct {
 	FromEnd bool
 }
 
-// Before solving, random probes estimate the search tree from each end, in
-// rounds of probeRound per end, up to probeMax: the trees of the two ends
-// of a 4x4x4 snake can differ twentyfold. Probing stops early once it has
-// cost a tenth of the smaller estimated tree, where more precision could
-// not pay for itself.
+// A snake is searched from both ends at once, as a race: the trees of the
+// two ends of a 4x4x4 snake can differ in size many times over, and the
+// first search to finish gives the solutions. The end whose tree looks
+// smaller gets favour times the share of the other: so the race never
+// costs more than favour+1 times the smaller tree, and when the look is
+// right, 1/favour more than it. The look: each tree is walked down, level
+// by level, until it holds lookNodes nodes; the tree that is narrower at
+// the top, reaching a deeper level, looks smaller.
 const (
-	probeRound = 16
-	probeMax   = 256
+	favour    = 4
+	lookNodes = 1 << 11
 )
-
-// orient reports whether the search for q is estimated cheaper from its
-// other end.
-func (g *grid) orient(q Seq) bool {
-	r := q.Reverse()
-	if r == q {
-		return false
-	}
-	sf, sb := &search{g: g, job: job{c: exactly(q)}}, &search{g: g, job: job{c: exactly(r)}}
-	roots := g.roots()
-	rng := rand.New(rand.NewPCG(q.Bits, uint64(q.Len)))
-	var fwd, bwd float64
-	for n := probeRound; ; n += probeRound {
-		for range probeRound {
-			fwd += sf.probe(roots, rng).Nodes
-			bwd += sb.probe(roots, rng).Nodes
-		}
-		spent := float64(2 * n * g.n)
-		if n >= probeMax || spent*10 > min(fwd, bwd)/float64(n) {
-			return bwd < fwd
-		}
-	}
-}
 
 // Solve finds every solution of snake q in box b, counted once up to the
 // box's symmetries and, for a palindrome, up to reversal.
@@ -60,15 +39,14 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 		return nil, err
 	}
 	g := gridOf(b)
-	search := q
-	if g.orient(q) {
-		search = q.Reverse()
-	}
-	res, err := g.search(ctx, job{c: exactly(search)}, opts)
+	w := opts.workers()
+	lanes := g.solveLanes(q, w)
+	e, res, err := g.race(ctx, lanes, w)
 	if err != nil {
 		return nil, err
 	}
-	out := &Solved{Snake: Snake{Key: q}, Nodes: res.nodes, FromEnd: search != q}
+	defer res.release()
+	out := &Solved{Snake: Snake{Key: q}, Nodes: res.nodes, FromEnd: e == 1}
 	m := b.Len() - 1
 	for _, f := range res.found {
 		for k := range f.seqs {
@@ -81,4 +59,58 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 	}
 	slices.SortFunc(out.Snake.Solutions, slices.Compare)
 	return out, nil
+}
+
+// solveLanes returns the lanes of a race to solve q on w workers: q from
+// cubelet 0, and, unless q is a palindrome, q from its other end.
+func (g *grid) solveLanes(q Seq, w int) []*lane {
+	want := 1
+	if w > 1 {
+		want = w * tasksPerWorker
+	}
+	ends := []Seq{q}
+	if r := q.Reverse(); r != q {
+		ends = append(ends, r)
+	}
+	lanes := make([]*lane, len(ends))
+	var reach []int
+	var top []uint64
+	for k, e := range ends {
+		j := job{c: exactly(e)}
+		tasks, nodes := g.plan(j, want)
+		lanes[k] = &lane{j: j, tasks: tasks, share: 1, planned: nodes}
+		if len(ends) == 2 {
+			d, n, spent := g.reach(j, lookNodes)
+			reach, top = append(reach, d), append(top, n)
+			lanes[k].planned += spent
+		}
+	}
+	if len(lanes) == 2 {
+		small := 0
+		if reach[1] > reach[0] || reach[1] == reach[0] && top[1] < top[0] {
+			small = 1
+		}
+		lanes[1-small].share = 1.0 / favour
+	}
+	return lanes
+}
+
+// reach returns the first depth at which job j's tree holds n nodes or
+// more above it, or the depth of its leaves; the nodes above that depth;
+// and the nodes visited to find them, by walking the tree again one level
+// deeper each time, which costs a few times n.
+func (g *grid) reach(j job, n uint64) (depth int, nodes, spent uint64) {
+	s := g.newSearch(context.Background(), j)
+	s.planning, s.measure = true, true
+	for depth = 1; depth < g.n-1; depth++ {
+		s.nodes, s.stop = 0, depth
+		for _, r := range g.roots() {
+			s.run(&r)
+		}
+		spent += s.nodes
+		if s.nodes >= n {
+			break
+		}
+	}
+	return depth, s.nodes, spent
 }

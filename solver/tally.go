@@ -59,3 +59,14 @@ func (t *tally) each(f func(q uint64, n int32)) {
 		}
 	}
 }
+
+// drain is each, emptying the table as it goes; the table keeps its size.
+func (t *tally) drain(f func(q uint64, n int32)) {
+	for i, n := range t.counts {
+		if n != 0 {
+			f(t.keys[i], n)
+			t.counts[i] = 0
+		}
+	}
+	t.used = 0
+}
