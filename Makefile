@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench fuzz clean static image cluster-test census-334 census-334-check estimate-validate estimate-truth
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census-334 census-334-check estimate-validate estimate-truth
 
 all: build
 
@@ -57,6 +57,14 @@ cluster-test: static
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
 	$(GO) tool benchstat bench.txt
+
+# Side by side with the C reference, ref.c, built here with gcc: the median
+# ratio of paired runs for each job, 1 and 2 threads. Skipped without gcc or
+# ref.c; not part of make test. REF defaults to the shared copy beside the
+# repository, or beside its worktrees.
+REF ?= $(firstword $(wildcard ../shared/ref/ref.c ../../shared/ref/ref.c) ../shared/ref/ref.c)
+compare: build
+	$(GO) run ./internal/compare -src $(REF) -ours ./snakecube
 
 # A short round of every fuzz target.
 fuzz:

@@ -2,11 +2,17 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/symmetry"
 )
+
+// The benchmarks cover the jobs make compare times against the C
+// reference: the 3x3x3 search, count and catalogue, the 2x4x4 and 3x3x4
+// counts, and three 4x4x4 snakes solved from each end; on one goroutine
+// and on two.
 
 // BenchmarkSearch3 is the 3x3x3 search alone, on one goroutine.
 func BenchmarkSearch3(b *testing.B) {
@@ -24,14 +30,23 @@ func BenchmarkSearch3(b *testing.B) {
 	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
-// BenchmarkEnumerate3 is the 3x3x3 catalogue, search and sort, on every core.
+// BenchmarkEnumerate3 is the 3x3x3 catalogue, search and sort, as one
+// section.
 func BenchmarkEnumerate3(b *testing.B) {
 	box := cube(b, 3)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Enumerate(context.Background(), box, Options{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("j%d", w), func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes uint64
+			for b.Loop() {
+				c, err := Enumerate(context.Background(), box, Options{Workers: w})
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes = c.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+		})
 	}
 }
 
@@ -63,31 +78,75 @@ func seq4(t testing.TB) Seq {
 	return q
 }
 
-// BenchmarkSolve4 solves the 64-cubelet snake on every core.
+// snakes4 are the 4x4x4 snakes make compare solves, each also typed from
+// its other end: the snake of SNAKES.md, and two whose search trees from
+// their two ends differ (the third is the second read backwards).
+var snakes4 = []string{
+	"0011011100110110110111111111010111111010011110011011111111110010",
+	"0001100111110111111011001101010011011111111110011001100100100100",
+	"0010010010011001100111111111101100101011001101111110111110011000",
+}
+
+// BenchmarkSolve4 solves the 4x4x4 snakes, as typed and reversed.
 func BenchmarkSolve4(b *testing.B) {
-	q, box := seq4(b), cube(b, 4)
-	b.ReportAllocs()
-	var nodes uint64
-	for b.Loop() {
-		s, err := Solve(context.Background(), box, q, Options{})
+	box := cube(b, 4)
+	for k, s := range snakes4 {
+		q, err := ParseSeq(s)
 		if err != nil {
 			b.Fatal(err)
 		}
-		nodes = s.Nodes
+		for _, from := range []Seq{q, q.Reverse()} {
+			name := fmt.Sprintf("snake%d", k+1)
+			if from != q {
+				name += "rev"
+			}
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("%s/j%d", name, w), func(b *testing.B) {
+					b.ReportAllocs()
+					var nodes uint64
+					for b.Loop() {
+						s, err := Solve(context.Background(), box, from, Options{Workers: w})
+						if err != nil {
+							b.Fatal(err)
+						}
+						nodes = s.Nodes
+					}
+					b.ReportMetric(float64(nodes), "nodes/op")
+				})
+			}
+		}
 	}
-	b.ReportMetric(float64(nodes), "nodes/op")
+}
+
+// BenchmarkCount counts whole boxes as enumerate -count does, by the
+// sections of depth 8: the census's search and tally.
+func BenchmarkCount(b *testing.B) {
+	for _, size := range []string{"3x3x3", "2x4x4", "3x3x4"} {
+		box, err := symmetry.ParseBox(size)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/j%d", size, w), func(b *testing.B) {
+				benchCount(b, box, Sections(box, Seq{}, 8), w)
+			})
+		}
+	}
 }
 
 // BenchmarkCount334 counts the first 120 of the 512 depth-10 sections of
-// 3x3x4 on one goroutine: the census's search and tally.
+// 3x3x4 on one goroutine.
 func BenchmarkCount334(b *testing.B) {
 	box, _ := symmetry.NewBox(3, 3, 4)
-	ps := Sections(box, Seq{}, 10)[:120]
+	benchCount(b, box, Sections(box, Seq{}, 10)[:120], 1)
+}
+
+func benchCount(b *testing.B, box symmetry.Box, ps []Seq, w int) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
 		var total Count
-		err := CountSections(context.Background(), box, ps, Options{Workers: 1}, func(_ Seq, c Count) error {
+		err := CountSections(context.Background(), box, ps, Options{Workers: w}, func(_ Seq, c Count) error {
 			total.Add(c)
 			return nil
 		})

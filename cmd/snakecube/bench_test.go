@@ -11,14 +11,19 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// BenchmarkEnumerate is the whole main job, 3x3x3 catalogue to a file.
+// BenchmarkEnumerate is the whole main job, 3x3x3 catalogue to a file,
+// on one goroutine and on two.
 func BenchmarkEnumerate(b *testing.B) {
 	out := filepath.Join(b.TempDir(), "solutions.json")
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := run(context.Background(), []string{"enumerate", "-quiet", "-o", out}, nil, io.Discard, io.Discard); err != nil {
-			b.Fatal(err)
-		}
+	for _, j := range []string{"1", "2"} {
+		b.Run("j"+j, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := run(context.Background(), []string{"enumerate", "-quiet", "-j", j, "-o", out}, nil, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
