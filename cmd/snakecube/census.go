@@ -156,10 +156,10 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 	}
 	var written atomic.Int64
 	start := time.Now()
-	eg, ctx := errgroup.WithContext(ctx)
+	eg, gctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
 	for k := range todo.all() {
-		if ctx.Err() != nil {
+		if gctx.Err() != nil {
 			break
 		}
 		if f.Done(k) {
@@ -167,7 +167,7 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 		}
 		eg.Go(func() error {
 			p := solver.SectionAt(b, depth, k)
-			c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
+			c, err := solver.CountSection(gctx, b, p, solver.Options{Workers: 1})
 			if err != nil {
 				return err
 			}
@@ -181,6 +181,10 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 		})
 	}
 	err := eg.Wait()
+	if err == nil {
+		// An interrupt between two sections stops the loop, not a search.
+		err = ctx.Err()
+	}
 	if !quiet && terminal(e.stderr) {
 		fmt.Fprintln(e.stderr)
 	}
