@@ -34,6 +34,7 @@
 // reflection costs more than the search that finds the solutions (see
 // BenchmarkEncode3 and the README's speed table). The output is
 // checked in tests to be exactly what github.com/goccy/go-json writes for the
-// same values, and [Reader] reads catalogues, ours or others', with that
-// library's streaming decoder.
+// same values. [Reader] reads catalogues, ours or others', with
+// encoding/json's streaming decoder: goccy/go-json's package initialisers
+// would otherwise run at the start of every command.
 package export

@@ -2,12 +2,10 @@ package export
 
 import (
 	"bytes"
-	stdjson "encoding/json"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-
-	json "github.com/goccy/go-json"
 )
 
 // Solution is a solution as a file states it, not yet checked.
@@ -109,11 +107,11 @@ func (t *tail) locate(inObject bool) (int64, bool) {
 		base += int64(len(data) - len(trimmed))
 		data, shift = append([]byte{'{'}, trimmed...), 1
 	}
-	dec := stdjson.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	for {
 		var v any
 		err := dec.Decode(&v)
-		var se *stdjson.SyntaxError
+		var se *json.SyntaxError
 		switch {
 		case err == nil:
 			continue
