@@ -122,6 +122,11 @@ func compare(src, ours string, pairs int, threads []string, run string) error {
 	}
 	fmt.Println(what + ", paired runs, alternately ours first and C first; ratio: the median of the pairs' ratios, ours over C.")
 	fmt.Println()
+	if match.MatchString("start-up") {
+		if err := startup(ours, dir, 4*pairs); err != nil {
+			return err
+		}
+	}
 	fmt.Println("| job | threads | snakecube | C | ratio | ratios, min to max |")
 	fmt.Println("|---|---|---|---|---|---|")
 	for _, j := range jobs() {
@@ -137,6 +142,45 @@ func compare(src, ours string, pairs int, threads []string, run string) error {
 				seconds(median(r.ours)), seconds(median(r.ref)), median(r.ratios), slices.Min(r.ratios), slices.Max(r.ratios))
 		}
 	}
+	return nil
+}
+
+// startup times snakecube -h against an empty Go program built here with
+// the same toolchain, in pairs, and prints the median of the per-pair
+// differences: what our start-up costs beyond any Go program's.
+func startup(ours, dir string, pairs int) error {
+	src := filepath.Join(dir, "empty")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		return err
+	}
+	files := map[string]string{"go.mod": "module empty\n", "main.go": "package main\n\nfunc main() {}\n"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	empty := filepath.Join(src, "empty")
+	cmd := exec.Command("go", "build", "-o", empty, ".")
+	cmd.Dir, cmd.Stderr = src, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building an empty Go program: %w", err)
+	}
+	var r result
+	for k := range pairs + 1 {
+		x, err := timed(ours, []string{"-h"}, dir)
+		if err != nil {
+			return err
+		}
+		y, err := timed(empty, nil, dir)
+		if err != nil {
+			return err
+		}
+		if k > 0 { // the first pair warms the caches
+			r.ours, r.ref, r.ratios = append(r.ours, x), append(r.ref, y), append(r.ratios, x-y)
+		}
+	}
+	fmt.Printf("Start-up: snakecube -h %s, an empty Go program %s; the median of %d pairs' differences %s.\n\n",
+		seconds(median(r.ours)), seconds(median(r.ref)), pairs, seconds(median(r.ratios)))
 	return nil
 }
 
@@ -173,7 +217,10 @@ func measure(j job, t, ours, ref, dir string, pairs int) (result, error) {
 	if _, err := timed(ref, j.ref(t), dir); err != nil {
 		return r, err
 	}
-	if a > 1 {
+	switch {
+	case a > 10:
+		pairs = min(pairs, 3)
+	case a > 1:
 		pairs = min(pairs, 5)
 	}
 	for k := range pairs {
