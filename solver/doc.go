@@ -14,6 +14,15 @@
 // through (fewer than two free neighbours, unless it is the one cell left
 // to end in), or the end it is forced to would have the wrong colour: the
 // grid is bipartite, so a path's ends have colours fixed by its length.
+// Each cell's count of free neighbours is kept bit-sliced as the search
+// goes, so the moves a node admits are one mask computed once per node;
+// the search loops keep their own stacks and call no function per node.
+//
+// A snake's search tree from one end can be several times the size of the
+// tree from the other, and no cheap look tells which is smaller for sure:
+// [Solve] searches from both ends at once, most of the work going to the
+// end whose top levels are narrower, and keeps the first search to
+// finish, so it never costs more than five times the smaller tree.
 //
 // Symmetry is broken, not filtered afterwards: moves introduce axes only in
 // the canonical order, each new axis first in its positive sense, so of a

@@ -14,8 +14,8 @@ type Solved struct {
 	Snake Snake
 	// Nodes is the number of search nodes visited.
 	Nodes uint64
-	// FromEnd reports that the search ran from the snake's other end,
-	// whose tree the probes estimated smaller.
+	// FromEnd reports that the search from the snake's other end, run at
+	// the same time, finished first.
 	FromEnd bool
 }
 
