@@ -11,23 +11,24 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// Tally is what a search finds: nodes visited, complete foldings reached
-// (canonical directed Hamiltonian paths), and solutions kept.
-type Tally struct {
+// TreeSize is the size of a search's tree: nodes visited, complete
+// foldings reached (canonical directed Hamiltonian paths), and solutions
+// kept.
+type TreeSize struct {
 	Nodes, Paths, Solutions float64
 }
 
-func (t *Tally) add(u Tally, w float64) {
+func (t *TreeSize) add(u TreeSize, w float64) {
 	t.Nodes += w * u.Nodes
 	t.Paths += w * u.Paths
 	t.Solutions += w * u.Solutions
 }
 
 // probe walks one random branch of the search tree under c from a random
-// root and returns Knuth's unbiased estimate of the tree's Tally: each level
+// root and returns Knuth's unbiased estimate of the tree's size: each level
 // counts the product of the branching factors above it.
-func (s *search) probe(roots []state, r *rand.Rand) Tally {
-	var t Tally
+func (s *search) probe(roots []state, r *rand.Rand) TreeSize {
+	var t TreeSize
 	s.walk(roots, r, func(i int, w float64, leaf bool) {
 		t.Nodes += w
 		if i == s.g.n-1 {
@@ -78,23 +79,23 @@ func (s *search) walk(roots []state, r *rand.Rand, visit func(i int, w float64, 
 	}
 }
 
-// Estimate is a random-probe estimate of a search: the mean Tally over the
+// Estimate is a random-probe estimate of a search: the mean TreeSize over the
 // probes and its standard error.
 type Estimate struct {
 	Probes    int
-	Mean, Err Tally
+	Mean, Err TreeSize
 }
 
 // moments accumulates the sums a mean and its standard error need.
 type moments struct {
 	n       int
-	sum, sq Tally
+	sum, sq TreeSize
 }
 
-func (m *moments) add(t Tally) {
+func (m *moments) add(t TreeSize) {
 	m.n++
 	m.sum.add(t, 1)
-	m.sq.add(Tally{t.Nodes * t.Nodes, t.Paths * t.Paths, t.Solutions * t.Solutions}, 1)
+	m.sq.add(TreeSize{t.Nodes * t.Nodes, t.Paths * t.Paths, t.Solutions * t.Solutions}, 1)
 }
 
 func (m *moments) merge(o moments) {
@@ -109,14 +110,14 @@ func (m moments) estimate() Estimate {
 		return e
 	}
 	f := float64(m.n)
-	e.Mean = Tally{m.sum.Nodes / f, m.sum.Paths / f, m.sum.Solutions / f}
+	e.Mean = TreeSize{m.sum.Nodes / f, m.sum.Paths / f, m.sum.Solutions / f}
 	se := func(s, q float64) float64 {
 		if m.n < 2 {
 			return math.Inf(1)
 		}
 		return math.Sqrt(max((q-s*s/f)/(f-1), 0) / f)
 	}
-	e.Err = Tally{se(m.sum.Nodes, m.sq.Nodes), se(m.sum.Paths, m.sq.Paths), se(m.sum.Solutions, m.sq.Solutions)}
+	e.Err = TreeSize{se(m.sum.Nodes, m.sq.Nodes), se(m.sum.Paths, m.sq.Paths), se(m.sum.Solutions, m.sq.Solutions)}
 	return e
 }
 
@@ -213,8 +214,8 @@ func (e Estimate) Join(f Estimate) Estimate {
 	se := func(a, b float64) float64 { return math.Sqrt(n*n*a*a+m*m*b*b) / (n + m) }
 	return Estimate{
 		Probes: e.Probes + f.Probes,
-		Mean:   Tally{mean(e.Mean.Nodes, f.Mean.Nodes), mean(e.Mean.Paths, f.Mean.Paths), mean(e.Mean.Solutions, f.Mean.Solutions)},
-		Err:    Tally{se(e.Err.Nodes, f.Err.Nodes), se(e.Err.Paths, f.Err.Paths), se(e.Err.Solutions, f.Err.Solutions)},
+		Mean:   TreeSize{mean(e.Mean.Nodes, f.Mean.Nodes), mean(e.Mean.Paths, f.Mean.Paths), mean(e.Mean.Solutions, f.Mean.Solutions)},
+		Err:    TreeSize{se(e.Err.Nodes, f.Err.Nodes), se(e.Err.Paths, f.Err.Paths), se(e.Err.Solutions, f.Err.Solutions)},
 	}
 }
 
