@@ -70,7 +70,7 @@ func FuzzWriteSolution(f *testing.F) {
 			dirs[k] = symmetry.Dir(data[k])
 		}
 		w := NewWriter(io.Discard, b, Options{})
-		err := w.Write(solver.Snake{Key: key, Solutions: [][]symmetry.Dir{dirs}})
+		err := w.Write(solver.Snake{Seq: key, Solutions: [][]symmetry.Dir{dirs}})
 		if fills := fillsBox(b, dirs); fills != (err == nil) {
 			t.Fatalf("moves %v: Write = %v, but a walk says filling the box is %v", dirs, err, fills)
 		}

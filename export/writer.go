@@ -123,7 +123,7 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 		}
 	}
 	c.end(p)
-	c.first, c.last = snakes[0].Key, snakes[len(snakes)-1].Key
+	c.first, c.last = snakes[0].Seq, snakes[len(snakes)-1].Seq
 	return c, nil
 }
 
@@ -156,13 +156,13 @@ func (c *Chunk) end(p []byte) {
 // of the box's length, ascending unless opts.Unordered.
 func checkOrder(b symmetry.Box, opts Options, snakes []solver.Snake, last solver.Seq, n int) error {
 	for _, s := range snakes {
-		if s.Key.Len != b.Len() {
-			return fmt.Errorf("snake %v: %d cubelets, want %d for the %v box", s.Key, s.Key.Len, b.Len(), b)
+		if s.Seq.Len != b.Len() {
+			return fmt.Errorf("snake %v: %d cubelets, want %d for the %v box", s.Seq, s.Seq.Len, b.Len(), b)
 		}
-		if n > 0 && !opts.Unordered && s.Key.Compare(last) <= 0 {
-			return fmt.Errorf("snake %v after %v: %w", s.Key, last, ErrOrder)
+		if n > 0 && !opts.Unordered && s.Seq.Compare(last) <= 0 {
+			return fmt.Errorf("snake %v after %v: %w", s.Seq, last, ErrOrder)
 		}
-		last, n = s.Key, n+1
+		last, n = s.Seq, n+1
 	}
 	return nil
 }
@@ -362,17 +362,17 @@ func newLayout(b symmetry.Box) *layout {
 // the open block: `"KEY":[...]` for FormatJSON, preceded by ",\n" unless
 // first; a line {"snake":"KEY","solutions":[...]} for FormatJSONL.
 func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool) ([]byte, error) {
-	p = c.room(p, 2*s.Key.Len+40)
+	p = c.room(p, 2*s.Seq.Len+40)
 	if f == FormatJSONL {
 		p = append(p, `{"snake":"`...)
-		p = s.Key.Append(p)
+		p = s.Seq.Append(p)
 		p = append(p, `","solutions":`...)
 	} else {
 		if !first {
 			p = append(p, ",\n"...)
 		}
 		p = append(p, '"')
-		p = s.Key.Append(p)
+		p = s.Seq.Append(p)
 		p = append(p, `":`...)
 	}
 	p = append(p, '[')
@@ -383,7 +383,7 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 		}
 		var err error
 		if p, err = e.solution(p, d); err != nil {
-			return p, fmt.Errorf("snake %v, solution %d: %w", s.Key, k+1, err)
+			return p, fmt.Errorf("snake %v, solution %d: %w", s.Seq, k+1, err)
 		}
 	}
 	p = c.room(p, 3)

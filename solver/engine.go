@@ -202,8 +202,10 @@ type Catalogue struct {
 
 // Snake is one snake and its solutions.
 type Snake struct {
-	Key Seq
-	// Solutions are canonical direction lists following Key, ascending.
+	// Seq is the snake: in a catalogue its key, the lesser of its two
+	// readings; in a solve, the snake as typed, from either end.
+	Seq Seq
+	// Solutions are canonical direction lists following Seq, ascending.
 	Solutions [][]symmetry.Dir
 }
 
@@ -295,7 +297,7 @@ func (w *workspace) catalogue(b symmetry.Box, found []found, nodes uint64) *Cata
 		sols[k] = dirs(x)[:m:m]
 		if k+1 == len(refs) || refs[k+1].key != x.key {
 			q := found[x.task].seqs[x.at]
-			w.cat.Snakes = append(w.cat.Snakes, Snake{Key: Seq{Bits: q, Len: b.Len()}, Solutions: sols[first : k+1 : k+1]})
+			w.cat.Snakes = append(w.cat.Snakes, Snake{Seq: Seq{Bits: q, Len: b.Len()}, Solutions: sols[first : k+1 : k+1]})
 			first = k + 1
 		}
 	}

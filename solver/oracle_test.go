@@ -42,17 +42,17 @@ func TestAgainstBruteForce(t *testing.T) {
 				t.Errorf("Enumerate(%v) = %d snakes, brute force %d", b, len(got.Snakes), len(keys))
 			}
 			for k, s := range got.Snakes {
-				if k >= len(keys) || s.Key.String() != keys[k] {
-					t.Fatalf("Enumerate(%v) snake %d = %v, brute force %v", b, k, s.Key, keys[min(k, len(keys)-1)])
+				if k >= len(keys) || s.Seq.String() != keys[k] {
+					t.Fatalf("Enumerate(%v) snake %d = %v, brute force %v", b, k, s.Seq, keys[min(k, len(keys)-1)])
 				}
 				ws := want[keys[k]]
 				if len(s.Solutions) != len(ws) {
-					t.Fatalf("Enumerate(%v) snake %v: %d solutions, brute force %d", b, s.Key, len(s.Solutions), len(ws))
+					t.Fatalf("Enumerate(%v) snake %v: %d solutions, brute force %d", b, s.Seq, len(s.Solutions), len(ws))
 				}
 				for i, d := range s.Solutions {
 					start, _ := b.Start(d)
 					if w := ws[i]; !slices.Equal(codes(d), w.Dirs) || start != w.Start {
-						t.Fatalf("Enumerate(%v) snake %v solution %d = %v %v, brute force %v", b, s.Key, i, start, codes(d), w)
+						t.Fatalf("Enumerate(%v) snake %v solution %d = %v %v, brute force %v", b, s.Seq, i, start, codes(d), w)
 					}
 				}
 			}
@@ -69,8 +69,8 @@ func TestOracleChecksEverySolution(t *testing.T) {
 		for i, d := range s.Solutions {
 			start, _ := c.Box.Start(d)
 			f := oracle.Folding{Start: start, Dirs: codes(d)}
-			if err := oracle.Check(dims, s.Key.String(), start, f.Dirs, oracle.PathArray(dims, f)); err != nil {
-				t.Fatalf("snake %v solution %d: %v", s.Key, i, err)
+			if err := oracle.Check(dims, s.Seq.String(), start, f.Dirs, oracle.PathArray(dims, f)); err != nil {
+				t.Fatalf("snake %v solution %d: %v", s.Seq, i, err)
 			}
 		}
 	}
@@ -81,8 +81,8 @@ func TestOracleChecksEverySolution(t *testing.T) {
 func TestObstacle(t *testing.T) {
 	c := enumerate3(t)
 	for _, s := range c.Snakes {
-		if why := Obstacle(c.Box, s.Key); why != "" {
-			t.Fatalf("Obstacle(%v) = %q, but it has %d solutions", s.Key, why, len(s.Solutions))
+		if why := Obstacle(c.Box, s.Seq); why != "" {
+			t.Fatalf("Obstacle(%v) = %q, but it has %d solutions", s.Seq, why, len(s.Solutions))
 		}
 	}
 	for _, tc := range []struct{ seq, want string }{
@@ -101,8 +101,8 @@ func TestObstacle(t *testing.T) {
 	cat, _ := Enumerate(context.Background(), b, Options{})
 	solvable := map[Seq]bool{}
 	for _, s := range cat.Snakes {
-		solvable[s.Key] = true
-		solvable[s.Key.Reverse()] = true
+		solvable[s.Seq] = true
+		solvable[s.Seq.Reverse()] = true
 	}
 	for bits := uint64(0); bits < 1<<10; bits++ {
 		q := Seq{Bits: bits << 1, Len: 12}

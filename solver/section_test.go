@@ -44,17 +44,17 @@ func TestSectionsPartition(t *testing.T) {
 	}
 	for _, k := range []int{0, 100, len(want.Snakes) - 1} {
 		s := want.Snakes[k]
-		c, err := enumerateSection(context.Background(), want.Box, s.Key, Options{})
+		c, err := enumerateSection(context.Background(), want.Box, s.Seq, Options{})
 		if err != nil || len(c.Snakes) != 1 || !slices.EqualFunc(c.Snakes[0].Solutions, s.Solutions, slices.Equal) {
-			t.Errorf("enumerateSection(%v), a whole key: %v, want its %d solutions", s.Key, err, len(s.Solutions))
+			t.Errorf("enumerateSection(%v), a whole key: %v, want its %d solutions", s.Seq, err, len(s.Solutions))
 		}
 	}
 	for _, p := range []string{"1", "001110110111010111101010101", "011111101010101111111111110"[:20] + "1"} {
 		q, _ := ParsePrefix(p, want.Box)
 		c, err := enumerateSection(context.Background(), want.Box, q, Options{})
 		for _, s := range c.Snakes {
-			if !strings.HasPrefix(s.Key.String(), p) {
-				t.Errorf("enumerateSection(%s) has %v", p, s.Key)
+			if !strings.HasPrefix(s.Seq.String(), p) {
+				t.Errorf("enumerateSection(%s) has %v", p, s.Seq)
 			}
 		}
 		if err != nil {
@@ -198,8 +198,8 @@ func TestSortRefs(t *testing.T) {
 	for _, s := range packed.Snakes {
 		for _, sol := range s.Solutions {
 			x := compared[k]
-			if got := f.seqs[x.at]; got != s.Key.Bits || !slices.Equal(f.at(int(x.at), m), sol) {
-				t.Fatalf("solution %d: comparator sort has %v %v, packed sort %v %v", k, Seq{Bits: got, Len: b.Len()}, f.at(int(x.at), m), s.Key, sol)
+			if got := f.seqs[x.at]; got != s.Seq.Bits || !slices.Equal(f.at(int(x.at), m), sol) {
+				t.Fatalf("solution %d: comparator sort has %v %v, packed sort %v %v", k, Seq{Bits: got, Len: b.Len()}, f.at(int(x.at), m), s.Seq, sol)
 			}
 			k++
 		}
@@ -220,7 +220,7 @@ func enumerateSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) 
 			for i, d := range s.Solutions {
 				sols[i] = slices.Clone(d)
 			}
-			cp.Snakes = append(cp.Snakes, Snake{Key: s.Key, Solutions: sols})
+			cp.Snakes = append(cp.Snakes, Snake{Seq: s.Seq, Solutions: sols})
 		}
 		return cp, nil
 	}, func(c *Catalogue) error {

@@ -46,7 +46,7 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 		return nil, err
 	}
 	defer res.release()
-	out := &Solved{Snake: Snake{Key: q}, Nodes: res.nodes, FromEnd: e == 1}
+	out := &Solved{Snake: Snake{Seq: q}, Nodes: res.nodes, FromEnd: e == 1}
 	m := b.Len() - 1
 	for _, f := range res.found {
 		for k := range f.seqs {

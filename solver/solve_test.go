@@ -28,23 +28,23 @@ func TestSolveAgreesWithEnumerate(t *testing.T) {
 			}
 			for k := 0; k < len(c.Snakes); k += step {
 				s := c.Snakes[k]
-				got, err := Solve(context.Background(), c.Box, s.Key, Options{Workers: 1 + k%2})
+				got, err := Solve(context.Background(), c.Box, s.Seq, Options{Workers: 1 + k%2})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !slices.EqualFunc(got.Snake.Solutions, s.Solutions, slices.Equal) {
-					t.Fatalf("Solve(%v) = %d solutions, catalogue has %d (or they differ)", s.Key, len(got.Snake.Solutions), len(s.Solutions))
+					t.Fatalf("Solve(%v) = %d solutions, catalogue has %d (or they differ)", s.Seq, len(got.Snake.Solutions), len(s.Solutions))
 				}
-				rev, err := Solve(context.Background(), c.Box, s.Key.Reverse(), Options{Workers: 1})
+				rev, err := Solve(context.Background(), c.Box, s.Seq.Reverse(), Options{Workers: 1})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if len(rev.Snake.Solutions) != len(s.Solutions) {
-					t.Fatalf("Solve(%v reversed) = %d solutions, want %d", s.Key, len(rev.Snake.Solutions), len(s.Solutions))
+					t.Fatalf("Solve(%v reversed) = %d solutions, want %d", s.Seq, len(rev.Snake.Solutions), len(s.Solutions))
 				}
 				for i, d := range rev.Snake.Solutions {
-					if SeqOf(d) != s.Key.Reverse() {
-						t.Fatalf("Solve(%v reversed) solution %d folds %v", s.Key, i, SeqOf(d))
+					if SeqOf(d) != s.Seq.Reverse() {
+						t.Fatalf("Solve(%v reversed) solution %d folds %v", s.Seq, i, SeqOf(d))
 					}
 				}
 			}

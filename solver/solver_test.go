@@ -46,12 +46,12 @@ func TestPublishedFigures(t *testing.T) {
 		if n == 1 {
 			unique++
 		}
-		if s.Key.Palindrome() {
+		if s.Seq.Palindrome() {
 			palindromes++
 			palSolutions += n
 		}
 		if n > most {
-			most, mostKey = n, s.Key.String()
+			most, mostKey = n, s.Seq.String()
 		}
 	}
 	for _, f := range []struct {
@@ -79,21 +79,21 @@ func TestPublishedFigures(t *testing.T) {
 func TestSnakeShapes(t *testing.T) {
 	c := enumerate3(t)
 	for k, s := range c.Snakes {
-		str := s.Key.String()
-		if n := s.Key.Straights(); n < 2 || n > 11 {
+		str := s.Seq.String()
+		if n := s.Seq.Straights(); n < 2 || n > 11 {
 			t.Errorf("snake %s has %d straights, want 2 to 11", str, n)
 		}
 		if strings.Contains(str[1:len(str)-1], "00") {
 			t.Errorf("snake %s has two straights in a row", str)
 		}
-		if !s.Key.IsKey() || s.Key.Valid(c.Box) != nil {
+		if !s.Seq.IsKey() || s.Seq.Valid(c.Box) != nil {
 			t.Errorf("snake %s is not a valid key", str)
 		}
-		if k > 0 && c.Snakes[k-1].Key.Compare(s.Key) >= 0 {
-			t.Errorf("snake %s follows %s: keys not ascending", str, c.Snakes[k-1].Key)
+		if k > 0 && c.Snakes[k-1].Seq.Compare(s.Seq) >= 0 {
+			t.Errorf("snake %s follows %s: keys not ascending", str, c.Snakes[k-1].Seq)
 		}
 		for i, d := range s.Solutions {
-			if got := SeqOf(d); got != s.Key {
+			if got := SeqOf(d); got != s.Seq {
 				t.Errorf("snake %s solution %d folds %s", str, i, got)
 			}
 			if i > 0 && slices.Compare(s.Solutions[i-1], d) >= 0 {
@@ -111,9 +111,9 @@ func TestCube2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Snakes) != 1 || c.Snakes[0].Key.String() != "01111110" || len(c.Snakes[0].Solutions) != 3 {
+	if len(c.Snakes) != 1 || c.Snakes[0].Seq.String() != "01111110" || len(c.Snakes[0].Solutions) != 3 {
 		t.Errorf("Enumerate(2x2x2) = %d snakes, first %v with %d solutions; want 01111110 with 3",
-			len(c.Snakes), c.Snakes[0].Key, len(c.Snakes[0].Solutions))
+			len(c.Snakes), c.Snakes[0].Seq, len(c.Snakes[0].Solutions))
 	}
 }
 
@@ -133,7 +133,7 @@ func TestWorkersAgree(t *testing.T) {
 
 func sameCatalogue(a, b *Catalogue) bool {
 	return slices.EqualFunc(a.Snakes, b.Snakes, func(x, y Snake) bool {
-		return x.Key == y.Key && slices.EqualFunc(x.Solutions, y.Solutions, slices.Equal)
+		return x.Seq == y.Seq && slices.EqualFunc(x.Solutions, y.Solutions, slices.Equal)
 	})
 }
 

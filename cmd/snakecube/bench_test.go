@@ -48,7 +48,7 @@ func BenchmarkSolveAllKeys(b *testing.B) {
 	}
 	var keys strings.Builder
 	for _, s := range c.Snakes {
-		keys.WriteString(s.Key.String() + "\n")
+		keys.WriteString(s.Seq.String() + "\n")
 	}
 	b.ReportAllocs()
 	for b.Loop() {

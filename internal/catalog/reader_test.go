@@ -62,7 +62,7 @@ func TestRoundTrip(t *testing.T) {
 				if p := s.Err(); p != nil {
 					t.Fatalf("%v %v: %v", b, f, p)
 				}
-				if n >= len(want.Snakes) || s.Key != want.Snakes[n].Key || !reflect.DeepEqual(s.Forms(), want.Snakes[n].Solutions) {
+				if n >= len(want.Snakes) || s.Key != want.Snakes[n].Seq || !reflect.DeepEqual(s.Forms(), want.Snakes[n].Solutions) {
 					t.Fatalf("%v %v: snake %d read as %v with %d solutions, not as the search found it", b, f, n+1, s.Key, len(s.Forms()))
 				}
 				if r.Box() != b || r.Format() != f {

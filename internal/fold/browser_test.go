@@ -61,7 +61,7 @@ func firstSnake(t *testing.T, size string) fold.Snake {
 		t.Fatal(err)
 	}
 	s := c.Snakes[len(c.Snakes)/2]
-	f := fold.Snake{Box: b, Seq: s.Key, Solutions: s.Solutions}
+	f := fold.Snake{Box: b, Seq: s.Seq, Solutions: s.Solutions}
 	solvedCache.Store(size, f)
 	return f
 }

@@ -156,7 +156,7 @@ func TestReplayCatalogue(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range c.Snakes {
-			checkReplay(t, b, s.Key, s.Solutions)
+			checkReplay(t, b, s.Seq, s.Solutions)
 		}
 		if size == "3" && c.Solutions() != 51704 {
 			t.Errorf("3x3x3: replayed %d solutions, want 51,704", c.Solutions())

@@ -196,7 +196,7 @@ func (c *Catalogue) Snake(q solver.Seq) (solver.Snake, bool, error) {
 	if p := s.Err(); p != nil {
 		return solver.Snake{}, true, fmt.Errorf("%s: %w", c.File, p)
 	}
-	return solver.Snake{Key: q, Solutions: s.Forms()}, true, nil
+	return solver.Snake{Seq: q, Solutions: s.Forms()}, true, nil
 }
 
 // base is the file's name without its folders, for a person.

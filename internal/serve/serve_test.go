@@ -326,20 +326,20 @@ func Test2x3x4(t *testing.T) {
 	for i := 0; i < len(want.Snakes); i += step {
 		s := want.Snakes[i]
 		var l line
-		f.get(t, "/api/snakes/"+s.Key.String(), &l)
+		f.get(t, "/api/snakes/"+s.Seq.String(), &l)
 		if len(l.Solutions) != len(s.Solutions) {
-			t.Fatalf("2x3x4 snake %v: %d solutions, the engine finds %d", s.Key, len(l.Solutions), len(s.Solutions))
+			t.Fatalf("2x3x4 snake %v: %d solutions, the engine finds %d", s.Seq, len(l.Solutions), len(s.Solutions))
 		}
 		for k, sol := range l.Solutions {
 			if got, wantDir := sol.Direction, codes(s.Solutions[k]); !reflect.DeepEqual(got, wantDir) {
-				t.Fatalf("2x3x4 snake %v solution %d: %v, the engine finds %v", s.Key, k+1, got, wantDir)
+				t.Fatalf("2x3x4 snake %v solution %d: %v, the engine finds %v", s.Seq, k+1, got, wantDir)
 			}
 		}
 		if i%(97*step) == 0 { // a sample, each solved again; the box from the catalogue's
 			var sv line
-			f.get(t, "/api/solve?snake="+s.Key.String(), &sv)
+			f.get(t, "/api/solve?snake="+s.Seq.String(), &sv)
 			if !reflect.DeepEqual(sv, l) {
-				t.Errorf("/api/solve?snake=%v: %d solutions, not the catalogue's %d", s.Key, len(sv.Solutions), len(l.Solutions))
+				t.Errorf("/api/solve?snake=%v: %d solutions, not the catalogue's %d", s.Seq, len(sv.Solutions), len(l.Solutions))
 			}
 		}
 	}

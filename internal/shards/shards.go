@@ -108,7 +108,7 @@ func Merge(ctx context.Context, w io.Writer, parts []Part, opts Options) error {
 		if err := m.claim(p); err != nil {
 			return err
 		}
-		s := solver.Snake{Key: p.cur.Key, Solutions: p.cur.Forms()}
+		s := solver.Snake{Seq: p.cur.Key, Solutions: p.cur.Forms()}
 		if err := ew.Write(s); err != nil {
 			return fmt.Errorf("%s: %w", p.name, err)
 		}

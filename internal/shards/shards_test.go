@@ -56,7 +56,7 @@ func readAll(data []byte, b symmetry.Box) ([]solver.Snake, error) {
 			}
 			return nil, err
 		}
-		out = append(out, solver.Snake{Key: s.Key, Solutions: s.Forms()})
+		out = append(out, solver.Snake{Seq: s.Key, Solutions: s.Forms()})
 	}
 }
 

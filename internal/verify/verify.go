@@ -138,11 +138,11 @@ func (v *verifier) entry(s *catalog.Snake) {
 func (v *verifier) walk(s *catalog.Snake) {
 	q := s.Key
 	v.walked = q
-	for v.next < len(v.fresh) && v.fresh[v.next].Key.Compare(q) < 0 {
+	for v.next < len(v.fresh) && v.fresh[v.next].Seq.Compare(q) < 0 {
 		v.missing(v.fresh[v.next], s.Offset)
 		v.next++
 	}
-	if v.next == len(v.fresh) || v.fresh[v.next].Key != q {
+	if v.next == len(v.fresh) || v.fresh[v.next].Seq != q {
 		if len(s.Solutions) > 0 {
 			v.problem(s, -1, errors.New("a fresh search of the box finds no solution of this snake"))
 		}
@@ -180,7 +180,7 @@ func appendForm(p []byte, dirs []symmetry.Dir) []byte {
 func (v *verifier) missing(s solver.Snake, off int64) {
 	v.sum.Problems++
 	err := fmt.Errorf("missing: a fresh search of the box finds %s", plural(len(s.Solutions), "solution"))
-	v.report(&catalog.Problem{Key: s.Key.String(), Solution: -1, Offset: off, Err: err})
+	v.report(&catalog.Problem{Key: s.Seq.String(), Solution: -1, Offset: off, Err: err})
 }
 
 // finish reports the snakes of the fresh search after the last key walked.
