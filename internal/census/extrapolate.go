@@ -1,6 +1,10 @@
 package census
 
-import "math"
+import (
+	"math"
+
+	"github.com/snakecube/snakecube/internal/studentt"
+)
 
 // Interval is an estimate of a total and its 95% confidence interval.
 type Interval struct {
@@ -35,7 +39,7 @@ func Extrapolate(ys []float64, m int) Interval {
 	}
 	sd := math.Sqrt(sq / float64(n-1))
 	se := float64(m) * sd / math.Sqrt(float64(n)) * math.Sqrt(1-float64(n)/float64(m))
-	half := tQuantile975(n-1) * se
+	half := studentt.Q975(n-1) * se
 	return Interval{est, max(est-half, 0), est + half}
 }
 
@@ -67,21 +71,6 @@ func ExtrapolateRatio(ys, xs []float64, xTotal float64, m int) Interval {
 		return Interval{est, est, est}
 	}
 	se := float64(m) * math.Sqrt(sq/float64(n-1)/float64(n)) * math.Sqrt(1-float64(n)/float64(m))
-	half := tQuantile975(n-1) * se
+	half := studentt.Q975(n-1) * se
 	return Interval{est, max(est-half, 0), est + half}
-}
-
-// tQuantile975 is the 97.5% quantile of Student's t with df degrees of
-// freedom: tabulated to 10 degrees, the Cornish-Fisher expansion (within
-// 1e-3 from there on) beyond.
-func tQuantile975(df int) float64 {
-	if df < 1 {
-		return math.Inf(1)
-	}
-	if df <= 10 {
-		return [...]float64{12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281}[df-1]
-	}
-	z, d := 1.959964, float64(df)
-	z3, z5, z7 := z*z*z, z*z*z*z*z, z*z*z*z*z*z*z
-	return z + (z3+z)/(4*d) + (5*z5+16*z3+3*z)/(96*d*d) + (3*z7+19*z5+17*z3-15*z)/(384*d*d*d)
 }

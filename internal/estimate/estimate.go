@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/internal/studentt"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -258,7 +259,7 @@ type Value struct {
 // Interval95 returns the 95% confidence interval of v, from Student's t
 // with N-1 degrees of freedom.
 func (v Value) Interval95() (float64, float64) {
-	h := tQuantile975(v.N-1) * v.Err
+	h := studentt.Q975(v.N-1) * v.Err
 	return v.Mean - h, v.Mean + h
 }
 
@@ -266,21 +267,6 @@ func (v Value) Interval95() (float64, float64) {
 func (v Value) Covers(x float64) bool {
 	lo, hi := v.Interval95()
 	return lo <= x && x <= hi
-}
-
-// tQuantile975 is the 97.5% quantile of Student's t with df degrees of
-// freedom: tabulated to 10 degrees, the Cornish-Fisher expansion (within
-// 1e-3 from there on) beyond. (internal/census has its twin.)
-func tQuantile975(df int) float64 {
-	if df < 1 {
-		return math.Inf(1)
-	}
-	if df <= 10 {
-		return [...]float64{12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281}[df-1]
-	}
-	z, d := 1.959964, float64(df)
-	z3, z5, z7 := z*z*z, z*z*z*z*z, z*z*z*z*z*z*z
-	return z + (z3+z)/(4*d) + (5*z5+16*z3+3*z)/(96*d*d) + (3*z7+19*z5+17*z3-15*z)/(384*d*d*d)
 }
 
 // Result is what descents estimate: the box's totals, each with its
