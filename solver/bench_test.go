@@ -79,7 +79,7 @@ func seq4(t testing.TB) Seq {
 }
 
 // snakes4 are the 4x4x4 snakes make compare solves, each also typed from
-// its other end: the snake of SNAKES.md, and two whose search trees from
+// its other end: the snake of docs/CONVENTIONS.md, and two whose search trees from
 // their two ends differ (the third is the second read backwards).
 var snakes4 = []string{
 	"0011011100110110110111111111010111111010011110011011111111110010",

@@ -185,5 +185,5 @@ func TestDisconnect(t *testing.T) {
 	}
 }
 
-// ft64 is the 4x4x4 snake of SNAKES.md, in F/T notation.
+// ft64 is the 4x4x4 snake of docs/CONVENTIONS.md, in F/T notation.
 const ft64 = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"

@@ -41,10 +41,10 @@ type Options struct {
 	Solvers int
 }
 
-// DefaultSolveTimeout leaves room to spare for the snakes a person types:
-// a 3x3x3 snake takes milliseconds, the 4x4x4 snake of SNAKES.md 0.2 s of
-// CPU here, and tight C takes up to 0.4 s for a 4x4x4 snake; a search of
-// a bigger box that would run for hours gives way.
+// DefaultSolveTimeout leaves room to spare for the snakes a person types,
+// cubes up to 4x4x4, whose searches take well under a second (make bench
+// measures them); a search of a bigger box that would run for hours gives
+// way.
 const DefaultSolveTimeout = 10 * time.Second
 
 // Bounds of a request, each far above what the page sends.

@@ -118,7 +118,7 @@ type line struct {
 	Solutions []export.Solution `json:"solutions"`
 }
 
-// TestFigures3 finds the figures of SNAKES.md through the API of a
+// TestFigures3 finds the figures of docs/CONVENTIONS.md through the API of a
 // server over the 3x3x3 catalogue.
 func TestFigures3(t *testing.T) {
 	f := newFixture(t, Options{}, "3")
