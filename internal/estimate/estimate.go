@@ -46,8 +46,7 @@ type Options struct {
 const (
 	// DefaultWidth estimates a mass with a population of 1,024 nodes: on
 	// 2x4x4 it brought the variance a step adds to the floor's, where
-	// 16,384 of Knuth's probes left it four times larger; on 4x4x4 it
-	// costs some 20 ms a child.
+	// 16,384 of Knuth's probes left it four times larger.
 	DefaultWidth = 1 << 10
 	// DefaultCapacity bounds a descent's frontier at 4,096 nodes, some
 	// 500 kB.
