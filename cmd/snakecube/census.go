@@ -284,8 +284,8 @@ func runCensusMerge(ctx context.Context, e env, args []string) error {
 	if k, src, ok := estimate.KnownSolutions(b); ok && check == 0 {
 		check, source = k, src
 	}
-	sols := writeCensus(e.stdout, t, m, recs, *known)
-	if check > 0 && t.Sections < m && !sols.Covers(check) {
+	sols, extrapolated := writeCensus(e.stdout, t, m, recs, *known)
+	if check > 0 && extrapolated && !sols.Covers(check) {
 		fmt.Fprintf(e.stdout, "# the solutions' 95%% interval misses the %.0f known (%s): the sample under-represents the large sections, and these extrapolations are not to be trusted; snakecube estimate -snakes gives calibrated ones\n", check, source)
 		e.warnf("the extrapolated solutions' 95%% interval [%.4g, %.4g] misses the %.0f known: the extrapolations are not to be trusted; run snakecube estimate -snakes -size %v", sols.Low, sols.High, check, b)
 	}
@@ -354,8 +354,11 @@ func runCensusUpgrade(ctx context.Context, e env, args []string) error {
 }
 
 // writeCensus prints the sums of a census and, for a sample, the totals
-// extrapolated to all m sections; it returns the solutions' interval.
-func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known float64) census.Interval {
+// extrapolated to all m sections; it returns the solutions' interval and
+// whether it was extrapolated. Ranges of consecutive sections, what
+// -sections A:B writes, are no sample: sections grow along key order, so
+// they are summed and not extrapolated.
+func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known float64) (census.Interval, bool) {
 	fmt.Fprintf(w, "# %s census at depth %d: %d of %d sections; solutions counted once up to the box's rotations and reflections and up to reversal\n",
 		t.Box, t.Depth, t.Sections, m)
 	fmt.Fprintf(w, "sections %d\n", t.Sections)
@@ -363,7 +366,11 @@ func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known
 	fmt.Fprintf(w, "seconds %.1f\n", t.Seconds)
 	sols := census.Interval{Estimate: float64(t.Solutions), Low: float64(t.Solutions), High: float64(t.Solutions)}
 	if t.Sections == m {
-		return sols
+		return sols, false
+	}
+	if runs, ok := notSample(recs, m); ok {
+		fmt.Fprintf(w, "# the sections lie in %s of consecutive sections, ranges and not a random sample: not extrapolated, as sections grow along key order\n", stats.Plural(runs, "run"))
+		return sols, false
 	}
 	fmt.Fprintf(w, "# extrapolated from a random sample of %d of the %d sections: %d x the mean per section, [95%% confidence interval]\n", t.Sections, m, m)
 	for _, q := range []struct {
@@ -388,7 +395,31 @@ func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known
 	if known > 0 {
 		writeRatio(w, recs, known, m)
 	}
-	return sols
+	return sols, true
+}
+
+// notSample reports whether the sections of recs lie in too few runs of
+// consecutive sections to be a random sample of the m, as the ranges that
+// -sections A:B counts do: a uniform sample of n has some n(1-n/m) runs,
+// and fewer than half that is taken for ranges. It returns the runs.
+func notSample(recs []census.Record, m int) (runs int, ok bool) {
+	n := len(recs)
+	if n < 2 {
+		return n, false
+	}
+	ss := make([]int, n)
+	for i, r := range recs {
+		ss[i] = r.Section
+	}
+	slices.Sort(ss)
+	runs = 1
+	for i := 1; i < n; i++ {
+		if ss[i] != ss[i-1]+1 {
+			runs++
+		}
+	}
+	expected := float64(n) * (1 - float64(n)/float64(m))
+	return runs, float64(runs) < expected/2
 }
 
 // writeRatio prints the totals of a sample of m sections estimated by
