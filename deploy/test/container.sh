@@ -26,7 +26,7 @@ ENGINE=$(engine)
 if ldd "$BUSYBOX" >/dev/null 2>&1; then
 	skip "$BUSYBOX is linked dynamically (the image needs Debian's busybox-static): image not built"
 fi
-$ENGINE info >/dev/null 2>"$TEST_WORK/engine-info.err" ||
+timeout 120 "$ENGINE" info >/dev/null 2>"$TEST_WORK/engine-info.err" ||
 	skip "$ENGINE cannot run here: $(tail -n 1 "$TEST_WORK/engine-info.err")"
 
 IMAGE=localhost/snakecube:cluster-test-$$

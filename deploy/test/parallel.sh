@@ -36,7 +36,10 @@ subst() {
 }
 
 need parallel:parallel || skip "no GNU parallel"
-parallel --version | head -n 1 | sed 's/^/cluster-test: parallel: /' >&2
+# moreutils has a parallel of its own, with other flags.
+parallel --version 2>/dev/null | grep -q '^GNU parallel' ||
+	die "$(command -v parallel) is not GNU parallel (moreutils'?): install Debian's parallel"
+say "$(parallel --version | head -n 1)"
 
 # --- the shards on one machine
 shards_recipe() {

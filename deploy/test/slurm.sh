@@ -14,13 +14,15 @@ source "$(dirname "$0")/lib.sh"
 
 # The census script's own arithmetic, with its full-size defaults, before
 # anything that needs Slurm.
+# Task i is index i % 1000 of the array whose first task is i - i % 1000.
 census_task() {
 	mkdir -p "$TEST_WORK/ranges" && cd "$TEST_WORK/ranges" &&
 		env -u SNAKECUBE_BOX -u SNAKECUBE_DEPTH -u SNAKECUBE_TASKS -u SNAKECUBE_BIN \
-			PATH="$STUB:$PATH" SLURM_ARRAY_TASK_ID="$1" bash "$REPO/deploy/slurm/census.sbatch"
+			PATH="$STUB:$PATH" SNAKECUBE_FIRST=$(($1 - $1 % 1000)) SLURM_ARRAY_TASK_ID=$(($1 % 1000)) \
+			bash "$REPO/deploy/slurm/census.sbatch"
 }
 STUB=$(stub_snakecube)
-check_ranges deploy/slurm/census.sbatch $((1 << 33)) 16384 census_task
+check_ranges deploy/slurm/census.sbatch $((1 << 33)) 8000 census_task
 
 [ "$(id -u)" -eq 0 ] || skip "a Slurm of our own needs root, to run munged, slurmctld and slurmd"
 need slurmctld:slurm-wlm slurmd:slurm-wlm sbatch:slurm-wlm munged:munge munge:munge unmunge:munge ||
@@ -139,24 +141,32 @@ submit() {
 	(cd "$dir" && env "$@" SNAKECUBE_SLURM_TEST="$T" sbatch --parsable --array="$array" "$REPO/deploy/slurm/$script")
 }
 
-# states JOB prints "TASK STATE" for each task of the array.
-states() { squeue -h -r -t all -j "$1" -o '%K %T' 2>/dev/null | sort -n; }
+# states JOB... prints "JOB INDEX STATE" for each task of the arrays.
+states() {
+	local job
+	for job in "$@"; do
+		squeue -h -r -t all -j "$job" -o "$job %K %T" 2>/dev/null | sort -n -k2
+	done
+}
 
 finished() {
-	local s
-	s=$(states "$1")
-	[ "$(wc -l <<<"$s")" -eq "$2" ] &&
+	local n=$1 s
+	shift
+	s=$(states "$@")
+	[ "$(wc -l <<<"$s")" -eq "$n" ] &&
 		! grep -qvE ' (COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY|BOOT_FAIL|DEADLINE|PREEMPTED)$' <<<"$s"
 }
 
-# await JOB N DIR waits for the N tasks of the array and fails unless all
-# completed.
+# await DIR N JOB... waits for the N tasks of the arrays and fails unless
+# all completed.
 await() {
-	wait_until 600 "job $1 to finish" finished "$1" "$2"
-	if grep -qv ' COMPLETED$' < <(states "$1"); then
-		states "$1" >&2
-		tail -n 5 "$3"/slurm-*.out "$3"/*/slurm-*.out 2>/dev/null >&2 || true
-		die "job $1: not every task completed"
+	local dir=$1 n=$2
+	shift 2
+	wait_until 600 "jobs $* to finish" finished "$n" "$@"
+	if grep -qv ' COMPLETED$' < <(states "$@"); then
+		states "$@" >&2
+		tail -n 5 "$dir"/slurm-*.out "$dir"/*/slurm-*.out 2>/dev/null >&2 || true
+		die "jobs $*: not every task completed"
 	fi
 }
 
@@ -166,65 +176,94 @@ enumerate_array() {
 	# The binary is found on the PATH here, through SNAKECUBE_BIN in the census.
 	job=$(submit "$dir" "1-$TEST_ENUM_SHARDS" enumerate-shards.sbatch \
 		SNAKECUBE_BOX="$TEST_ENUM_BOX" SNAKECUBE_SHARDS="$TEST_ENUM_SHARDS")
-	await "$job" "$TEST_ENUM_SHARDS" "$dir"
+	await "$dir" "$TEST_ENUM_SHARDS" "$job"
 	snakecube merge -size "$TEST_ENUM_BOX" -o "$dir/solutions.jsonl" "$dir"/part-*.jsonl
 	check_catalogue "$dir/solutions.jsonl"
+}
+
+# The full-size submission of census.sbatch, as its header writes it, held
+# and cancelled at once: Slurm, as configured by default, must accept it.
+full_size_submission() {
+	local dir=$T/full line jobs ids
+	mkdir -p "$dir/census"
+	line=$(sed -n 's/^#   \(for first in .*\)$/\1/p' "$REPO/deploy/slurm/census.sbatch")
+	[ -n "$line" ] || die "census.sbatch: no submission loop in its header"
+	[[ $line == *"sbatch --array"*" deploy/slurm/census.sbatch"* ]] || die "census.sbatch: unexpected submission: $line"
+	line=${line/sbatch --array/sbatch --hold --parsable --array}
+	line=${line/ deploy\/slurm\/census.sbatch/ $REPO/deploy/slurm/census.sbatch}
+	# sbatch retries for long when the queue is full: a time limit.
+	jobs=$(cd "$dir" && SNAKECUBE_SLURM_TEST=$T timeout 120 bash -c "$line") || die "Slurm refused the full-size submission: $line"
+	mapfile -t ids <<<"$jobs"
+	scancel "${ids[@]}"
+	say "the full-size submission of census.sbatch: ${#ids[@]} arrays accepted (MaxArraySize $(scontrol show config | awk '/^MaxArraySize/ { print $3 }')), then cancelled"
 }
 
 M=$((1 << (TEST_CENSUS_DEPTH - 1)))
 range_size() { echo $((M * ($1 + 1) / TEST_CENSUS_TASKS - M * $1 / TEST_CENSUS_TASKS)); }
 lines() { if [ -f "$1" ]; then wc -l <"$1"; else echo 0; fi; }
+declare -A FIRST # the task number of each census array's index 0
 
-# victim JOB DIR prints a running task that has counted some but not all
-# of its sections.
+# victim DIR JOB... prints "JOB INDEX TASK" of a running task that has
+# counted some but not all of its sections.
 victim() {
-	local i state n
-	while read -r i state; do
+	local dir=$1 job k state n i
+	shift
+	while read -r job k state; do
 		[ "$state" = RUNNING ] || continue
-		n=$(lines "$2/census/census-$i.jsonl")
-		[ "$n" -gt 0 ] && [ "$n" -lt "$(range_size "$i")" ] && echo "$i" && return 0
-	done < <(states "$1")
+		i=$((FIRST[$job] + k))
+		n=$(lines "$dir/census/census-$i.jsonl")
+		[ "$n" -gt 0 ] && [ "$n" -lt "$(range_size "$i")" ] && echo "$job $k $i" && return 0
+	done < <(states "$@")
 	return 1
 }
 
-# kill_midway JOB DIR stops a running task mid-way (SIGSTOP, so that it
+# kill_midway DIR JOB... stops a running task mid-way (SIGSTOP, so that it
 # cannot finish while we look), cancels it, checks that its sections are
-# not all counted, and requeues it.
+# not all counted, and requeues it; KILLED is its "JOB INDEX TASK".
 kill_midway() {
-	local job=$1 dir=$2 i n1 n2 f
-	wait_until 300 "a task of job $job to be mid-way" victim "$job" "$dir"
-	i=$(victim "$job" "$dir") || die "the task mid-way finished before it could be stopped"
+	local dir=$1 job k i n1 n2 f
+	shift
+	wait_until 300 "a census task to be mid-way" victim "$dir" "$@"
+	read -r job k i < <(victim "$dir" "$@") || die "the task mid-way finished before it could be stopped"
 	f=$dir/census/census-$i.jsonl
-	scancel --batch --signal=STOP "${job}_$i"
+	scancel --batch --signal=STOP "${job}_$k"
 	sleep 1
 	n1=$(lines "$f")
 	sleep 1
 	n2=$(lines "$f")
 	[ "$n1" -eq "$n2" ] || die "task $i went on counting after SIGSTOP ($n1, then $n2 sections)"
 	[ "$n2" -lt "$(range_size "$i")" ] || die "task $i finished before it was stopped: use a bigger TEST_CENSUS_BOX"
-	scancel "${job}_$i"
-	wait_until 60 "task $i to be cancelled" sh -c "squeue -h -t all -j ${job}_$i -o %T | grep -qx CANCELLED"
+	scancel "${job}_$k"
+	wait_until 60 "task $i to be cancelled" sh -c "squeue -h -t all -j ${job}_$k -o %T | grep -qx CANCELLED"
 	n2=$(lines "$f")
 	[ "$n2" -lt "$(range_size "$i")" ] || die "task $i counted all its sections before it was cancelled"
-	say "task $i cancelled mid-way: $n2 of its $(range_size "$i") sections counted"
-	scontrol requeue "${job}_$i"
+	say "task $i (${job}_$k) cancelled mid-way: $n2 of its $(range_size "$i") sections counted"
+	scontrol requeue "${job}_$k"
 	# A requeued job waits two minutes before it may start again.
-	scontrol update JobId="${job}_$i" StartTime=now
-	KILLED=$i
+	scontrol update JobId="${job}_$k" StartTime=now
+	KILLED="$job $k $i"
 }
 
-census_array() {
-	local dir=$T/census job i files=()
+# census_arrays submits the census in arrays of 2 tasks, SNAKECUBE_FIRST
+# telling each its first task, as the full-size recipe does with 1000.
+census_arrays() {
+	local dir=$T/census first job jobs=() k i files=()
 	mkdir -p "$dir/census"
-	job=$(submit "$dir" "0-$((TEST_CENSUS_TASKS - 1))" census.sbatch SNAKECUBE_BIN="$SNAKECUBE_BIN" \
-		SNAKECUBE_BOX="$TEST_CENSUS_BOX" SNAKECUBE_DEPTH="$TEST_CENSUS_DEPTH" SNAKECUBE_TASKS="$TEST_CENSUS_TASKS")
-	kill_midway "$job" "$dir"
-	await "$job" "$TEST_CENSUS_TASKS" "$dir"
-	scontrol show job "${job}_$KILLED" | grep -q 'Restarts=1 ' || die "task $KILLED was not restarted once"
-	[ "$(lines "$dir/census/census-$KILLED.jsonl")" -eq "$(range_size "$KILLED")" ] ||
-		die "task $KILLED's file does not hold its $(range_size "$KILLED") sections once each"
-	grep -q 'snakecube: interrupted' "$dir/census/slurm-${job}_$KILLED.out" ||
-		die "task $KILLED's log does not show that its first run was interrupted"
+	for ((first = 0; first < TEST_CENSUS_TASKS; first += 2)); do
+		job=$(submit "$dir" "0-$((first + 1 < TEST_CENSUS_TASKS ? 1 : 0))" census.sbatch SNAKECUBE_BIN="$SNAKECUBE_BIN" \
+			SNAKECUBE_BOX="$TEST_CENSUS_BOX" SNAKECUBE_DEPTH="$TEST_CENSUS_DEPTH" \
+			SNAKECUBE_TASKS="$TEST_CENSUS_TASKS" SNAKECUBE_FIRST="$first")
+		FIRST[$job]=$first
+		jobs+=("$job")
+	done
+	kill_midway "$dir" "${jobs[@]}"
+	await "$dir" "$TEST_CENSUS_TASKS" "${jobs[@]}"
+	read -r job k i <<<"$KILLED"
+	scontrol show job "${job}_$k" | grep -q 'Restarts=1 ' || die "task $i was not restarted once"
+	[ "$(lines "$dir/census/census-$i.jsonl")" -eq "$(range_size "$i")" ] ||
+		die "task $i's file does not hold its $(range_size "$i") sections once each"
+	grep -q 'snakecube: interrupted' "$dir/census/slurm-${job}_$k.out" ||
+		die "task $i's log does not show that its first run was interrupted"
 	for ((i = 0; i < TEST_CENSUS_TASKS; i++)); do
 		files+=("$dir/census/census-$i.jsonl")
 	done
@@ -234,6 +273,7 @@ census_array() {
 
 reference_enumerate >/dev/null
 reference_census >/dev/null
+full_size_submission
 timed "enumerate $TEST_ENUM_BOX, array of $TEST_ENUM_SHARDS shards, merged" enumerate_array
-timed "census $TEST_CENSUS_BOX depth $TEST_CENSUS_DEPTH, array of $TEST_CENSUS_TASKS, one task killed and requeued" census_array
+timed "census $TEST_CENSUS_BOX depth $TEST_CENSUS_DEPTH, arrays of 2 tasks, one killed and requeued" census_arrays
 say "ok"
