@@ -66,10 +66,20 @@ import (
 // Depth in key order. Counts of zero are left out of the line: most deep
 // sections of a big box hold no snake.
 type Record struct {
-	Box                 string  `json:"box"`
-	Depth               int     `json:"depth"`
-	Section             int     `json:"section"`
-	Prefix              string  `json:"prefix"`
+	Box     string `json:"box"`
+	Depth   int    `json:"depth"`
+	Section int    `json:"section"`
+	Prefix  string `json:"prefix"`
+	Counts
+	// Sum is the line's checksum, set by [Record.Line] and checked and
+	// cleared by the readers: a Record in memory has none.
+	Sum string `json:"sum,omitempty"`
+}
+
+// Counts are a section's counts as a line of a census file, or of an
+// estimate's descents file, writes them, after the fields that say which
+// section it is.
+type Counts struct {
 	Snakes              int64   `json:"snakes,omitempty"`
 	Solutions           int64   `json:"solutions,omitempty"`
 	Palindromes         int64   `json:"palindromes,omitempty"`
@@ -79,9 +89,37 @@ type Record struct {
 	MostKey             string  `json:"most_solutions_snake,omitempty"`
 	Nodes               uint64  `json:"nodes"`
 	Seconds             float64 `json:"seconds"`
-	// Sum is the line's checksum, set by [Record.Line] and checked and
-	// cleared by the readers: a Record in memory has none.
-	Sum string `json:"sum,omitempty"`
+}
+
+// CountsOf returns c as a file's line holds it.
+func CountsOf(c solver.Count) Counts {
+	r := Counts{
+		Snakes: c.Snakes, Solutions: c.Solutions, Palindromes: c.Palindromes,
+		PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.OneSolution,
+		Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds,
+	}
+	if c.Most > 0 {
+		r.MostKey = c.MostKey.String()
+	}
+	return r
+}
+
+// Count returns the counts as the solver sums them; an unreadable
+// most_solutions_snake is an error.
+func (r Counts) Count() (solver.Count, error) {
+	c := solver.Count{
+		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
+		PalindromeSolutions: r.PalindromeSolutions, OneSolution: r.OneSolution,
+		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
+	}
+	if r.MostKey != "" {
+		k, err := solver.ParseSeq(r.MostKey)
+		if err != nil {
+			return c, fmt.Errorf("most_solutions_snake: %w", err)
+		}
+		c.MostKey = k
+	}
+	return c, nil
 }
 
 // Line returns the record as one line of a census file, with its
@@ -125,31 +163,14 @@ func Sample(m, n int, seed uint64) []int {
 // NewRecord returns the record of section k of box b at depth, whose
 // prefix is p and counts c.
 func NewRecord(b symmetry.Box, depth, k int, p solver.Seq, c solver.Count) Record {
-	r := Record{
-		Box: b.String(), Depth: depth, Section: k, Prefix: p.String(),
-		Snakes: c.Snakes, Solutions: c.Solutions, Palindromes: c.Palindromes,
-		PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.OneSolution,
-		Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds,
-	}
-	if c.Most > 0 {
-		r.MostKey = c.MostKey.String()
-	}
-	return r
+	return Record{Box: b.String(), Depth: depth, Section: k, Prefix: p.String(), Counts: CountsOf(c)}
 }
 
 // Count returns the record's counts.
 func (r Record) Count() (solver.Count, error) {
-	c := solver.Count{
-		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
-		PalindromeSolutions: r.PalindromeSolutions, OneSolution: r.OneSolution,
-		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
-	}
-	if r.MostKey != "" {
-		k, err := solver.ParseSeq(r.MostKey)
-		if err != nil {
-			return c, fmt.Errorf("section %d: most_solutions_snake: %w", r.Section, err)
-		}
-		c.MostKey = k
+	c, err := r.Counts.Count()
+	if err != nil {
+		return c, fmt.Errorf("section %d: %w", r.Section, err)
 	}
 	return c, nil
 }

@@ -80,7 +80,7 @@ func TestCensus334(t *testing.T) {
 	err := solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 9), solver.Options{},
 		func(p solver.Seq, c solver.Count) error {
 			recs = append(recs, Record{Box: b.String(), Depth: 9, Section: len(recs), Prefix: p.String(),
-				Snakes: c.Snakes, Solutions: c.Solutions, OneSolution: c.OneSolution, Nodes: c.Nodes})
+				Counts: Counts{Snakes: c.Snakes, Solutions: c.Solutions, OneSolution: c.OneSolution, Nodes: c.Nodes}})
 			return nil
 		})
 	if err != nil {

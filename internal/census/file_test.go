@@ -190,7 +190,7 @@ func TestOpenRefuses(t *testing.T) {
 	ctx := context.Background()
 	recs := records(t, 3)
 	good := fileOf(recs)
-	other := fileOf([]Record{{Box: "2x3x4", Depth: 5, Section: 0, Prefix: "00000", Nodes: 1}})
+	other := fileOf([]Record{{Box: "2x3x4", Depth: 5, Section: 0, Prefix: "00000", Counts: Counts{Nodes: 1}}})
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -335,7 +335,7 @@ func TestUpgrade(t *testing.T) {
 		says string
 	}{
 		{"a wrong prefix", bytes.Replace(first(recs...), []byte(`"prefix":"`+recs[3].Prefix+`"`), []byte(`"prefix":"`+recs[4].Prefix+`"`), 1), "line 4: section 3 has prefix"},
-		{"a section twice, counted differently", first(append(recs, Record{Box: "2x3x4", Depth: 6, Section: 1, Prefix: recs[1].Prefix, Nodes: 1})...), "section 1 is there twice with different counts"},
+		{"a section twice, counted differently", first(append(recs, Record{Box: "2x3x4", Depth: 6, Section: 1, Prefix: recs[1].Prefix, Counts: Counts{Nodes: 1}})...), "section 1 is there twice with different counts"},
 		{"an edited line of the present format", bytes.Replace(fileOf(recs), []byte(`"nodes":`), []byte(`"nodes":9`), 1), "checksum"},
 	} {
 		write(t, path, tc.data)

@@ -43,7 +43,7 @@ func TestSampleRecords(t *testing.T) {
 func TestDifferences(t *testing.T) {
 	k, _ := solver.ParseSeq("01111110")
 	c := solver.Count{Snakes: 1, Solutions: 3, OneSolution: 0, Palindromes: 1, PalindromeSolutions: 3, Most: 3, MostKey: k, Nodes: 9, Seconds: 1}
-	r := Record{Snakes: 1, Solutions: 3, Palindromes: 1, PalindromeSolutions: 3, Most: 3, MostKey: "01111110", Nodes: 7}
+	r := Record{Counts: Counts{Snakes: 1, Solutions: 3, Palindromes: 1, PalindromeSolutions: 3, Most: 3, MostKey: "01111110", Nodes: 7}}
 	if d := r.Differences(c); len(d) != 0 {
 		t.Errorf("Differences of equal counts = %q", d)
 	}

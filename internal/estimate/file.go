@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -18,21 +19,13 @@ import (
 // Design names the options that decide the choices, so that descents of
 // different designs are never mixed.
 type Record struct {
-	Box                 string  `json:"box"`
-	Design              string  `json:"design"`
-	Seed                uint64  `json:"seed"`
-	Index               int     `json:"descent"`
-	Prefix              string  `json:"prefix"`
-	Probability         float64 `json:"probability"`
-	Snakes              int64   `json:"snakes,omitempty"`
-	Solutions           int64   `json:"solutions,omitempty"`
-	Palindromes         int64   `json:"palindromes,omitempty"`
-	PalindromeSolutions int64   `json:"palindrome_solutions,omitempty"`
-	OneSolution         int64   `json:"one_solution_snakes,omitempty"`
-	Most                int64   `json:"most_solutions,omitempty"`
-	MostKey             string  `json:"most_solutions_snake,omitempty"`
-	Nodes               uint64  `json:"nodes"`
-	Seconds             float64 `json:"seconds"`
+	Box         string  `json:"box"`
+	Design      string  `json:"design"`
+	Seed        uint64  `json:"seed"`
+	Index       int     `json:"descent"`
+	Prefix      string  `json:"prefix"`
+	Probability float64 `json:"probability"`
+	census.Counts
 }
 
 // Name returns the design's name for a file: the options that decide
@@ -45,17 +38,10 @@ func (d *Design) Name() string {
 
 // Record returns x as a line of d's descents file.
 func (d *Design) Record(x Descent) Record {
-	r := Record{
+	return Record{
 		Box: d.b.String(), Design: d.Name(), Seed: d.seed, Index: x.Index,
-		Prefix: x.Prefix.String(), Probability: x.Prob,
-		Snakes: x.Snakes, Solutions: x.Solutions, Palindromes: x.Palindromes,
-		PalindromeSolutions: x.PalindromeSolutions, OneSolution: x.OneSolution,
-		Most: x.Most, Nodes: x.Nodes, Seconds: x.Seconds,
+		Prefix: x.Prefix.String(), Probability: x.Prob, Counts: census.CountsOf(x.Count),
 	}
-	if x.Most > 0 {
-		r.MostKey = x.MostKey.String()
-	}
-	return r
 }
 
 // Line returns the record as one line of a descents file.
@@ -73,17 +59,11 @@ func (r Record) Descent() (Descent, error) {
 	if !(r.Probability > 0 && r.Probability <= 1) {
 		return Descent{}, fmt.Errorf("descent %d: probability %v, want a number in (0, 1]", r.Index, r.Probability)
 	}
-	x := Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: solver.Count{
-		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
-		PalindromeSolutions: r.PalindromeSolutions, OneSolution: r.OneSolution,
-		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
-	}}
-	if r.MostKey != "" {
-		if x.MostKey, err = solver.ParseSeq(r.MostKey); err != nil {
-			return Descent{}, fmt.Errorf("descent %d: most_solutions_snake: %w", r.Index, err)
-		}
+	c, err := r.Counts.Count()
+	if err != nil {
+		return Descent{}, fmt.Errorf("descent %d: %w", r.Index, err)
 	}
-	return x, nil
+	return Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: c}, nil
 }
 
 // ReadFile reads the records of a descents file, dropping a torn last
