@@ -238,6 +238,10 @@ kill_midway() {
 	n2=$(lines "$f")
 	[ "$n2" -lt "$(range_size "$i")" ] || die "task $i counted all its sections before it was cancelled"
 	say "task $i (${job}_$k) cancelled mid-way: $n2 of its $(range_size "$i") sections counted"
+	# slurmd takes a credential made in the second of the kill, or before,
+	# for a revoked one ("already killed, do not launch batch job"), and the
+	# task would be held: the requeued task starts in a later second.
+	sleep 2
 	scontrol requeue "${job}_$k"
 	# A requeued job waits two minutes before it may start again.
 	scontrol update JobId="${job}_$k" StartTime=now
