@@ -10,8 +10,10 @@ BUSYBOX ?= /bin/busybox
 
 all: build
 
+# snakecube, and snakecube-serve, which "snakecube serve" runs: the web
+# server's packages would double every other command's start-up.
 build:
-	$(GO) build -o snakecube ./cmd/snakecube
+	$(GO) build -o . ./cmd/snakecube ./cmd/snakecube-serve
 
 # The main job: every snake of the box and all its solutions.
 run: build
@@ -35,7 +37,7 @@ lint:
 # A static binary (no cgo): the one in the container image and the one
 # the cluster tests run.
 static:
-	CGO_ENABLED=0 $(GO) build -trimpath -o build/snakecube ./cmd/snakecube
+	CGO_ENABLED=0 $(GO) build -trimpath -o build/ ./cmd/snakecube ./cmd/snakecube-serve
 
 # The image of Containerfile, for deploy/kubernetes: the static binary and
 # a static busybox as /bin/sh, built with podman or buildah.
@@ -77,7 +79,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
 
 clean:
-	rm -rf snakecube solutions.json bench.txt build
+	rm -rf snakecube snakecube-serve solutions.json bench.txt build
 
 # The exact 3x4x4 census (issue 18), at low priority, resumable: the 32,768
 # sections of depth 16 in 8 files of 4,096 under testdata/census-3x4x4,

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
@@ -81,7 +82,7 @@ Examples:
   $ snakecube census check -sample 200 part-*.jsonl
 `
 
-func runCensus(ctx context.Context, e env, args []string) error {
+func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	if len(args) > 0 {
 		switch args[0] {
 		case "merge":
@@ -102,36 +103,36 @@ func runCensus(ctx context.Context, e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "")
 	workers := workersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
-	rest, err := parseFlags(fs, e, censusUsage, args)
+	rest, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	b := box.box
 	switch {
 	case len(rest) > 0:
-		return badUsage(e, censusUsage, "census takes no arguments, got %q", rest[0])
+		return cli.BadUsage(e, censusUsage, "census takes no arguments, got %q", rest[0])
 	case b.Len() == 0:
-		return badUsage(e, censusUsage, "-size is required")
+		return cli.BadUsage(e, censusUsage, "-size is required")
 	case *depth < 1 || *depth > b.Len():
-		return badUsage(e, censusUsage, "-depth %d: want 1 to %d for the %v box", *depth, b.Len(), b)
+		return cli.BadUsage(e, censusUsage, "-depth %d: want 1 to %d for the %v box", *depth, b.Len(), b)
 	case *out == "":
-		return badUsage(e, censusUsage, "-o FILE is required")
+		return cli.BadUsage(e, censusUsage, "-o FILE is required")
 	case *span != "" && *sample > 0:
-		return badUsage(e, censusUsage, "-sections and -sample cannot be used together")
+		return cli.BadUsage(e, censusUsage, "-sections and -sample cannot be used together")
 	case *sample < 0 || *sample > maxSample:
-		return badUsage(e, censusUsage, "-sample %d: want 1 to %d sections; count more with -sections", *sample, maxSample)
+		return cli.BadUsage(e, censusUsage, "-sample %d: want 1 to %d sections; count more with -sections", *sample, maxSample)
 	}
 	m := solver.NumSections(b, *depth)
 	todo, err := pickSections(m, *span, *sample, *seed)
 	if err != nil {
-		return badUsage(e, censusUsage, "%v", err)
+		return cli.BadUsage(e, censusUsage, "%v", err)
 	}
 	f, err := census.Open(ctx, *out, b, *depth)
 	if err != nil {
 		return oldFormat(err, *out)
 	}
 	if f.Torn() > 0 {
-		e.warnf("%s: dropped a torn last line of %d bytes, left by a run that stopped: its section is counted again", *out, f.Torn())
+		e.Warnf("%s: dropped a torn last line of %d bytes, left by a run that stopped: its section is counted again", *out, f.Torn())
 	}
 	if err := countSections(ctx, e, f, todo, int(*workers), *quiet); err != nil {
 		f.Close()
@@ -147,11 +148,11 @@ const maxSample = 1 << 22
 // countSections counts the sections of todo that f does not hold yet and
 // appends them to f, on the given number of goroutines, in the order they
 // complete.
-func countSections(ctx context.Context, e env, f *census.File, todo sections, workers int, quiet bool) error {
+func countSections(ctx context.Context, e cli.Env, f *census.File, todo sections, workers int, quiet bool) error {
 	b, depth := f.Census()
 	left := todo.len() - todo.doneIn(f)
 	if !quiet {
-		e.warnf("%v census at depth %d: %d of %d sections to count, %d already in %s",
+		e.Warnf("%v census at depth %d: %d of %d sections to count, %d already in %s",
 			b, depth, left, solver.NumSections(b, depth), todo.len()-left, f.Name())
 	}
 	var written atomic.Int64
@@ -174,8 +175,8 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 			if err := f.Append(census.NewRecord(b, depth, k, p, c)); err != nil {
 				return err
 			}
-			if n := written.Add(1); !quiet && terminal(e.stderr) {
-				fmt.Fprintf(e.stderr, "\rsnakecube: %d of %d sections counted, %v", n, left, time.Since(start).Round(time.Second))
+			if n := written.Add(1); !quiet && terminal(e.Stderr) {
+				fmt.Fprintf(e.Stderr, "\rsnakecube: %d of %d sections counted, %v", n, left, time.Since(start).Round(time.Second))
 			}
 			return nil
 		})
@@ -185,11 +186,11 @@ func countSections(ctx context.Context, e env, f *census.File, todo sections, wo
 		// An interrupt between two sections stops the loop, not a search.
 		err = ctx.Err()
 	}
-	if !quiet && terminal(e.stderr) {
-		fmt.Fprintln(e.stderr)
+	if !quiet && terminal(e.Stderr) {
+		fmt.Fprintln(e.Stderr)
 	}
 	if err == nil && !quiet {
-		e.warnf("counted %d sections in %v; sum them with: snakecube census merge %s", written.Load(), elapsed(time.Since(start)), f.Name())
+		e.Warnf("counted %d sections in %v; sum them with: snakecube census merge %s", written.Load(), cli.Elapsed(time.Since(start)), f.Name())
 	}
 	return err
 }
@@ -251,16 +252,16 @@ func pickSections(m int, span string, sample int, seed uint64) (sections, error)
 	return s, nil
 }
 
-func runCensusMerge(ctx context.Context, e env, args []string) error {
+func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("census merge", flag.ContinueOnError)
 	complete := fs.Bool("complete", false, "")
 	known := fs.Float64("solutions", 0, "")
-	names, err := parseFlags(fs, e, censusUsage, args)
+	names, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if len(names) == 0 {
-		return badUsage(e, censusUsage, "census merge: no file given")
+		return cli.BadUsage(e, censusUsage, "census merge: no file given")
 	}
 	recs, t, err := readCensus(ctx, e, "census merge", names)
 	if err != nil {
@@ -284,10 +285,10 @@ func runCensusMerge(ctx context.Context, e env, args []string) error {
 	if k, src, ok := estimate.KnownSolutions(b); ok && check == 0 {
 		check, source = k, src
 	}
-	sols, extrapolated := writeCensus(e.stdout, t, m, recs, *known)
+	sols, extrapolated := writeCensus(e.Stdout, t, m, recs, *known)
 	if check > 0 && extrapolated && !sols.Covers(check) {
-		fmt.Fprintf(e.stdout, "# the solutions' 95%% interval misses the %.0f known (%s): the sample under-represents the large sections, and these extrapolations are not to be trusted; snakecube estimate -snakes gives calibrated ones\n", check, source)
-		e.warnf("the extrapolated solutions' 95%% interval [%.4g, %.4g] misses the %.0f known: the extrapolations are not to be trusted; run snakecube estimate -snakes -size %v", sols.Low, sols.High, check, b)
+		fmt.Fprintf(e.Stdout, "# the solutions' 95%% interval misses the %.0f known (%s): the sample under-represents the large sections, and these extrapolations are not to be trusted; snakecube estimate -snakes gives calibrated ones\n", check, source)
+		e.Warnf("the extrapolated solutions' 95%% interval [%.4g, %.4g] misses the %.0f known: the extrapolations are not to be trusted; run snakecube estimate -snakes -size %v", sols.Low, sols.High, check, b)
 	}
 	return nil
 }
@@ -295,7 +296,7 @@ func runCensusMerge(ctx context.Context, e env, args []string) error {
 // readCensus reads census files and sums them as one census, refusing
 // files of several censuses or a section counted twice. what names the
 // command, for the messages.
-func readCensus(ctx context.Context, e env, what string, names []string) ([]census.Record, census.Total, error) {
+func readCensus(ctx context.Context, e cli.Env, what string, names []string) ([]census.Record, census.Total, error) {
 	var recs []census.Record
 	var from []string
 	for _, name := range names {
@@ -304,7 +305,7 @@ func readCensus(ctx context.Context, e env, what string, names []string) ([]cens
 			return nil, census.Total{}, oldFormat(err, name)
 		}
 		if torn > 0 {
-			e.warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", name, torn)
+			e.Warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", name, torn)
 		}
 		recs = append(recs, rs...)
 		for range rs {
@@ -327,14 +328,14 @@ func oldFormat(err error, name string) error {
 	return err
 }
 
-func runCensusUpgrade(ctx context.Context, e env, args []string) error {
+func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("census upgrade", flag.ContinueOnError)
-	names, err := parseFlags(fs, e, censusUsage, args)
+	names, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if len(names) == 0 {
-		return badUsage(e, censusUsage, "census upgrade: no file given")
+		return cli.BadUsage(e, censusUsage, "census upgrade: no file given")
 	}
 	for _, name := range names {
 		u, err := census.Upgrade(ctx, name)
@@ -348,7 +349,7 @@ func runCensusUpgrade(ctx context.Context, e env, args []string) error {
 		if u.Torn > 0 {
 			msg += fmt.Sprintf("; dropped a torn last line of %d bytes", u.Torn)
 		}
-		e.warnf("%s", msg)
+		e.Warnf("%s", msg)
 	}
 	return nil
 }

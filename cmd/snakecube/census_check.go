@@ -12,6 +12,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
@@ -21,21 +22,21 @@ import (
 // checkSample is how many sections census check recounts unless told.
 const checkSample = 200
 
-func runCensusCheck(ctx context.Context, e env, args []string) error {
+func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("census check", flag.ContinueOnError)
 	sample := fs.Int("sample", checkSample, "")
 	seed := fs.Uint64("seed", 1, "")
 	workers := workersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
-	names, err := parseFlags(fs, e, censusUsage, args)
+	names, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	switch {
 	case len(names) == 0:
-		return badUsage(e, censusUsage, "census check: no file given")
+		return cli.BadUsage(e, censusUsage, "census check: no file given")
 	case *sample < 1 || *sample > maxSample:
-		return badUsage(e, censusUsage, "-sample %d: want 1 to %d sections", *sample, maxSample)
+		return cli.BadUsage(e, censusUsage, "-sample %d: want 1 to %d sections", *sample, maxSample)
 	}
 	recs, t, err := readCensus(ctx, e, "census check", names)
 	if err != nil {
@@ -46,7 +47,7 @@ func runCensusCheck(ctx context.Context, e env, args []string) error {
 		return fmt.Errorf("%s: %w", names[0], err)
 	}
 	todo := census.SampleRecords(recs, *sample, *seed)
-	fmt.Fprintf(e.stdout, "# %v census at depth %d: %d of the %d sections in the files, chosen by seed %d, recounted as enumerate -prefix writes their catalogue and stats reads it back\n",
+	fmt.Fprintf(e.Stdout, "# %v census at depth %d: %d of the %d sections in the files, chosen by seed %d, recounted as enumerate -prefix writes their catalogue and stats reads it back\n",
 		b, t.Depth, len(todo), len(recs), *seed)
 	start := time.Now()
 	bad, err := recountAll(ctx, e, b, todo, int(*workers), *quiet)
@@ -54,7 +55,7 @@ func runCensusCheck(ctx context.Context, e env, args []string) error {
 		return fmt.Errorf("census check: %w", err)
 	}
 	if !*quiet {
-		e.warnf("recounted %d sections in %v", len(todo), elapsed(time.Since(start)))
+		e.Warnf("recounted %d sections in %v", len(todo), cli.Elapsed(time.Since(start)))
 	}
 	if bad > 0 {
 		return fmt.Errorf("census check: %d of %d sections disagree with the census", bad, len(todo))
@@ -65,10 +66,10 @@ func runCensusCheck(ctx context.Context, e env, args []string) error {
 // recountAll recounts the sections of the census lines todo, of box b, up
 // to workers at once, prints a line for each in the order of todo and a
 // summary, and returns how many disagree with their census line.
-func recountAll(ctx context.Context, e env, b symmetry.Box, todo []census.Record, workers int, quiet bool) (int, error) {
+func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Record, workers int, quiet bool) (int, error) {
 	var bar func(done, total int)
-	if !quiet && terminal(e.stderr) {
-		bar = progress(e.stderr, "recounting")
+	if !quiet && terminal(e.Stderr) {
+		bar = progress(e.Stderr, "recounting")
 	}
 	var done atomic.Int64
 	var sum solver.Count
@@ -89,12 +90,12 @@ func recountAll(ctx context.Context, e env, b symmetry.Box, todo []census.Record
 		if len(diff) > 0 {
 			bad++
 		}
-		return writeRecount(e.stdout, todo[i], c, diff)
+		return writeRecount(e.Stdout, todo[i], c, diff)
 	})
 	if err != nil {
 		return bad, err
 	}
-	_, err = fmt.Fprintf(e.stdout, "# %d sections recounted: %d agree, %d disagree; between them %d snakes, %d solutions\n",
+	_, err = fmt.Fprintf(e.Stdout, "# %d sections recounted: %d agree, %d disagree; between them %d snakes, %d solutions\n",
 		len(todo), len(todo)-bad, bad, sum.Snakes, sum.Solutions)
 	return bad, err
 }

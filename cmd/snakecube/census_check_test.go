@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/solver"
 )
 
@@ -92,7 +93,7 @@ func TestCensusCheck(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			err := run(context.Background(), []string{"census", "check", "-quiet", bad}, nil, &stdout, &stderr)
-			if code := exitCode(err, &stderr); code != 1 {
+			if code := cli.ExitCode(err, &stderr); code != 1 {
 				t.Errorf("census check of a line with %s edited exited %d, want 1", c.field, code)
 			}
 			want := fmt.Sprintf("DISAGREE: %s %v in the census, %v recounted\n", c.field, now, was)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -43,7 +44,7 @@ Examples:
   $ snakecube enumerate -size 3x3x4 -shard 2/8 -format jsonl -o part2.jsonl
 `
 
-func runEnumerate(ctx context.Context, e env, args []string) error {
+func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
 	box := defaultBox()
 	fs.Var(box, "size", "")
@@ -54,33 +55,33 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 	counting := fs.Bool("count", false, "")
 	workers := workersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
-	rest, err := parseFlags(fs, e, enumerateUsage, args)
+	rest, err := cli.ParseFlags(fs, e, enumerateUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if len(rest) > 0 {
-		return badUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", rest[0])
+		return cli.BadUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", rest[0])
 	}
 	f, err := export.ParseFormat(*format)
 	if err != nil {
-		return badUsage(e, enumerateUsage, "-format: %v", err)
+		return cli.BadUsage(e, enumerateUsage, "-format: %v", err)
 	}
 	b := box.box
 	sections, what, err := chooseSections(b, *prefix, *shard)
 	if err != nil {
-		return badUsage(e, enumerateUsage, "%v", err)
+		return cli.BadUsage(e, enumerateUsage, "%v", err)
 	}
 	start := time.Now()
 	opts := solver.Options{Workers: int(*workers)}
-	if !*quiet && terminal(e.stderr) {
-		opts.Progress = progress(e.stderr, what)
+	if !*quiet && terminal(e.Stderr) {
+		opts.Progress = progress(e.Stderr, what)
 	}
 	if *counting {
 		total, err := count(ctx, b, sections, opts)
 		if err != nil {
 			return fmt.Errorf("count %s: %w", what, err)
 		}
-		writeCount(e.stdout, what, total)
+		writeCount(e.Stdout, what, total)
 		return nil
 	}
 	var total written
@@ -93,9 +94,9 @@ func runEnumerate(ctx context.Context, e env, args []string) error {
 		return fmt.Errorf("enumerate %s: %w", what, err)
 	}
 	if !*quiet {
-		e.warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
+		e.Warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
 			what, stats.Plural(total.snakes, "snake"), stats.Plural(total.solutions, "solution"), stats.Thousands(int(total.nodes)),
-			elapsed(time.Since(start)), name)
+			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil
 }

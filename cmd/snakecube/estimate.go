@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
@@ -74,7 +75,7 @@ const (
 	targetErr  = 0.01
 )
 
-func runEstimate(ctx context.Context, e env, args []string) error {
+func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("estimate", flag.ContinueOnError)
 	var box boxFlag
 	fs.Var(&box, "size", "")
@@ -83,26 +84,26 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 	workers := workersVar(fs)
 	var sn snakesFlags
 	sn.add(fs)
-	rest, err := parseFlags(fs, e, estimateUsage, args)
+	rest, err := cli.ParseFlags(fs, e, estimateUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if sn.on {
 		if *probes != 0 {
-			return badUsage(e, estimateUsage, "-probes and -snakes cannot be used together")
+			return cli.BadUsage(e, estimateUsage, "-probes and -snakes cannot be used together")
 		}
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used(fs) {
-		return badUsage(e, estimateUsage, "-samples, -depth, -o, -solutions and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -o, -solutions and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
-		return badUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
+		return cli.BadUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
 	case box.box.Len() == 0:
-		return badUsage(e, estimateUsage, "-size is required")
+		return cli.BadUsage(e, estimateUsage, "-size is required")
 	case *probes < 0:
-		return badUsage(e, estimateUsage, "-probes %d: want at least 1", *probes)
+		return cli.BadUsage(e, estimateUsage, "-probes %d: want at least 1", *probes)
 	}
 	b := box.box
 	opts := solver.Options{Workers: int(*workers)}
@@ -130,8 +131,8 @@ func runEstimate(ctx context.Context, e env, args []string) error {
 	}
 	took := time.Since(start)
 	rate := solver.NodeRate(ctx, b, time.Second)
-	writeEstimate(e.stdout, b, est, *seed, rate)
-	e.warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), elapsed(took))
+	writeEstimate(e.Stdout, b, est, *seed, rate)
+	e.Warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), cli.Elapsed(took))
 	return nil
 }
 
@@ -191,24 +192,24 @@ func (f *snakesFlags) used(fs *flag.FlagSet) bool {
 // 4x4x4 takes under ten thousand.
 const maxDescents = 1_000_000
 
-func runEstimateSnakes(ctx context.Context, e env, b symmetry.Box, rest []string, seed uint64, workers int, f snakesFlags) error {
+func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []string, seed uint64, workers int, f snakesFlags) error {
 	switch {
 	case len(rest) > 0:
-		return badUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
+		return cli.BadUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
 	case b.Len() == 0:
-		return badUsage(e, estimateUsage, "-size is required")
+		return cli.BadUsage(e, estimateUsage, "-size is required")
 	case f.samples < 2 || f.samples > maxDescents:
-		return badUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, maxDescents)
+		return cli.BadUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, maxDescents)
 	case f.depth < 0 || f.depth > b.Len():
-		return badUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
+		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
 	case f.known < 0:
-		return badUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
+		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
 	case workers < 1:
-		return badUsage(e, estimateUsage, "-j %d: want at least 1", workers)
+		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
 	}
 	opts := estimate.Options{Depth: f.depth, Workers: workers}
-	if !f.quiet && terminal(e.stderr) {
-		opts.Progress = progress(e.stderr, "descents")
+	if !f.quiet && terminal(e.Stderr) {
+		opts.Progress = progress(e.Stderr, "descents")
 	}
 	d := estimate.NewDesign(b, seed, opts)
 	start := time.Now()
@@ -223,15 +224,15 @@ func runEstimateSnakes(ctx context.Context, e env, b symmetry.Box, rest []string
 	}
 	var out bytes.Buffer
 	trusted := writeSnakes(&out, b, d, seed, res, known, source)
-	if _, err := e.stdout.Write(out.Bytes()); err != nil {
+	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
 		return err
 	}
 	if !trusted {
-		e.warnf("the solutions' 95%% interval misses the %.0f known: this run is not to be trusted; more descents (-samples) may mend it", known)
+		e.Warnf("the solutions' 95%% interval misses the %.0f known: this run is not to be trusted; more descents (-samples) may mend it", known)
 	}
 	if !f.quiet {
-		e.warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s (wall-clock, one goroutine each); the largest descent makes %.0f%% of the snakes estimate",
-			b, len(ds), fresh, elapsed(time.Since(start)), res.Seconds, 100*res.MaxShare)
+		e.Warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s (wall-clock, one goroutine each); the largest descent makes %.0f%% of the snakes estimate",
+			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, 100*res.MaxShare)
 	}
 	return nil
 }

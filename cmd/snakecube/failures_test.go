@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -68,7 +69,7 @@ func TestFailedWrite(t *testing.T) {
 		for _, room := range []int{0, 20} {
 			var stderr bytes.Buffer
 			err := run(context.Background(), strings.Fields(cmd), nil, &fullDisk{room: room}, &stderr)
-			if code := exitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "standard output: disk full") {
+			if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "standard output: disk full") {
 				t.Errorf("snakecube %s, standard output full after %d bytes: exit %d, %q; want exit 1 and the failure named",
 					cmd, room, code, &stderr)
 			}
@@ -84,7 +85,7 @@ func TestCensusUnlisted(t *testing.T) {
 	var stderr bytes.Buffer
 	err := run(ctx, []string{"census", "-quiet", "-j", "1", "-size", "4", "-depth", "64", "-o", filepath.Join(t.TempDir(), "c.jsonl")},
 		nil, &stderr, &stderr)
-	if code := exitCode(err, &stderr); code != 130 {
+	if code := cli.ExitCode(err, &stderr); code != 130 {
 		t.Errorf("an interrupted census of 2^62 sections exited %d, %q; want 130", code, &stderr)
 	}
 }
@@ -101,7 +102,7 @@ func TestCensusLocked(t *testing.T) {
 	defer f.Close()
 	var stderr bytes.Buffer
 	err = run(context.Background(), []string{"census", "-quiet", "-size", "2x3x4", "-depth", "4", "-o", path}, nil, &stderr, &stderr)
-	if code := exitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "locked by another census run") {
+	if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "locked by another census run") {
 		t.Errorf("a census on a file another holds: exit %d, %q; want exit 1, locked", code, &stderr)
 	}
 	if st, err := os.Stat(path); err != nil || st.Size() != 0 {

@@ -3,14 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/cli/clitest"
 )
 
 func TestMain(m *testing.M) {
@@ -20,28 +20,8 @@ func TestMain(m *testing.M) {
 // TestScript runs the command-line scenarios in testdata/script.
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			// exits N CMD ARGS... runs CMD and checks that it exits with N.
-			"exits": func(ts *testscript.TestScript, neg bool, args []string) {
-				if len(args) < 2 {
-					ts.Fatalf("usage: exits N command [args...]")
-				}
-				want, err := strconv.Atoi(args[0])
-				ts.Check(err)
-				err = ts.Exec(args[1], args[2:]...)
-				got := 0
-				var ee *exec.ExitError
-				if errors.As(err, &ee) {
-					got = ee.ExitCode()
-				} else if err != nil {
-					ts.Fatalf("%v", err)
-				}
-				if (got == want) == neg {
-					ts.Fatalf("%s exited with %d, want %d", args[1], got, want)
-				}
-			},
-		},
+		Dir:  "testdata/script",
+		Cmds: clitest.Cmds,
 	})
 }
 
@@ -55,7 +35,7 @@ func TestInterrupt(t *testing.T) {
 	cancel()
 	var stderr bytes.Buffer
 	err := run(ctx, []string{"enumerate", "-size", "3x3x4", "-o", out}, nil, &stderr, &stderr)
-	if code := exitCode(err, &stderr); code != 130 {
+	if code := cli.ExitCode(err, &stderr); code != 130 {
 		t.Errorf("interrupted enumerate exited %d (%v), want 130", code, err)
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 0 {
@@ -70,5 +50,16 @@ func TestInterrupt(t *testing.T) {
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 1 {
 		t.Errorf("interrupted enumerate left %v", files)
+	}
+}
+
+// TestServeMissing: without snakecube-serve beside the executable or on
+// the PATH, serve says what to do.
+func TestServeMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	var stderr bytes.Buffer
+	err := run(context.Background(), []string{"serve", "x.json"}, nil, &stderr, &stderr)
+	if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "serve runs the program snakecube-serve, which is neither beside snakecube nor on the PATH") {
+		t.Errorf("serve without snakecube-serve: exit status %d, %q", code, stderr.String())
 	}
 }

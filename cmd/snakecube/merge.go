@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/shards"
 )
 
@@ -30,27 +31,27 @@ Examples:
   $ snakecube merge -o solutions.json part*.json
 `
 
-func runMerge(ctx context.Context, e env, args []string) error {
+func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	var box boxFlag
 	fs.Var(&box, "size", "")
 	out := fs.String("o", "", "")
 	format := fs.String("format", "", "")
-	names, err := parseFlags(fs, e, mergeUsage, args)
+	names, err := cli.ParseFlags(fs, e, mergeUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if *out == "" {
-		return badUsage(e, mergeUsage, "-o FILE is required")
+		return cli.BadUsage(e, mergeUsage, "-o FILE is required")
 	}
 	if len(names) == 0 {
-		return badUsage(e, mergeUsage, "no part given")
+		return cli.BadUsage(e, mergeUsage, "no part given")
 	}
 	opts := shards.Options{Box: box.box}
 	if *format != "" {
 		f, err := export.ParseFormat(*format)
 		if err != nil {
-			return badUsage(e, mergeUsage, "-format: %v", err)
+			return cli.BadUsage(e, mergeUsage, "-format: %v", err)
 		}
 		opts.Format = &f
 	}
@@ -67,7 +68,7 @@ func runMerge(ctx context.Context, e env, args []string) error {
 		return shards.Merge(ctx, w, parts, opts)
 	})
 	if errors.Is(err, shards.ErrNoBox) {
-		return usageError{fmt.Errorf("%w with -size", err)}
+		return cli.UsageError{Err: fmt.Errorf("%w with -size", err)}
 	}
 	return err
 }

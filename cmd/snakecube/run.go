@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+
+	"github.com/snakecube/snakecube/internal/cli"
 )
 
 const usage = `snakecube enumerates, solves and analyses snake-cube puzzles.
@@ -29,19 +31,9 @@ Solutions are counted once up to the box's rotations and reflections and
 up to reading the snake from its other end (51,704 for 3x3x3).
 `
 
-// usageError is a mistake in the command line: exit status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-// errReported is a failure whose details were already printed: exit
-// status 1, with nothing more to say.
-var errReported = errors.New("problems found")
-
 type command struct {
 	name string
-	run  func(ctx context.Context, e env, args []string) error
+	run  func(ctx context.Context, e cli.Env, args []string) error
 }
 
 var commands = []command{
@@ -63,18 +55,15 @@ const gcPercent = 400
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	debug.SetGCPercent(gcPercent)
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	out := &checkedWriter{w: stdout, cancel: cancel}
-	return out.ended(dispatch(ctx, env{stdin: stdin, stdout: out, stderr: stderr}, args))
+	return cli.Run(ctx, func(ctx context.Context, e cli.Env) error { return dispatch(ctx, e, args) }, stdin, stdout, stderr)
 }
 
 // dispatch runs the command args name.
-func dispatch(ctx context.Context, e env, args []string) error {
-	stdout, stderr := e.stdout, e.stderr
+func dispatch(ctx context.Context, e cli.Env, args []string) error {
+	stdout, stderr := e.Stdout, e.Stderr
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return usageError{errors.New("no command given")}
+		return cli.UsageError{Err: errors.New("no command given")}
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -87,24 +76,5 @@ func dispatch(ctx context.Context, e env, args []string) error {
 		}
 	}
 	fmt.Fprint(stderr, usage)
-	return usageError{fmt.Errorf("unknown command %q", args[0])}
-}
-
-// exitCode reports err on w and returns the process's exit status.
-func exitCode(err error, w io.Writer) int {
-	var u usageError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(w, "snakecube: interrupted")
-		return 130
-	case errors.As(err, &u):
-		fmt.Fprintf(w, "snakecube: %v\n", err)
-		return 2
-	case errors.Is(err, errReported):
-		return 1
-	}
-	fmt.Fprintf(w, "snakecube: %v\n", err)
-	return 1
+	return cli.UsageError{Err: fmt.Errorf("unknown command %q", args[0])}
 }

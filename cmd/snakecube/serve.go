@@ -3,101 +3,48 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"net"
-	"runtime/debug"
-	"time"
+	"os"
+	"os/exec"
+	"path/filepath"
 
-	"github.com/snakecube/snakecube/internal/catalog"
-	"github.com/snakecube/snakecube/internal/serve"
-	"github.com/snakecube/snakecube/internal/stats"
-	"github.com/snakecube/snakecube/symmetry"
+	"github.com/snakecube/snakecube/internal/cli"
 )
 
-const serveUsage = `Usage:
-  snakecube serve [-addr HOST:PORT] [-size AxBxC]... [-timeout D] CATALOGUE...
+// servePath is the program that serve runs.
+const servePath = "snakecube-serve"
 
-Serves a web page and a JSON API over catalogues, JSON or JSONL, until
-interrupted: filter, sort and page the snakes, see how many have each
-number of solutions, open a snake's solutions, solve any snake typed in.
-Each catalogue is indexed once, a few bytes a snake, and a snake's
-solutions are read from its file when asked for. It listens on this
-machine only unless -addr says otherwise. The API is in the README.
-
-Flags:
-  -addr HOST:PORT  where to listen (default 127.0.0.1:8080); port 0 takes
-                   any free port
-  -size AxBxC      the box of the catalogues whose snakes' length is not a
-                   cube's; repeat it for catalogues of several boxes
-  -timeout D       how long a snake typed in is searched at most
-                   (default 10s)
-
-Examples:
-  $ snakecube serve solutions.json
-  $ snakecube serve -size 3x3x4 -addr 127.0.0.1:0 solutions.json 334.jsonl
-`
-
-// boxesFlag is a -size flag that may be repeated.
-type boxesFlag []symmetry.Box
-
-func (f *boxesFlag) String() string { return fmt.Sprint(*f) }
-
-func (f *boxesFlag) Set(s string) error {
-	b, err := symmetry.ParseBox(s)
+// runServe runs snakecube-serve with serve's arguments, in place of this
+// process where the system can, so that its output, signals and exit
+// status are its own. The web server lives in a program of its own so
+// that net/http and its dependencies, which doubled the start-up of every
+// command, are linked into it alone.
+func runServe(ctx context.Context, e cli.Env, args []string) error {
+	path, err := findServe()
 	if err != nil {
 		return err
 	}
-	for _, o := range *f {
-		if o.Len() == b.Len() {
-			return fmt.Errorf("%v and %v have both %d cells: a catalogue's keys could not tell which is its box", o, b, b.Len())
-		}
-	}
-	*f = append(*f, b)
-	return nil
+	return execServe(ctx, e, path, args)
 }
 
-func runServe(ctx context.Context, e env, args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	addr := fs.String("addr", "127.0.0.1:8080", "")
-	var boxes boxesFlag
-	fs.Var(&boxes, "size", "")
-	timeout := fs.Duration("timeout", serve.DefaultSolveTimeout, "")
-	rest, err := parseFlags(fs, e, serveUsage, args)
+// findServe looks for snakecube-serve beside this program's executable
+// (as make build and go install put it), then on the PATH.
+func findServe() (string, error) {
+	if self, err := os.Executable(); err == nil {
+		if self, err := filepath.EvalSymlinks(self); err == nil {
+			p := filepath.Join(filepath.Dir(self), servePath)
+			if _, err := exec.LookPath(p); err == nil {
+				return p, nil
+			}
+		}
+	}
+	p, err := exec.LookPath(servePath)
+	if errors.Is(err, exec.ErrDot) {
+		err = nil
+	}
 	if err != nil {
-		return helpOK(err)
+		return "", fmt.Errorf("serve runs the program %s, which is neither beside snakecube nor on the PATH: "+
+			"make build builds both, and go install github.com/snakecube/snakecube/cmd/...@latest installs both", servePath)
 	}
-	if len(rest) == 0 {
-		return badUsage(e, serveUsage, "serve takes one CATALOGUE or more")
-	}
-	if *timeout <= 0 {
-		return badUsage(e, serveUsage, "-timeout %v: want a positive duration", *timeout)
-	}
-	// run sets a high GC percent for the searches, whose live heap is
-	// small; a server's is its index, which the default keeps within
-	// twice its size (670 MB of RSS for the 3x3x4 index at 400).
-	debug.SetGCPercent(100)
-	start := time.Now()
-	cats, err := serve.OpenAll(ctx, rest, catalog.Options{Boxes: boxes})
-	var p *catalog.Problem
-	switch {
-	case errors.Is(err, catalog.ErrNoBox):
-		return usageError{fmt.Errorf("%w; give the box with -size", err)}
-	case errors.As(err, &p):
-		e.warnf("%v", err)
-		e.warnf("hint: snakecube verify lists every problem of a catalogue")
-		return errReported
-	case err != nil:
-		return err
-	}
-	debug.FreeOSMemory() // what indexing left behind
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
-	for _, c := range cats {
-		e.warnf("%s: %s, %s, %s", c.File, c.Name, stats.Plural(c.Len(), "snake"), stats.Plural(c.Stats().Solutions, "solution"))
-	}
-	e.warnf("indexed in %v; serving on http://%s/", elapsed(time.Since(start)), ln.Addr())
-	return serve.New(cats, serve.Options{SolveTimeout: *timeout}).Serve(ctx, ln)
+	return p, nil
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/sequencer"
@@ -94,7 +95,7 @@ func snakeArg(a string) bool {
 	return strings.HasPrefix(a, "-") && a != "-" && a != "--" && strings.Trim(strings.ToLower(name), "abcdefghijklmnopqrstuvwxyz") != ""
 }
 
-func runSolve(ctx context.Context, e env, args []string) error {
+func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	var box boxFlag
 	fs.Var(&box, "size", "")
@@ -103,14 +104,14 @@ func runSolve(ctx context.Context, e env, args []string) error {
 	count := fs.Bool("count", false, "")
 	format := fs.String("format", "text", "")
 	workers := workersVar(fs)
-	rest, err := parseFlagsArgs(fs, e, solveUsage, args, snakeArg)
+	rest, err := cli.ParseFlagsArgs(fs, e, solveUsage, args, snakeArg)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	switch *format {
 	case "text", "json", "svg", "html":
 	default:
-		return badUsage(e, solveUsage, "-format %q: want text, json, svg or html", *format)
+		return cli.BadUsage(e, solveUsage, "-format %q: want text, json, svg or html", *format)
 	}
 	sized := box.box.Len() > 0
 	ins, err := readInputs(e, rest)
@@ -118,7 +119,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 		return err
 	}
 	if len(ins) == 0 {
-		return badUsage(e, solveUsage, "no snake given")
+		return cli.BadUsage(e, solveUsage, "no snake given")
 	}
 	for k := range ins {
 		if err := ins[k].parse(e, nota, box.box, sized); err != nil {
@@ -130,7 +131,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 			return err
 		}
 	}
-	o := newSolveOutput(e.stdout, *format, *count, ins[0].box)
+	o := newSolveOutput(e.Stdout, *format, *count, ins[0].box)
 	inner := 1
 	if len(ins) == 1 {
 		inner = int(*workers) // one snake: split its search across the cores
@@ -160,7 +161,7 @@ func runSolve(ctx context.Context, e env, args []string) error {
 func oneBox(ins []input) error {
 	for _, in := range ins[1:] {
 		if in.box != ins[0].box {
-			return usageError{fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", in.where, in.box, ins[0].where, ins[0].box)}
+			return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", in.where, in.box, ins[0].where, ins[0].box)}
 		}
 	}
 	return nil
@@ -231,7 +232,7 @@ const maxInputLine = 1 << 16
 
 // readInputs returns the snakes of the arguments, or of standard input
 // when there are none or the only one is "-".
-func readInputs(e env, args []string) ([]input, error) {
+func readInputs(e cli.Env, args []string) ([]input, error) {
 	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
 		ins := make([]input, len(args))
 		for k, a := range args {
@@ -240,7 +241,7 @@ func readInputs(e env, args []string) ([]input, error) {
 		return ins, nil
 	}
 	var ins []input
-	sc := bufio.NewScanner(e.stdin)
+	sc := bufio.NewScanner(e.Stdin)
 	sc.Buffer(make([]byte, 0, 4096), maxInputLine)
 	line := 1
 	for ; sc.Scan(); line++ {
@@ -252,7 +253,7 @@ func readInputs(e env, args []string) ([]input, error) {
 	}
 	switch err := sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):
-		return nil, usageError{fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, maxInputLine)}
+		return nil, cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, maxInputLine)}
 	case err != nil:
 		return nil, fmt.Errorf("read standard input: %w", err)
 	}
@@ -261,7 +262,7 @@ func readInputs(e env, args []string) ([]input, error) {
 
 // parse reads the snake of an input and settles its box; it tells on
 // standard error how the text was read when that is not plain.
-func (in *input) parse(e env, n notation.Notation, sized symmetry.Box, haveSize bool) error {
+func (in *input) parse(e cli.Env, n notation.Notation, sized symmetry.Box, haveSize bool) error {
 	in.boxOf = func(l int) (symmetry.Box, bool) {
 		if haveSize {
 			return sized, l == sized.Len()
@@ -270,18 +271,18 @@ func (in *input) parse(e env, n notation.Notation, sized symmetry.Box, haveSize 
 	}
 	r, err := notation.Read(in.text, n, in.boxOf)
 	if err != nil {
-		return usageError{errors.New(in.explain(err, sized, haveSize))}
+		return cli.UsageError{Err: errors.New(in.explain(err, sized, haveSize))}
 	}
 	if in.seq, err = solver.ParseSeq(r.Seq); err != nil {
-		return usageError{fmt.Errorf("%s: %w", in.where, err)}
+		return cli.UsageError{Err: fmt.Errorf("%s: %w", in.where, err)}
 	}
 	in.read = r
 	in.box, _ = in.boxOf(in.seq.Len)
 	if r.Note != "" {
-		e.warnf("%s: %s", in.where, r.Note)
+		e.Warnf("%s: %s", in.where, r.Note)
 	}
 	if a := r.Ambiguity(); a != "" {
-		e.warnf("%s: %s", in.where, a)
+		e.Warnf("%s: %s", in.where, a)
 	}
 	return nil
 }
@@ -315,7 +316,7 @@ func (in *input) explain(err error, sized symmetry.Box, haveSize bool) string {
 
 // otherReadings tells on standard error, for a snake with no solution,
 // which other reading of its text folds.
-func (in *input) otherReadings(ctx context.Context, e env) error {
+func (in *input) otherReadings(ctx context.Context, e cli.Env) error {
 	all, err := notation.Read(in.text, notation.Auto, in.boxOf)
 	if err != nil {
 		return nil // only the notation asked for reads the text
@@ -331,7 +332,7 @@ func (in *input) otherReadings(ctx context.Context, e env) error {
 			return err
 		}
 		if n := len(s.Snake.Solutions); n > 0 {
-			e.warnf("%s: read as %v it has no solution; as %v (%s) it has %s: use -notation %v",
+			e.Warnf("%s: read as %v it has no solution; as %v (%s) it has %s: use -notation %v",
 				in.where, in.read.Notation, o.Notation, o.Notation.Describe(), stats.Plural(n, "solution"), o.Notation)
 		}
 	}

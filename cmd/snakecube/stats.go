@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/stats"
 )
 
@@ -53,18 +54,18 @@ Examples:
   $ snakecube stats -format csv -svg stats.svg solutions.json > stats.csv
 `
 
-func runStats(ctx context.Context, e env, args []string) error {
+func runStats(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
 	var box boxFlag
 	fs.Var(&box, "size", "")
 	format := fs.String("format", "text", "")
 	svg := fs.String("svg", "", "")
-	rest, err := parseFlags(fs, e, statsUsage, args)
+	rest, err := cli.ParseFlags(fs, e, statsUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if len(rest) != 1 {
-		return badUsage(e, statsUsage, "stats takes one FILE, got %d arguments", len(rest))
+		return cli.BadUsage(e, statsUsage, "stats takes one FILE, got %d arguments", len(rest))
 	}
 	write, ok := map[string]func(*stats.Stats, io.Writer) error{
 		"text": (*stats.Stats).WriteText,
@@ -72,10 +73,10 @@ func runStats(ctx context.Context, e env, args []string) error {
 		"csv":  (*stats.Stats).WriteCSV,
 	}[*format]
 	if !ok {
-		return badUsage(e, statsUsage, "-format %q: want text, json or csv", *format)
+		return cli.BadUsage(e, statsUsage, "-format %q: want text, json or csv", *format)
 	}
 	if *svg != "" && sameFile(e, rest[0], *svg) {
-		return usageError{fmt.Errorf("-svg %s is the catalogue being read: it would be overwritten", *svg)}
+		return cli.UsageError{Err: fmt.Errorf("-svg %s is the catalogue being read: it would be overwritten", *svg)}
 	}
 	name, r, closeFile, err := openInput(e, rest[0])
 	if err != nil {
@@ -86,11 +87,11 @@ func runStats(ctx context.Context, e env, args []string) error {
 	var p *catalog.Problem
 	switch {
 	case errors.Is(err, catalog.ErrNoBox):
-		return usageError{fmt.Errorf("%s: %w; give the box with -size", name, err)}
+		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
 	case errors.As(err, &p):
-		e.warnf("%s: %v", name, err)
-		e.warnf("hint: snakecube verify %s lists every problem", rest[0])
-		return errReported
+		e.Warnf("%s: %v", name, err)
+		e.Warnf("hint: snakecube verify %s lists every problem", rest[0])
+		return cli.ErrReported
 	case err != nil:
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -102,5 +103,5 @@ func runStats(ctx context.Context, e env, args []string) error {
 	if *svg == "-" {
 		return nil
 	}
-	return write(st, e.stdout)
+	return write(st, e.Stdout)
 }

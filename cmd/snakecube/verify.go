@@ -8,6 +8,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/internal/verify"
 )
@@ -46,17 +47,17 @@ Examples:
 // of damage a file has, few enough to read.
 const maxProblems = 20
 
-func runVerify(ctx context.Context, e env, args []string) error {
+func runVerify(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	var box boxFlag
 	fs.Var(&box, "size", "")
 	complete := fs.Bool("complete", false, "")
-	rest, err := parseFlags(fs, e, verifyUsage, args)
+	rest, err := cli.ParseFlags(fs, e, verifyUsage, args)
 	if err != nil {
-		return helpOK(err)
+		return cli.HelpOK(err)
 	}
 	if len(rest) != 1 {
-		return badUsage(e, verifyUsage, "verify takes one FILE, got %d arguments", len(rest))
+		return cli.BadUsage(e, verifyUsage, "verify takes one FILE, got %d arguments", len(rest))
 	}
 	name, r, closeFile, err := openInput(e, rest[0])
 	if err != nil {
@@ -68,32 +69,32 @@ func runVerify(ctx context.Context, e env, args []string) error {
 	opts := verify.Options{Box: box.box, Complete: *complete}
 	sum, err := verify.Verify(ctx, r, opts, func(p *catalog.Problem) {
 		if printed < maxProblems {
-			e.warnf("%v", p)
+			e.Warnf("%v", p)
 			printed++
 		}
 	})
 	if sum.Problems > maxProblems {
-		e.warnf("... and %s", stats.Plural(sum.Problems-maxProblems, "more problem"))
+		e.Warnf("... and %s", stats.Plural(sum.Problems-maxProblems, "more problem"))
 	}
 	var se *export.SyntaxError
 	switch {
 	case errors.Is(err, catalog.ErrNoBox):
-		return usageError{fmt.Errorf("%s: %w; give the box with -size", name, err)}
+		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
 	case errors.As(err, &se):
-		e.warnf("%s: %v", name, se)
-		return errReported
+		e.Warnf("%s: %v", name, se)
+		return cli.ErrReported
 	case err != nil:
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, stats.Plural(sum.Snakes, "snake"), stats.Plural(sum.Solutions, "solution"))
 	if sum.Problems > 0 {
-		e.warnf("%s: %s", what, stats.Plural(sum.Problems, "problem"))
-		return errReported
+		e.Warnf("%s: %s", what, stats.Plural(sum.Problems, "problem"))
+		return cli.ErrReported
 	}
 	if *complete {
-		e.warnf("%s: ok, and complete", what)
+		e.Warnf("%s: ok, and complete", what)
 	} else {
-		e.warnf("%s: ok", what)
+		e.Warnf("%s: ok", what)
 	}
 	return nil
 }

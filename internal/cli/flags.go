@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ParseFlags parses a command's flags, which may come before, between or
+// after its arguments (up to "--"), and returns the arguments. -h prints
+// usage to stdout and returns flag.ErrHelp, which the caller turns into
+// success with [HelpOK]; any other mistake prints the usage to stderr and
+// is a usage error.
+func ParseFlags(fs *flag.FlagSet, e Env, text string, args []string) ([]string, error) {
+	return ParseFlagsArgs(fs, e, text, args, nil)
+}
+
+// ParseFlagsArgs is ParseFlags for a command whose arguments may start
+// with "-": an argument for which isArg is true is an argument even where
+// a flag could stand, unless it is the value of the flag before it.
+func ParseFlagsArgs(fs *flag.FlagSet, e Env, text string, args []string, isArg func(string) bool) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	var pos []string
+	for {
+		j := len(args)
+		for i, a := range args {
+			if isArg != nil && isArg(a) && !flagValue(fs, args, i) {
+				j = i
+				break
+			}
+		}
+		err := fs.Parse(args[:j])
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			fmt.Fprint(e.Stdout, text)
+			return nil, flag.ErrHelp
+		case err != nil:
+			fmt.Fprint(e.Stderr, text)
+			return nil, UsageError{err}
+		}
+		rest := append(fs.Args(), args[j:]...)
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if n := j - len(fs.Args()); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}
+
+// flagValue reports whether args[i] is the value of a flag in args[i-1]
+// that takes one.
+func flagValue(fs *flag.FlagSet, args []string, i int) bool {
+	if i == 0 || !strings.HasPrefix(args[i-1], "-") || strings.Contains(args[i-1], "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimLeft(args[i-1], "-"))
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+// BadUsage prints the usage to stderr and returns a usage error.
+func BadUsage(e Env, text, format string, args ...any) error {
+	fmt.Fprint(e.Stderr, text)
+	return UsageError{fmt.Errorf(format, args...)}
+}
+
+// HelpOK turns flag.ErrHelp into success.
+func HelpOK(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
