@@ -20,13 +20,13 @@ func wait(cond, result string) string {
 	})()`, cond, result)
 }
 
-// shot saves a screenshot where SNAKECUBE_SHOTS says, for a person to
+// shot saves a screenshot where SNAKECUBE_SCREENSHOTS says, for a person to
 // look at, and checks that it is not blank: a drawn page has many colours
 // and much that is not background.
 func shot(t *testing.T, p *browser.Page, name string) {
 	t.Helper()
 	data := p.Screenshot(t)
-	if dir := os.Getenv("SNAKECUBE_SHOTS"); dir != "" {
+	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
 		if err := os.WriteFile(filepath.Join(dir, name+".png"), data, 0o666); err != nil {
 			t.Error(err)
 		}
