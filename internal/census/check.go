@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -16,11 +17,13 @@ import (
 // format, which [Upgrade] brings forward.
 var ErrNoSum = errors.New("no checksum: a census file of the first format")
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made on first use: its tables take a visible share of the
+// start-up of every command otherwise.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // checksum returns the "sum" of a canonical line.
 func checksum(canonical []byte) string {
-	return fmt.Sprintf("%08x", crc32.Checksum(canonical, castagnoli))
+	return fmt.Sprintf("%08x", crc32.Checksum(canonical, castagnoli()))
 }
 
 // decode reads one line of a census file, checks its checksum (or, unless
