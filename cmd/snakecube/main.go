@@ -15,9 +15,11 @@
 //	stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
 //	serve      a local web page and JSON API to browse catalogues
 //
-// Run "snakecube <command> -h" for a command's flags. Solutions are counted
-// once up to the box's rotations and reflections and up to reading the
-// snake from its other end.
+// serve runs the program snakecube-serve, built and installed beside
+// snakecube, so that only it links the web server. Run "snakecube
+// <command> -h" for a command's flags. Solutions are counted once up to
+// the box's rotations and reflections and up to reading the snake from
+// its other end.
 //
 // Exit status: 0 on success, 1 on failure, 2 for a usage error, 130 when
 // interrupted.
