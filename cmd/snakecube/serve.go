@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -38,10 +37,9 @@ func findServe() (string, error) {
 			}
 		}
 	}
+	// A snakecube-serve found through "." on the PATH is refused, as
+	// os/exec refuses it: it would run whatever the current folder holds.
 	p, err := exec.LookPath(servePath)
-	if errors.Is(err, exec.ErrDot) {
-		err = nil
-	}
 	if err != nil {
 		return "", fmt.Errorf("serve runs the program %s, which is neither beside snakecube nor on the PATH: "+
 			"make build builds both, and go install github.com/snakecube/snakecube/cmd/...@latest installs both", servePath)
