@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,6 +83,17 @@ func TestBrowser(t *testing.T) {
 	p.Eval(t, `Array.from(document.querySelector("#snakes tbody tr").cells).map(function (c) { return c.textContent; })`, &first)
 	if len(first) != 4 || first[1] != "1" || first[2] != "11" {
 		t.Errorf("first row after filtering by one solution, most straights first: %q, want 1 solution and 11 straights", first)
+	}
+	if len(first) == 4 {
+		want := "no"
+		r := []byte(first[0])
+		slices.Reverse(r)
+		if string(r) == first[0] {
+			want = "yes"
+		}
+		if first[3] != want {
+			t.Errorf("the palindrome column of snake %s reads %q, want %q", first[0], first[3], want)
+		}
 	}
 
 	// Open that snake.
