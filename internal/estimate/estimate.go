@@ -308,6 +308,70 @@ func Summarize(ds []Descent) Result {
 	return res
 }
 
+// Controlled returns the estimates of descents as Summarize does, but for
+// the snakes and the one-solution snakes, which take the box's known
+// solutions as a control variate. A descent's weighted count y and its
+// weighted solutions x rise and fall together, both divided by the same
+// probability of reaching the section, and x is known to average known:
+// each descent gives y - b(x - known), with b the least-squares slope of
+// y on x over the other descents. That b does not depend on the descent it
+// is used for, so each term, and their mean, still has the total as its
+// expectation: unbiased by construction, whatever b comes to, while the
+// part of y's spread that x explains drops out of the standard error.
+// The solutions and nodes are left as Summarize gives them, the solutions
+// to be checked against known.
+func Controlled(ds []Descent, known float64) Result {
+	res := Summarize(ds)
+	xs := make([]float64, len(ds))
+	for i, d := range ds {
+		xs[i] = float64(d.Solutions) / d.Prob
+	}
+	of := func(f func(solver.Count) float64) Value {
+		ys := make([]float64, len(ds))
+		for i, d := range ds {
+			ys[i] = f(d.Count) / d.Prob
+		}
+		return meanErr(controlled(xs, ys, known))
+	}
+	res.Snakes = of(func(c solver.Count) float64 { return float64(c.Snakes) })
+	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.OneSolution) })
+	return res
+}
+
+// controlled returns y_i - b_i (x_i - mean) for each i, b_i the slope of
+// the least-squares line of y on x through the points other than i, or 0
+// where those have no spread in x.
+func controlled(xs, ys []float64, mean float64) []float64 {
+	n := float64(len(xs))
+	if len(xs) < 3 {
+		return ys
+	}
+	var mx, my float64
+	for i := range xs {
+		mx += xs[i]
+		my += ys[i]
+	}
+	mx, my = mx/n, my/n
+	var sxx, sxy float64
+	for i := range xs {
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+		sxy += (xs[i] - mx) * (ys[i] - my)
+	}
+	zs := make([]float64, len(xs))
+	for i := range xs {
+		// The sums about the mean without point i (Welford's downdate).
+		dx, dy := xs[i]-mx, ys[i]-my
+		vxx := sxx - dx*dx*n/(n-1)
+		vxy := sxy - dx*dy*n/(n-1)
+		var b float64
+		if vxx > 1e-12*sxx && vxx > 0 {
+			b = vxy / vxx
+		}
+		zs[i] = ys[i] - b*(xs[i]-mean)
+	}
+	return zs
+}
+
 // meanErr returns the mean of ys and its standard error, +Inf for fewer
 // than two values.
 func meanErr(ys []float64) Value {

@@ -59,20 +59,28 @@ func TestCoverage(t *testing.T) {
 func coverage(t *testing.T, b symmetry.Box, want solver.Count, opts Options) {
 	const seeds, k = 20, 16
 	qs := []struct {
-		name  string
-		truth float64
-		of    func(Result) Value
+		name       string
+		truth      float64
+		of         func(Result) Value
+		controlled bool
 	}{
-		{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }},
-		{"one_solution_snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }},
-		{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }},
+		{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }, false},
+		{"one_solution_snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, false},
+		{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }, false},
+		{"snakes, controlled", float64(want.Snakes), func(r Result) Value { return r.Snakes }, true},
+		{"one_solution_snakes, controlled", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, true},
 	}
 	covered := make([]int, len(qs))
 	sum := make([]float64, len(qs))
 	vars := make([]float64, len(qs))
 	for seed := range uint64(seeds) {
-		r := Summarize(draw(t, NewDesign(b, seed+1, opts), k))
+		ds := draw(t, NewDesign(b, seed+1, opts), k)
+		plain, cv := Summarize(ds), Controlled(ds, float64(want.Solutions))
 		for i, q := range qs {
+			r := plain
+			if q.controlled {
+				r = cv
+			}
 			v := q.of(r)
 			if v.Covers(q.truth) {
 				covered[i]++
@@ -163,5 +171,31 @@ func writeFile(t *testing.T, path string, data []byte) {
 	t.Helper()
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestControlled checks the control variate's arithmetic: where y is an
+// exact multiple of x, the controlled terms are that multiple of the known
+// mean, with no spread, whatever the spread of x; where y does not follow
+// x, the slope is near 0 and the terms are the ys.
+func TestControlled(t *testing.T) {
+	xs := []float64{1, 7, 2, 30, 4, 0.5, 11, 3}
+	ys := make([]float64, len(xs))
+	for i, x := range xs {
+		ys[i] = 0.25 * x
+	}
+	for i, z := range controlled(xs, ys, 10) {
+		if math.Abs(z-2.5) > 1e-9 {
+			t.Errorf("term %d = %v, want 2.5: y = x/4 and x averages 10", i, z)
+		}
+	}
+	flat := []float64{5, 5, 5, 5, 5, 5, 5, 5}
+	for i, z := range controlled(xs, flat, 10) {
+		if z != 5 {
+			t.Errorf("term %d = %v, want 5: y does not follow x", i, z)
+		}
+	}
+	if v := meanErr(controlled(xs, ys, 10)); v.Err > 1e-9 {
+		t.Errorf("standard error %v, want 0", v.Err)
 	}
 }

@@ -44,20 +44,29 @@ func TestValidate(t *testing.T) {
 		}
 		want := truth(t, b)
 		qs := []struct {
-			name  string
-			truth float64
-			of    func(Result) Value
+			name       string
+			truth      float64
+			of         func(Result) Value
+			controlled bool
 		}{
-			{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }},
-			{"one-solution snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }},
-			{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }},
+			{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }, false},
+			{"one-solution snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, false},
+			{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }, false},
+			{"snakes, solutions as control", float64(want.Snakes), func(r Result) Value { return r.Snakes }, true},
+			{"one-solution snakes, solutions as control", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, true},
 		}
-		covered := make([]int, len(qs))
-		var zsum, sum, vars, rel []float64 = make([]float64, 3), make([]float64, 3), make([]float64, 3), make([]float64, 3)
+		m := len(qs)
+		covered := make([]int, m)
+		zsum, sum, vars, rel := make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m)
 		start := cpu()
 		for seed := range uint64(c.n) {
-			r := Summarize(draw(t, NewDesign(b, 1000+seed, Options{Depth: c.depth, Workers: 2}), c.k))
+			ds := draw(t, NewDesign(b, 1000+seed, Options{Depth: c.depth, Workers: 2}), c.k)
+			plain, cv := Summarize(ds), Controlled(ds, float64(want.Solutions))
 			for i, q := range qs {
+				r := plain
+				if q.controlled {
+					r = cv
+				}
 				v := q.of(r)
 				if v.Covers(q.truth) {
 					covered[i]++
