@@ -55,21 +55,38 @@ func TestCoverage(t *testing.T) {
 	}
 }
 
+// quantity is one of the figures descents estimate, its truth, and
+// whether it is the estimate with the solutions as control variate.
+type quantity struct {
+	name       string
+	truth      float64
+	of         func(Result) Value
+	controlled bool
+}
+
+// quantities returns the figures checked against the exact count want.
+func quantities(want solver.Count) []quantity {
+	return []quantity{
+		{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }, false},
+		{"one-solution snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, false},
+		{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }, false},
+		{"snakes, solutions as control", float64(want.Snakes), func(r Result) Value { return r.Snakes }, true},
+		{"one-solution snakes, solutions as control", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, true},
+	}
+}
+
+// in returns q's estimate from the plain and controlled results.
+func (q quantity) in(plain, cv Result) Value {
+	if q.controlled {
+		return q.of(cv)
+	}
+	return q.of(plain)
+}
+
 // coverage checks 20 runs of 16 descents of a design against the truth.
 func coverage(t *testing.T, b symmetry.Box, want solver.Count, opts Options) {
 	const seeds, k = 20, 16
-	qs := []struct {
-		name       string
-		truth      float64
-		of         func(Result) Value
-		controlled bool
-	}{
-		{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }, false},
-		{"one_solution_snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, false},
-		{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }, false},
-		{"snakes, controlled", float64(want.Snakes), func(r Result) Value { return r.Snakes }, true},
-		{"one_solution_snakes, controlled", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, true},
-	}
+	qs := quantities(want)
 	covered := make([]int, len(qs))
 	sum := make([]float64, len(qs))
 	vars := make([]float64, len(qs))
@@ -77,11 +94,7 @@ func coverage(t *testing.T, b symmetry.Box, want solver.Count, opts Options) {
 		ds := draw(t, NewDesign(b, seed+1, opts), k)
 		plain, cv := Summarize(ds), Controlled(ds, float64(want.Solutions))
 		for i, q := range qs {
-			r := plain
-			if q.controlled {
-				r = cv
-			}
-			v := q.of(r)
+			v := q.in(plain, cv)
 			if v.Covers(q.truth) {
 				covered[i]++
 			}

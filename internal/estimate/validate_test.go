@@ -43,18 +43,7 @@ func TestValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := truth(t, b)
-		qs := []struct {
-			name       string
-			truth      float64
-			of         func(Result) Value
-			controlled bool
-		}{
-			{"snakes", float64(want.Snakes), func(r Result) Value { return r.Snakes }, false},
-			{"one-solution snakes", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, false},
-			{"solutions", float64(want.Solutions), func(r Result) Value { return r.Solutions }, false},
-			{"snakes, solutions as control", float64(want.Snakes), func(r Result) Value { return r.Snakes }, true},
-			{"one-solution snakes, solutions as control", float64(want.OneSolution), func(r Result) Value { return r.OneSolution }, true},
-		}
+		qs := quantities(want)
 		m := len(qs)
 		covered := make([]int, m)
 		zsum, sum, vars, rel := make([]float64, m), make([]float64, m), make([]float64, m), make([]float64, m)
@@ -63,11 +52,7 @@ func TestValidate(t *testing.T) {
 			ds := draw(t, NewDesign(b, 1000+seed, Options{Depth: c.depth, Workers: 2}), c.k)
 			plain, cv := Summarize(ds), Controlled(ds, float64(want.Solutions))
 			for i, q := range qs {
-				r := plain
-				if q.controlled {
-					r = cv
-				}
-				v := q.of(r)
+				v := q.in(plain, cv)
 				if v.Covers(q.truth) {
 					covered[i]++
 				}
