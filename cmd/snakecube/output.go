@@ -16,7 +16,7 @@ import (
 )
 
 // terminal reports whether w is a terminal, so that progress is drawn.
-func terminal(w io.Writer) bool {
+func terminal(w any) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -51,7 +51,11 @@ with no solution is told which other reading folds. Quote a text with
 spaces; one starting with "-" may be given as it is.
 
 With no SNAKE, or "-", snakes are read from standard input, one per line;
-blank lines and lines starting with # are skipped. The box follows from the
+blank lines and lines starting with # are skipped. Typed at a terminal,
+each snake is answered as soon as its line is entered, and a line that is
+no snake is told and the next one awaited (the text format); read from a
+file or a pipe, all lines are read first, and a bad one stops the run
+before any search. The box follows from the
 snake's length when that is a cube's (8, 27 or 64 cubelets), else from
 -size. Solutions are counted once up to the box's rotations and reflections
 and up to reading the snake from its other end.
@@ -114,6 +118,9 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, solveUsage, "-format %q: want text, json, svg or html", *format)
 	}
 	sized := box.box.Len() > 0
+	if *format == "text" && fromStdin(rest) && terminal(e.Stdin) {
+		return solveTyped(ctx, e, nota, box.box, sized, *count, int(*workers))
+	}
 	ins, err := readInputs(e, rest)
 	if err != nil {
 		return err
@@ -226,6 +233,99 @@ func (o *solveOutput) close() error {
 	return o.out.Flush()
 }
 
+// fromStdin reports whether the snakes are to be read from standard
+// input: no argument, or "-".
+func fromStdin(args []string) bool {
+	return len(args) == 0 || len(args) == 1 && args[0] == "-"
+}
+
+// typed is a line read from standard input, numbered from 1, or the
+// error that ended the reading.
+type typed struct {
+	text string
+	line int
+	err  error
+}
+
+// readTyped sends the lines of r that hold a snake, skipping blank lines
+// and comments, and closes lines at the end of r or after an error.
+func readTyped(r io.Reader, lines chan<- typed) {
+	defer close(lines)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxInputLine)
+	line := 1
+	for ; sc.Scan(); line++ {
+		if t := strings.TrimSpace(sc.Text()); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		lines <- typed{text: sc.Text(), line: line}
+	}
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		lines <- typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, maxInputLine)}}
+	case err != nil:
+		lines <- typed{err: fmt.Errorf("read standard input: %w", err)}
+	}
+}
+
+// solveTyped solves the snakes typed at a terminal as they come: each
+// line is answered before the next is read, and a line that cannot be
+// read is told on standard error and the next one awaited, where a file
+// of snakes is read whole first and stops at its first bad line. At the
+// end of input it returns a usage error if some line was bad.
+func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized symmetry.Box, haveSize, count bool, workers int) error {
+	lines := make(chan typed)
+	go readTyped(e.Stdin, lines)
+	o := newSolveOutput(e.Stdout, "text", count, sized)
+	bad := 0
+	for {
+		var l typed
+		var more bool
+		select {
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		case l, more = <-lines:
+		}
+		if !more {
+			break
+		}
+		if l.err != nil {
+			return l.err
+		}
+		in := input{text: l.text, where: fmt.Sprintf("line %d", l.line)}
+		if err := in.parse(e, nota, sized, haveSize); err != nil {
+			if !errors.As(err, new(cli.UsageError)) {
+				return err
+			}
+			e.Warnf("%v", err)
+			bad++
+			continue
+		}
+		s, err := solver.Solve(ctx, in.box, in.seq, solver.Options{Workers: workers})
+		if err != nil {
+			return fmt.Errorf("%s: %w", in.where, err)
+		}
+		if len(s.Snake.Solutions) == 0 {
+			if err := in.otherReadings(ctx, e); err != nil {
+				return err
+			}
+		}
+		if err := o.write(ctx, in, s); err != nil {
+			return err
+		}
+		if err := o.out.Flush(); err != nil {
+			return err
+		}
+	}
+	if err := o.close(); err != nil {
+		return err
+	}
+	if bad > 0 {
+		return cli.UsageError{Err: fmt.Errorf("%d of the lines typed could not be read as a snake", bad)}
+	}
+	return nil
+}
+
 // maxInputLine bounds a line of snakes on standard input: the longest
 // notation of the longest snake, 64 cubelets, takes a few hundred bytes.
 const maxInputLine = 1 << 16
@@ -233,29 +333,21 @@ const maxInputLine = 1 << 16
 // readInputs returns the snakes of the arguments, or of standard input
 // when there are none or the only one is "-".
 func readInputs(e cli.Env, args []string) ([]input, error) {
-	if len(args) > 0 && !(len(args) == 1 && args[0] == "-") {
+	if !fromStdin(args) {
 		ins := make([]input, len(args))
 		for k, a := range args {
 			ins[k] = input{text: a, where: fmt.Sprintf("snake %d", k+1)}
 		}
 		return ins, nil
 	}
+	lines := make(chan typed)
+	go readTyped(e.Stdin, lines)
 	var ins []input
-	sc := bufio.NewScanner(e.Stdin)
-	sc.Buffer(make([]byte, 0, 4096), maxInputLine)
-	line := 1
-	for ; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
+	for l := range lines {
+		if l.err != nil {
+			return nil, l.err
 		}
-		ins = append(ins, input{text: sc.Text(), where: fmt.Sprintf("line %d", line)})
-	}
-	switch err := sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		return nil, cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, maxInputLine)}
-	case err != nil:
-		return nil, fmt.Errorf("read standard input: %w", err)
+		ins = append(ins, input{text: l.text, where: fmt.Sprintf("line %d", l.line)})
 	}
 	return ins, nil
 }
