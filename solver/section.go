@@ -88,8 +88,10 @@ type sectionPlan struct {
 }
 
 // planSections returns the plan of the sections ps, all of one length, or
-// none when they are not, or when the plan would exceed maxPlan tasks.
-func (g *grid) planSections(ps []Seq) sectionPlan {
+// none when they are not, when the plan would exceed maxPlan tasks, or
+// when ctx ends first. The walk keeps to the prefix the sections share:
+// the sections under one prefix of a big box are a sliver of its tree.
+func (g *grid) planSections(ctx context.Context, ps []Seq) sectionPlan {
 	if len(ps) == 0 {
 		return sectionPlan{}
 	}
@@ -100,7 +102,7 @@ func (g *grid) planSections(ps []Seq) sectionPlan {
 		}
 		at[p.Bits] = k
 	}
-	s := g.newSearch(context.Background(), job{})
+	s := g.newSearch(ctx, job{c: startsWith(commonPrefix(ps))})
 	mask := uint64(1)<<ps[0].Len - 1
 	s.planning, s.stop, s.limit = true, min(max(ps[0].Len, 1), g.n-1), maxPlan
 	s.keep, s.keepMask = at, mask
@@ -128,6 +130,17 @@ func (g *grid) planSections(ps []Seq) sectionPlan {
 		plan.tasks[of[t]] = append(plan.tasks[of[t]], st)
 	}
 	return plan
+}
+
+// commonPrefix returns the longest prefix that the sequences ps, all of
+// one length, share.
+func commonPrefix(ps []Seq) Seq {
+	var differ uint64
+	for _, p := range ps {
+		differ |= p.Bits ^ ps[0].Bits
+	}
+	n := min(bits.TrailingZeros64(differ), ps[0].Len)
+	return Seq{Bits: ps[0].Bits & (1<<n - 1), Len: n}
 }
 
 // start resets s for section k of ps, under the plan if there is one, and
@@ -166,7 +179,7 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 // are held in memory. opts.Progress counts sections.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
-	plan := g.planSections(ps)
+	plan := g.planSections(ctx, ps)
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
@@ -269,7 +282,7 @@ func summarise(n int, ts []*tally) Count {
 // counted by one goroutine, whose search and table go on to the next.
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	g := gridOf(b)
-	plan := g.planSections(ps)
+	plan := g.planSections(ctx, ps)
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (Count, error) {
 		start := time.Now()

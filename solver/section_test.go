@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -257,5 +258,56 @@ func TestMaxShards(t *testing.T) {
 	}()
 	if w := (Options{Workers: 1 << 40}).workers(); w != MaxWorkers {
 		t.Errorf("Options{Workers: 2^40}.workers() = %d, want %d", w, MaxWorkers)
+	}
+}
+
+// TestPlanUnderPrefix plans the sections under one prefix of a big box:
+// the walk keeps to the prefix, so it visits a sliver of the tree (it
+// used to walk the whole box to the sections' depth, minutes for 3x4x4),
+// and the plan's tasks are the same as the sections searched without a
+// plan.
+func TestPlanUnderPrefix(t *testing.T) {
+	b, _ := symmetry.ParseBox("3x4x4")
+	p, err := ParsePrefix("0010010010011100", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := Sections(b, p, p.Len+4)
+	plan := gridOf(b).planSections(context.Background(), ps)
+	if plan.tasks == nil {
+		t.Fatalf("no plan of the %d sections under %v", len(ps), p)
+	}
+	if plan.nodes > 1e6 {
+		t.Errorf("the plan of the sections under %v walked %d nodes: more than the prefix holds", p, plan.nodes)
+	}
+	for _, k := range []int{0, 5, len(ps) - 1} {
+		with, err := CountSection(context.Background(), b, ps[k], Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var under Count
+		if err := CountSections(context.Background(), b, ps[k:k+1], Options{Workers: 1}, func(_ Seq, c Count) error {
+			under = c
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		with.Nodes, with.Seconds, under.Nodes, under.Seconds = 0, 0, 0, 0
+		if with != under {
+			t.Errorf("section %v: %+v searched alone, %+v under the plan", ps[k], with, under)
+		}
+	}
+}
+
+// TestPlanCancelled counts sections of 4x4x4 with a context already
+// cancelled: the plan's walk, which for all sections of depth 20 takes
+// minutes, ends at once with the context's error.
+func TestPlanCancelled(t *testing.T) {
+	b, _ := symmetry.Cube(4)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := CountSections(ctx, b, Sections(b, Seq{}, 20), Options{Workers: 1}, func(Seq, Count) error { return nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("counting with a cancelled context: %v, want %v", err, context.Canceled)
 	}
 }
