@@ -224,8 +224,12 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		known, source = k, src
 	}
 	res := estimate.Summarize(ds)
+	var ctl estimate.Result
+	if known > 0 {
+		ctl = estimate.Controlled(ds, known)
+	}
 	var out bytes.Buffer
-	trusted := writeSnakes(&out, b, d, seed, ds, known, source)
+	trusted := writeSnakes(&out, b, d, seed, res, ctl, known, source)
 	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
 		return err
 	}
@@ -311,30 +315,29 @@ func appendAt(path string, whole int64) (*os.File, error) {
 	return f, nil
 }
 
-// writeSnakes prints the estimates of descents ds and, when the solutions
-// are known, takes them as the control variate of the snakes' estimates
-// and says whether the solutions' interval covers them; it reports
-// whether the run can be trusted by that test.
-func writeSnakes(w io.Writer, b symmetry.Box, d *estimate.Design, seed uint64, ds []estimate.Descent, known float64, source string) bool {
-	r := estimate.Summarize(ds)
+// writeSnakes prints the estimates r of descents and, when the solutions
+// are known, the snakes' estimates ctl that take them as control variate,
+// and whether the solutions' interval covers them; it reports whether the
+// run can be trusted by that test.
+func writeSnakes(w io.Writer, b symmetry.Box, d *estimate.Design, seed uint64, r, ctl estimate.Result, known float64, source string) bool {
 	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, seed %d; ± one standard error\n",
 		b, r.Descents, d.Depth(), seed)
 	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
 	rel := func(v estimate.Value) string {
 		return fmt.Sprintf("%.4g ± %.2g (%.1f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)
 	}
+	snakes, one := r.Snakes, r.OneSolution
+	if known > 0 {
+		fmt.Fprintf(w, "# snakes and one-solution snakes with the known solutions as control variate; without it: snakes %s, one_solution_snakes %s\n",
+			rel(r.Snakes), rel(r.OneSolution))
+		snakes, one = ctl.Snakes, ctl.OneSolution
+	}
+	fmt.Fprintf(w, "%-20s %s\n", "snakes", rel(snakes))
+	fmt.Fprintf(w, "%-20s %s\n", "one_solution_snakes", rel(one))
+	fmt.Fprintf(w, "%-20s %s\n", "solutions", rel(r.Solutions))
 	if known <= 0 {
-		fmt.Fprintf(w, "%-20s %s\n", "snakes", rel(r.Snakes))
-		fmt.Fprintf(w, "%-20s %s\n", "one_solution_snakes", rel(r.OneSolution))
-		fmt.Fprintf(w, "%-20s %s\n", "solutions", rel(r.Solutions))
 		return true
 	}
-	c := estimate.Controlled(ds, known)
-	fmt.Fprintf(w, "# snakes and one-solution snakes with the known solutions as control variate; without it: snakes %s, one_solution_snakes %s\n",
-		rel(r.Snakes), rel(r.OneSolution))
-	fmt.Fprintf(w, "%-20s %s\n", "snakes", rel(c.Snakes))
-	fmt.Fprintf(w, "%-20s %s\n", "one_solution_snakes", rel(c.OneSolution))
-	fmt.Fprintf(w, "%-20s %s\n", "solutions", rel(r.Solutions))
 	lo, hi := r.Solutions.Interval95()
 	if lo <= known && known <= hi {
 		fmt.Fprintf(w, "# known solutions %.0f (%s): inside the 95%% interval [%.4g, %.4g]\n", known, source, lo, hi)

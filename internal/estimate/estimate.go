@@ -364,7 +364,7 @@ func controlled(xs, ys []float64, mean float64) []float64 {
 		vxx := sxx - dx*dx*n/(n-1)
 		vxy := sxy - dx*dy*n/(n-1)
 		var b float64
-		if vxx > 1e-12*sxx && vxx > 0 {
+		if vxx > 1e-12*sxx {
 			b = vxy / vxx
 		}
 		zs[i] = ys[i] - b*(xs[i]-mean)
