@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/bits"
@@ -24,8 +25,9 @@ type grid struct {
 	nbAllowed [64][8]uint64                // neighbours along the moves canonical axis order allows, by axes used
 	dirOf     [256]symmetry.Dir            // direction of a step, by index difference mod 256
 	odd       uint64                       // cells of odd colour, x+y+z odd
+	axes      uint8                        // the axes longer than 1, all of which a path moves along
 	side      int                          // the longest side: a straight run has fewer moves
-	ray       [64][8][8]uint64             // see fits
+	ray       [64][8][8]uint64             // by cell, run length and direction: see fits
 	perp      [8][4]symmetry.Dir           // the directions off a direction's axis
 	roots     func() []state               // the start states, computed once
 }
@@ -52,6 +54,11 @@ func gridOf(b symmetry.Box) *grid {
 
 func newGrid(b symmetry.Box) *grid {
 	g := &grid{box: b, n: b.Len(), side: max(b.Size[0], b.Size[1], b.Size[2])}
+	for a, l := range b.Size {
+		if l > 1 {
+			g.axes |= 1 << a
+		}
+	}
 	for i := range g.n {
 		p := b.Coord(i)
 		if (p[0]+p[1]+p[2])&1 != 0 {
@@ -97,7 +104,7 @@ func newGrid(b symmetry.Box) *grid {
 				if !inside {
 					m = ^uint64(0)
 				}
-				g.ray[i][d][k] = m
+				g.ray[i][k][d] = m
 			}
 		}
 	}
@@ -194,13 +201,15 @@ const maxRun = 7
 // fits returns the cells of next, neighbours of h, from which a straight
 // run of k moves in all, the move into them the first, stays in the free
 // cells: when a constraint fixes the k-1 cubelets after a move as
-// straights, the move starts such a run. ray[c][d][k] holds the k cells
+// straights, the move starts such a run. ray[c][k][d] holds the k cells
 // after cell c along d, or every bit when they leave the box.
 func (g *grid) fits(h, k int, next, free uint64) uint64 {
-	for m := next; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros64(m)
-		if g.ray[h&63][g.dirOf[uint8(c-h)]&7][k&7]&^free != 0 {
-			next &^= 1 << c
+	// Every direction, not just those of next: a fixed loop of table
+	// reads costs less than finding each move of next and its direction.
+	r, nb := &g.ray[h&63], &g.nbBit[h&63]
+	for e, m := range &r[k&7] {
+		if e < symmetry.NumDirs && m&^free != 0 {
+			next &^= nb[e]
 		}
 	}
 	return next
@@ -348,11 +357,13 @@ type job struct {
 }
 
 // search is one worker's depth-first search. Below the constrained levels
-// of its job it runs descend, a loop with nothing to test but the moves;
-// above them, cdescend, which also applies the constraint, and which hands
-// over at depth stop: to descend, or when planning to a list of tasks.
-// Neither loop calls a function: a call would cost every node the spilling
-// of the loop's registers. They return to their caller for what needs one.
+// of its job, once the path has moved along every axis, it runs descend, a
+// loop with nothing to test but the moves; above them, cdescend, which
+// also applies the constraint and the symmetry's order of axes, and which
+// hands over at depth stop or below: to descend, or when planning to a
+// list of tasks. A snake, every level constrained, has sdescend. No loop
+// calls a function: a call would cost every node the spilling of the
+// loop's registers. They return to their caller for what needs one.
 type search struct {
 	g *grid
 	job
@@ -375,6 +386,11 @@ type search struct {
 	out      found
 	scratch  [symmetry.MaxCells - 1]symmetry.Dir
 	frames   [symmetry.MaxCells]frame // descend's stack
+	sp       int                      // its height
+	// descend's tables, the grid's copied: so that the loop reaches all it
+	// reads through s, and keeps a register for its own state.
+	nbMask [64]uint64
+	dirOf  [256]symmetry.Dir
 	// tail[a][e], for a snake: the cells its last run takes when it ends
 	// in cell a coming along e reversed, and with them those of the run
 	// before, one set for each direction off e (see levels).
@@ -387,7 +403,7 @@ func (s *search) tails() {
 	g, k1, k2 := s.g, s.lv.tail1, s.lv.tail2
 	for a := range g.n {
 		for e := range symmetry.NumDirs {
-			r := g.ray[a][e][k1]
+			r := g.ray[a][k1][e]
 			t := &s.tail[a][e]
 			t[0] = r
 			for j, f := range g.perp[e] {
@@ -397,7 +413,7 @@ func (s *search) tails() {
 					if e&1 == 0 {
 						c = 63 - bits.LeadingZeros64(r)
 					}
-					t[j+1] = r | g.ray[c][f][k2]
+					t[j+1] = r | g.ray[c][k2][f]
 				}
 			}
 		}
@@ -413,6 +429,9 @@ func (g *grid) newSearch(ctx context.Context, j job) *search {
 
 // reset makes s a fresh search for job j, keeping its memory.
 func (s *search) reset(g *grid, ctx context.Context, j job) {
+	if s.g != g {
+		s.nbMask, s.dirOf = g.nbMask, g.dirOf
+	}
 	s.g, s.job, s.ctx = g, j, ctx
 	s.lv = j.c.levels(g.n, g.side)
 	if s.lv.tail1 <= maxRun {
@@ -498,7 +517,7 @@ func (s *search) begin(st *state, c *cursor) bool {
 	st.unpack(&s.dirs)
 	s.wrongEnd = s.g.wrongEnd(s.start)
 	*c = cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
-	if c.i >= s.stop {
+	if c.i >= s.stop && c.used&s.handAxes() == s.handAxes() {
 		s.unconstrained(c)
 		return false
 	}
@@ -578,7 +597,7 @@ func (s *search) unconstrained(c *cursor) {
 	for {
 		switch s.descend(c) {
 		case atLeaf:
-			s.leaf(c.turns)
+			s.leaf(turnsOf(&s.dirs, c.i))
 		case atPoll:
 			if s.polled() {
 				return
@@ -591,63 +610,62 @@ func (s *search) unconstrained(c *cursor) {
 
 // descend goes on with the search from the cursor's node, whose moves
 // left to try are c.next (none to go back), with no constraint, until it
-// has a leaf to file, a node with weak cells other than one of some free
-// neighbour, or a context to look at, or until the subtree is done. It is
-// the inner loop of every enumeration and census: a node costs a mask of
-// the moves allowed, a test for weak cells, and for each move a few table
-// reads. Its stack holds only the nodes with moves left to try.
+// has a leaf to file or a context to look at, or until the subtree is
+// done. It is the inner loop of every enumeration and census: a node costs
+// a mask of the moves allowed, a test for weak cells, and for each move a
+// few table reads. Its stack holds only the nodes with moves left to try.
+//
+// Every axis is in use (cdescend hands over only then), so symmetry allows
+// every move; and the turns are not kept, leaf reads them off the moves.
+// What the loop carries from node to node is only the path's head and
+// free cells, their counts, and the moves left: held in registers, each
+// node's masks follow one another without a trip through memory.
 func (s *search) descend(c *cursor) int {
-	g := s.g
-	n1, wrongEnd, poll := g.n-1, s.wrongEnd, s.poll
-	dirs, fs := &s.dirs, &s.frames
-	i, h, used, next, sp := c.i, c.h, c.used, c.next, c.sp
-	turns, free, b0, b1, b2 := c.turns, c.free, c.b0, c.b1, c.b2
-	// Each move is a node: the nodes are z+i, z changing only when the
-	// search goes back up. The last move is dirs[i-1].
-	z := s.nodes - uint64(i)
+	n1 := s.g.n - 1
+	i, h, next := c.i, c.h, c.next
+	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
+	s.sp = c.sp
 	ev := done
 	for {
 		if next == 0 {
-			if sp == 0 {
+			if s.sp == 0 {
 				break
 			}
-			f := &fs[(sp-1)&63]
+			f := &s.frames[(s.sp-1)&63]
 			next = f.next
-			z += uint64(i) - uint64(f.i)
-			i, h, used = int(f.i), int(f.h), f.used
-			turns, free, b0, b1, b2 = f.turns, f.free, f.b0, f.b1, f.b2
+			i, h = int(f.i), int(f.h)
+			free, b0, b1, b2 = f.free, f.b0, f.b1, f.b2
 			if next&(next-1) == 0 {
-				sp--
+				s.sp--
 			} else {
 				f.next = next & (next - 1)
 			}
 			next &= -next
 		} else if next&(next-1) != 0 {
-			if z+uint64(i) >= poll {
+			if s.nodes >= s.poll {
 				ev = atPoll
 				break
 			}
-			f := &fs[sp&63]
-			f.next, f.free, f.turns, f.b0, f.b1, f.b2 = next&(next-1), free, turns, b0, b1, b2
-			f.i, f.h, f.used = uint8(i), uint8(h), used
-			sp++
+			f := &s.frames[s.sp&63]
+			f.next, f.free, f.b0, f.b1, f.b2 = next&(next-1), free, b0, b1, b2
+			f.i, f.h = uint8(i), uint8(h)
+			s.sp++
 			next &= -next
 		}
-		q := bits.TrailingZeros64(next)
-		d := g.dirOf[uint8(q-h)]
-		if d != dirs[(i-1)&63] {
-			turns |= 1 << (uint(i) & 63)
-		}
-		dirs[i&63] = d
+		q := bits.TrailingZeros64(next | 1<<63) // next is not 0: see ctz
+		s.dirs[i&63] = s.dirOf[uint8(q-h)]
+		s.nodes++
 		free &^= next
-		b0, b1, b2 = g.leave(q, b0, b1, b2)
-		used |= 1 << (d >> 1)
+		m := s.nbMask[q&63]
+		r1 := m &^ b0
+		r2 := r1 &^ b1
+		b0, b1, b2 = b0^m, b1^r1, b2^r2
 		i, h = i+1, q
 		if i == n1 {
 			ev, next = atLeaf, 0
 			break
 		}
-		next = g.nbAllowed[h&63][used&7] & free
+		next = m & free
 		if w := free &^ (b1 | b2); w != 0 {
 			// Weak cells: the cases of weak, inline (see there).
 			a := w & -w
@@ -656,37 +674,37 @@ func (s *search) descend(c *cursor) int {
 					next = 0
 				}
 			} else if b := w ^ a; b == 0 {
-				if a&wrongEnd != 0 {
+				if a&s.wrongEnd != 0 {
 					next &= a
-				} else if p := g.nbMask[bits.TrailingZeros64(a)] & free; free != p|a {
+				} else if p := s.nbMask[bits.TrailingZeros64(a)] & free; free != p|a {
 					next &^= p
 				}
 			} else if b&(b-1) != 0 {
 				next = 0
 			} else {
 				var m uint64
-				if b&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
+				if b&s.wrongEnd == 0 && (s.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
 					m = a
 				}
-				if a&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
+				if a&s.wrongEnd == 0 && (s.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
 					m |= b
 				}
 				next &= m
 			}
 		}
 	}
-	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, dirs[(i-1)&63], used, next, sp
-	c.turns, c.free, c.b0, c.b1, c.b2 = turns, free, b0, b1, b2
-	s.nodes = z + uint64(i)
+	c.i, c.h, c.last, c.next, c.sp = i, h, s.dirs[(i-1)&63], next, s.sp
+	c.free, c.b0, c.b1, c.b2 = free, b0, b1, b2
 	return ev
 }
 
 // cdescend is descend under the job's constraint, which besides the kind
 // of each cubelet checks that a straight run the constraint forces fits
-// before it starts, down to depth s.stop.
+// before it starts, down to depth s.stop, and on until the path has moved
+// along every axis (see handAxes).
 func (s *search) cdescend(c *cursor) int {
 	g := s.g
-	stop, wrongEnd, poll := s.stop, s.wrongEnd, s.poll
+	stop, wrongEnd, poll, hand := s.stop, s.wrongEnd, s.poll, s.handAxes()
 	dirs, fs, lv := &s.dirs, &s.cframes, &s.lv
 	i, h, last, used, next, sp := c.i, c.h, c.last, c.used, c.next, c.sp
 	turns, free, b0, b1, b2 := c.turns, c.free, c.b0, c.b1, c.b2
@@ -729,7 +747,7 @@ func (s *search) cdescend(c *cursor) int {
 		b0, b1, b2 = g.leave(q, b0, b1, b2)
 		used |= 1 << (d >> 1)
 		i, h, last = i+1, q, d
-		if i == stop {
+		if i >= stop && used&hand == hand {
 			ev, next = atStop, 0
 			z-- // not counted here
 			break
@@ -776,53 +794,55 @@ func (s *search) cdescend(c *cursor) int {
 // are the snake's, and need not be kept.
 func (s *search) sdescend(c *cursor) int {
 	g := s.g
-	n1 := g.n - 1
-	stop, wrongEnd, poll := s.stop, s.wrongEnd, s.poll
-	dirs, fs, lv := &s.dirs, &s.cframes, &s.lv
-	i, h, used, next, sp := c.i, c.h, c.used, c.next, c.sp
+	i, h, used, next := c.i, c.h, c.used, c.next
 	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
-	z := s.nodes - uint64(i) // the nodes are z+i, as in descend
+	s.sp = c.sp
+	// As in descend, what is read once a node stays in s: the loop's
+	// registers hold the path's state.
 	ev := done
 	for {
 		if next == 0 {
-			if sp == 0 {
+			if s.sp == 0 {
 				break
 			}
-			f := &fs[(sp-1)&63]
+			f := &s.cframes[(s.sp-1)&63]
 			next = f.next
-			z += uint64(i) - uint64(f.i)
 			i, h, used = int(f.i), int(f.h), f.used
 			free, b0, b1, b2 = f.free, f.b0, f.b1, f.b2
 			if next&(next-1) == 0 {
-				sp--
+				s.sp--
 			} else {
 				f.next = next & (next - 1)
 			}
 			next &= -next
 		} else if next&(next-1) != 0 {
-			if z+uint64(i) >= poll {
+			if s.nodes >= s.poll {
 				ev = atPoll
 				break
 			}
-			f := &fs[sp&63]
+			f := &s.cframes[s.sp&63]
 			f.next, f.free, f.b0, f.b1, f.b2 = next&(next-1), free, b0, b1, b2
 			f.i, f.h, f.used = uint8(i), uint8(h), used
-			sp++
+			s.sp++
 			next &= -next
 		}
-		q := bits.TrailingZeros64(next)
-		d := g.dirOf[uint8(q-h)]
-		dirs[i&63] = d
+		q := bits.TrailingZeros64(next | 1<<63) // next is not 0
+		d := s.dirOf[uint8(q-h)]
+		s.dirs[i&63] = d
+		s.nodes++
 		free &^= next
-		b0, b1, b2 = g.leave(q, b0, b1, b2)
-		used |= 1 << (d >> 1)
+		m := s.nbMask[q&63]
+		r1 := m &^ b0
+		r2 := r1 &^ b1
+		b0, b1, b2 = b0^m, b1^r1, b2^r2
+		used |= 1 << (d >> 1 & 7)
 		i, h = i+1, q
-		if i == stop {
+		if i == s.stop {
 			ev, next = atStop, 0
-			z-- // not counted here
+			s.nodes-- // not counted here
 			break
 		}
-		code := lv.code[i&63]
+		code := s.lv.code[i&63]
 		next = g.nbAllowed[h&63][used&7] & free & g.follow[h&63][d&7][code&3]
 		if w := free &^ (b1 | b2); w != 0 && next != 0 {
 			// Weak cells: the cases of weak, inline (see there).
@@ -832,19 +852,19 @@ func (s *search) sdescend(c *cursor) int {
 					next = 0
 				}
 			} else if b := w ^ a; b == 0 {
-				if a&wrongEnd != 0 {
+				if a&s.wrongEnd != 0 {
 					next &= a
 				} else {
 					ai := bits.TrailingZeros64(a)
-					p := g.nbMask[ai] & free
+					p := s.nbMask[ai] & free
 					if free != p|a {
 						next &^= p
 					}
 					// a is the last cell unless entered now: the snake's
 					// tail must fit behind it (see levels).
-					if next&a == 0 && next != 0 && n1-i > lv.tail1+1 {
-						t := &s.tail[ai][g.dirOf[uint8(bits.TrailingZeros64(p)-ai)]&7]
-						if n1-i <= lv.tail1+lv.tail2+1 {
+					if left := g.n - 1 - i; next&a == 0 && next != 0 && left > s.lv.tail1+1 {
+						t := &s.tail[ai][s.dirOf[uint8(bits.TrailingZeros64(p)-ai)]&7]
+						if left <= s.lv.tail1+s.lv.tail2+1 {
 							if t[0]&^free != 0 {
 								next = 0
 							}
@@ -857,10 +877,10 @@ func (s *search) sdescend(c *cursor) int {
 				next = 0
 			} else {
 				var m uint64
-				if b&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
+				if b&s.wrongEnd == 0 && (s.nbMask[bits.TrailingZeros64(b)]&free != a || free == w) {
 					m = a
 				}
-				if a&wrongEnd == 0 && (g.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
+				if a&s.wrongEnd == 0 && (s.nbMask[bits.TrailingZeros64(a)]&free != b || free == w) {
 					m |= b
 				}
 				next &= m
@@ -870,10 +890,20 @@ func (s *search) sdescend(c *cursor) int {
 			next = g.fits(h, k, next, free)
 		}
 	}
-	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, dirs[(i-1)&63], used, next, sp
+	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, s.dirs[(i-1)&63], used, next, s.sp
 	c.turns, c.free, c.b0, c.b1, c.b2 = s.c.turn&(1<<(uint(i)&63)-1)&^1, free, b0, b1, b2
-	s.nodes = z + uint64(i)
 	return ev
+}
+
+// handAxes returns the axes a path must have moved along for cdescend to
+// hand it over at depth s.stop or below: every axis when searching, since
+// descend knows no symmetry; none when planning, whose tasks are the nodes
+// at depth s.stop.
+func (s *search) handAxes() uint8 {
+	if s.planning {
+		return 0
+	}
+	return s.g.axes
 }
 
 // handOver is what constrained does at depth s.stop: record a task when
@@ -922,8 +952,9 @@ func (s *search) leaf(turns uint64) bool {
 // against its key; for a palindrome, not the larger of a folding and its
 // reverse.
 func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
-	q := Seq{Bits: turns, Len: s.g.n}
-	switch c := q.Compare(q.Reverse()); {
+	// The folding's sequence against its reverse, in their order (see
+	// Seq.order): the reverse's order is the sequence shifted to the top.
+	switch c := cmp.Compare(bits.Reverse64(turns), turns<<(64-uint(s.g.n))); {
 	case c > 0 && s.keysOnly:
 		return false
 	case c == 0:
@@ -933,4 +964,30 @@ func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
 		}
 	}
 	return true
+}
+
+// turnsOf returns the turns of the first i moves of dirs: bit k, from 1,
+// when move k leaves move k-1's direction. It compares eight moves at a
+// time, each byte of a word with the byte before it.
+func turnsOf(dirs *[symmetry.MaxCells]symmetry.Dir, i int) uint64 {
+	const lows, highs = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	var turns, prev uint64
+	for j := 0; j < i; j += 8 {
+		w := word(dirs[j&56:])
+		x := w ^ (w<<8 | prev>>56) // byte b: move j+b against the one before
+		prev = w
+		// The high bit of each byte of x that is not 0, gathered into the
+		// byte's bit of the result.
+		t := (x | (x&lows + lows)) & highs
+		turns |= (t >> 7 * 0x0102040810204080 >> 56) << (j & 63)
+	}
+	return turns & (1<<(uint(i)&63) - 1) &^ 1
+}
+
+// word returns the first eight moves of d as one little-endian word, one
+// load.
+func word(d []symmetry.Dir) uint64 {
+	_ = d[7]
+	return uint64(d[0]) | uint64(d[1])<<8 | uint64(d[2])<<16 | uint64(d[3])<<24 |
+		uint64(d[4])<<32 | uint64(d[5])<<40 | uint64(d[6])<<48 | uint64(d[7])<<56
 }

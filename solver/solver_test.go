@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -177,6 +178,33 @@ func TestSeq(t *testing.T) {
 		q, _ := ParseSeq(bad)
 		if q.Valid(b) == nil {
 			t.Errorf("Seq(%s).Valid(3x3x3) = nil, want an error", bad)
+		}
+	}
+}
+
+// TestTurnsOf checks the word-at-a-time turns against a move-by-move
+// reading, for random moves and every length, stale moves beyond it
+// included.
+func TestTurnsOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var dirs [symmetry.MaxCells]symmetry.Dir
+	for range 2000 {
+		for k := range dirs {
+			dirs[k] = symmetry.Dir(r.IntN(symmetry.NumDirs))
+			if k > 0 && r.IntN(3) == 0 {
+				dirs[k] = dirs[k-1] // runs of straights
+			}
+		}
+		for i := range len(dirs) {
+			var want uint64
+			for k := 1; k < i; k++ {
+				if dirs[k] != dirs[k-1] {
+					want |= 1 << k
+				}
+			}
+			if got := turnsOf(&dirs, i); got != want {
+				t.Fatalf("turnsOf(%v, %d) = %b, want %b", dirs, i, got, want)
+			}
 		}
 	}
 }
