@@ -204,15 +204,20 @@ const maxRun = 7
 // straights, the move starts such a run. ray[c][k][d] holds the k cells
 // after cell c along d, or every bit when they leave the box.
 func (g *grid) fits(h, k int, next, free uint64) uint64 {
-	// Every direction, not just those of next: a fixed loop of table
-	// reads costs less than finding each move of next and its direction.
-	r, nb := &g.ray[h&63], &g.nbBit[h&63]
-	for e, m := range &r[k&7] {
-		if e < symmetry.NumDirs && m&^free != 0 {
-			next &^= nb[e]
-		}
-	}
-	return next
+	// Every direction, not just those of next, and no branch: six table
+	// reads from one line cost less than finding each move of next, its
+	// direction, and a branch that goes either way.
+	r, nb := &g.ray[h&63][k&7], &g.nbBit[h&63]
+	bad := nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
+		nb[2]&blocked(r[2], free) | nb[3]&blocked(r[3], free) |
+		nb[4]&blocked(r[4], free) | nb[5]&blocked(r[5], free)
+	return next &^ bad
+}
+
+// blocked returns every bit when some cell of run is not free, else 0.
+func blocked(run, free uint64) uint64 {
+	x := run &^ free
+	return -((x | -x) >> 63)
 }
 
 // constraint fixes the kind of some cubelets: a cubelet in fixed is a turn
@@ -887,7 +892,11 @@ func (s *search) sdescend(c *cursor) int {
 			}
 		}
 		if k := int(code >> 2); k > 1 && next != 0 {
-			next = g.fits(h, k, next, free)
+			// fits, inline: called, it would spill the loop's registers.
+			r, nb := &g.ray[h&63][k&7], &g.nbBit[h&63]
+			next &^= nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
+				nb[2]&blocked(r[2], free) | nb[3]&blocked(r[3], free) |
+				nb[4]&blocked(r[4], free) | nb[5]&blocked(r[5], free)
 		}
 	}
 	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, s.dirs[(i-1)&63], used, next, s.sp
