@@ -599,10 +599,13 @@ func (s *search) unconstrained(c *cursor) {
 		return
 	}
 	c.sp, c.next = 0, s.options(c)
+	// The turns of the moves above c stay: a leaf reads only those below.
+	from := c.i &^ 7
+	base := c.turns & (1<<uint(from) - 1)
 	for {
 		switch s.descend(c) {
 		case atLeaf:
-			s.leaf(turnsOf(&s.dirs, c.i))
+			s.leaf(base | turnsOf(&s.dirs, from, c.i))
 		case atPoll:
 			if s.polled() {
 				return
@@ -975,13 +978,17 @@ func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
 	return true
 }
 
-// turnsOf returns the turns of the first i moves of dirs: bit k, from 1,
-// when move k leaves move k-1's direction. It compares eight moves at a
-// time, each byte of a word with the byte before it.
-func turnsOf(dirs *[symmetry.MaxCells]symmetry.Dir, i int) uint64 {
+// turnsOf returns the turns of moves from to i-1 of dirs, from a multiple
+// of 8: bit k, from 1, when move k leaves move k-1's direction. It
+// compares eight moves at a time, each byte of a word with the byte before
+// it.
+func turnsOf(dirs *[symmetry.MaxCells]symmetry.Dir, from, i int) uint64 {
 	const lows, highs = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	var turns, prev uint64
-	for j := 0; j < i; j += 8 {
+	if from >= 8 {
+		prev = word(dirs[(from-8)&56:])
+	}
+	for j := from; j < i; j += 8 {
 		w := word(dirs[j&56:])
 		x := w ^ (w<<8 | prev>>56) // byte b: move j+b against the one before
 		prev = w

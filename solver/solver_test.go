@@ -202,8 +202,10 @@ func TestTurnsOf(t *testing.T) {
 					want |= 1 << k
 				}
 			}
-			if got := turnsOf(&dirs, i); got != want {
-				t.Fatalf("turnsOf(%v, %d) = %b, want %b", dirs, i, got, want)
+			for from := 0; from < i; from += 8 {
+				if got, w := turnsOf(&dirs, from, i), want&^(1<<from-1); got != w {
+					t.Fatalf("turnsOf(%v, %d, %d) = %b, want %b", dirs, from, i, got, w)
+				}
 			}
 		}
 	}

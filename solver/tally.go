@@ -7,8 +7,11 @@ package solver
 type tally struct {
 	keys   []uint64
 	counts []int32 // 0 marks an empty slot
-	used   int
-	shift  uint8
+	// slots are the slots in use, in the order filled: drain and each
+	// visit them rather than the whole table, which keeps the size of the
+	// largest section a census has counted.
+	slots []int32
+	shift uint8
 }
 
 // minTallyBits sizes a new table: 1024 slots fit the sections of small
@@ -22,12 +25,11 @@ func newTally() *tally {
 }
 
 func (t *tally) resize(b uint8) {
-	keys, counts := t.keys, t.counts
-	t.keys, t.counts, t.used, t.shift = make([]uint64, 1<<b), make([]int32, 1<<b), 0, 64-b
-	for i, n := range counts {
-		if n != 0 {
-			t.add(keys[i], n)
-		}
+	keys, counts, slots := t.keys, t.counts, t.slots
+	t.keys, t.counts, t.shift = make([]uint64, 1<<b), make([]int32, 1<<b), 64-b
+	t.slots = make([]int32, 0, 1<<b*3/4+1)
+	for _, i := range slots {
+		t.add(keys[i], counts[i])
 	}
 }
 
@@ -39,8 +41,8 @@ func (t *tally) add(q uint64, n int32) {
 		switch {
 		case t.counts[h] == 0:
 			t.keys[h], t.counts[h] = q, n
-			t.used++
-			if 4*t.used > 3*len(t.keys) { // grow at 3/4 full
+			t.slots = append(t.slots, int32(h))
+			if 4*len(t.slots) > 3*len(t.keys) { // grow at 3/4 full
 				t.resize(64 - t.shift + 1)
 			}
 			return
@@ -53,20 +55,16 @@ func (t *tally) add(q uint64, n int32) {
 
 // each calls f with every sequence and its count, in no particular order.
 func (t *tally) each(f func(q uint64, n int32)) {
-	for i, n := range t.counts {
-		if n != 0 {
-			f(t.keys[i], n)
-		}
+	for _, i := range t.slots {
+		f(t.keys[i], t.counts[i])
 	}
 }
 
 // drain is each, emptying the table as it goes; the table keeps its size.
 func (t *tally) drain(f func(q uint64, n int32)) {
-	for i, n := range t.counts {
-		if n != 0 {
-			f(t.keys[i], n)
-			t.counts[i] = 0
-		}
+	for _, i := range t.slots {
+		f(t.keys[i], t.counts[i])
+		t.counts[i] = 0
 	}
-	t.used = 0
+	t.slots = t.slots[:0]
 }
