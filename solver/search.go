@@ -949,9 +949,9 @@ func (s *search) leaf(turns uint64) bool {
 	q := Seq{Bits: turns, Len: s.g.n}
 	if s.count {
 		if s.out.counts == nil {
-			s.out.counts = newTally()
+			s.out.counts = newTally(s.g.n)
 		}
-		s.out.counts.add(q.Bits, 1)
+		s.out.counts.one(q.Bits)
 		return true
 	}
 	s.out.seqs = append(s.out.seqs, q.Bits)

@@ -250,7 +250,7 @@ func summarise(n int, ts []*tally) Count {
 	// order, which inserted into a smaller table would pile up in runs.
 	var all *tally
 	for _, t := range ts {
-		if all == nil || len(t.slots) > len(all.slots) {
+		if all == nil || t.size()+len(t.pend) > all.size()+len(all.pend) {
 			all = t
 		}
 	}

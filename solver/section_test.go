@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -128,22 +129,64 @@ func TestShards(t *testing.T) {
 	}
 }
 
+// TestTally counts against a map: through the buffer alone, through the
+// table when the buffer fills (sorted by radix, then by comparison for
+// the rest), and merged from one tally into another.
 func TestTally(t *testing.T) {
-	tl := newTally()
-	want := map[uint64]int32{}
-	for i := range uint64(5000) {
-		q := i * i % 1237 << (i % 40) // collisions and growth
-		tl.add(q, 1)
-		want[q]++
+	for _, n := range []int{100, 5000, 3 * minSorted, 3*maxPending + 12345} {
+		tl, other := newTally(60), newTally(60)
+		want := map[uint64]int32{}
+		for i := range uint64(n) {
+			q := i * i % 1237 << (i % 40)     // collisions, growth, every digit
+			if i%7 == 0 && n != 3*minSorted { // that one: the buffer's runs alone
+				other.one(q)
+			} else {
+				tl.one(q)
+			}
+			want[q]++
+		}
+		other.drain(tl.add)
+		got := map[uint64]int32{}
+		var last uint64
+		sorted := tl.size() == 0 && len(tl.pend) >= minSorted // else the table's order
+		tl.drain(func(q uint64, c int32) {
+			if sorted && q < last {
+				t.Fatalf("%d solutions: %d after %d from the buffer", n, q, last)
+			}
+			last = q
+			got[q] += c
+		})
+		if n == 3*minSorted && !sorted {
+			t.Fatalf("%d solutions: not drained from the buffer", n)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d solutions: tally holds %d keys, want %d", n, len(got), len(want))
+		}
+		for q, c := range want {
+			if got[q] != c {
+				t.Fatalf("%d solutions: tally[%d] = %d, want %d", n, q, got[q], c)
+			}
+		}
+		if tl.size() != 0 || len(tl.pend) != 0 {
+			t.Errorf("%d solutions: drained tally holds %d and %d pending", n, tl.size(), len(tl.pend))
+		}
 	}
-	got := map[uint64]int32{}
-	tl.each(func(q uint64, n int32) { got[q] = n })
-	if len(got) != len(want) {
-		t.Fatalf("tally holds %d keys, want %d", len(got), len(want))
-	}
-	for q, n := range want {
-		if got[q] != n {
-			t.Fatalf("tally[%d] = %d, want %d", q, got[q], n)
+}
+
+// TestSortSeqs sorts by radix against slices.Sort, for keys of every width.
+func TestSortSeqs(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var tmp []uint64
+	for _, bits := range []int{8, 27, 36, 48, 63, 64} {
+		p := make([]uint64, 10000)
+		for k := range p {
+			p[k] = r.Uint64() >> (64 - bits)
+		}
+		want := slices.Clone(p)
+		slices.Sort(want)
+		sortSeqs(p, &tmp, bits)
+		if !slices.Equal(p, want) {
+			t.Errorf("sortSeqs of %d-bit keys: not sorted", bits)
 		}
 	}
 }
