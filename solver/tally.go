@@ -15,8 +15,8 @@ type tally struct {
 	scratch []uint64 // sortSeqs's
 	keys    []uint64
 	counts  []int32 // 0 marks an empty slot
-	// slots are the slots in use, in the order filled: drain and each
-	// visit them rather than the whole table, which keeps the size of the
+	// slots are the slots in use, in the order filled: drain visits them
+	// rather than the whole table, which keeps the size of the
 	// largest section a census has counted.
 	slots []int32
 	shift uint8
@@ -113,15 +113,8 @@ func (t *tally) add(q uint64, n int32) {
 // not counted.
 func (t *tally) size() int { return len(t.slots) }
 
-// each calls f with every sequence and its count, in no particular order.
-func (t *tally) each(f func(q uint64, n int32)) {
-	t.flush()
-	for _, i := range t.slots {
-		f(t.keys[i], t.counts[i])
-	}
-}
-
-// drain is each, emptying the tally as it goes; the table keeps its size.
+// drain calls f with every sequence and its count, in no particular
+// order, emptying the tally as it goes; the table keeps its size.
 // When every sequence is still in the buffer, and there are many, its
 // sorted runs are all the counts, and the table is not touched.
 func (t *tally) drain(f func(q uint64, n int32)) {
