@@ -140,7 +140,11 @@ func (g *grid) counts(free uint64) (b0, b1, b2 uint64) {
 // leave returns the counts once cell c is no longer free: each of its
 // neighbours, which all counted c, counts one fewer.
 func (g *grid) leave(c int, b0, b1, b2 uint64) (uint64, uint64, uint64) {
-	m := g.nbMask[c&63]
+	return uncount(g.nbMask[c&63], b0, b1, b2)
+}
+
+// uncount returns the counts b0, b1, b2 less one for each cell of m.
+func uncount(m, b0, b1, b2 uint64) (uint64, uint64, uint64) {
 	r1 := m &^ b0
 	r2 := r1 &^ b1
 	return b0 ^ m, b1 ^ r1, b2 ^ r2
@@ -204,14 +208,17 @@ const maxRun = 7
 // straights, the move starts such a run. ray[c][k][d] holds the k cells
 // after cell c along d, or every bit when they leave the box.
 func (g *grid) fits(h, k int, next, free uint64) uint64 {
-	// Every direction, not just those of next, and no branch: six table
-	// reads from one line cost less than finding each move of next, its
-	// direction, and a branch that goes either way.
-	r, nb := &g.ray[h&63][k&7], &g.nbBit[h&63]
-	bad := nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
+	return next &^ runsBlocked(&g.ray[h&63][k&7], &g.nbBit[h&63], free)
+}
+
+// runsBlocked returns the neighbours nb[d] whose runs r[d] leave the free
+// cells. Every direction, not just those of the moves wanted, and no
+// branch: six table reads from one line cost less than finding each move,
+// its direction, and a branch that goes either way.
+func runsBlocked(r *[8]uint64, nb *[symmetry.NumDirs]uint64, free uint64) uint64 {
+	return nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
 		nb[2]&blocked(r[2], free) | nb[3]&blocked(r[3], free) |
 		nb[4]&blocked(r[4], free) | nb[5]&blocked(r[5], free)
-	return next &^ bad
 }
 
 // blocked returns every bit when some cell of run is not free, else 0.
@@ -660,14 +667,12 @@ func (s *search) descend(c *cursor) int {
 			s.sp++
 			next &= -next
 		}
-		q := bits.TrailingZeros64(next | 1<<63) // next is not 0: see ctz
+		q := bits.TrailingZeros64(next | 1<<63) // next is not 0: the bit spares a test for 0
 		s.dirs[i&63] = s.dirOf[uint8(q-h)]
 		s.nodes++
 		free &^= next
 		m := s.nbMask[q&63]
-		r1 := m &^ b0
-		r2 := r1 &^ b1
-		b0, b1, b2 = b0^m, b1^r1, b2^r2
+		b0, b1, b2 = uncount(m, b0, b1, b2)
 		i, h = i+1, q
 		if i == n1 {
 			ev, next = atLeaf, 0
@@ -840,9 +845,7 @@ func (s *search) sdescend(c *cursor) int {
 		s.nodes++
 		free &^= next
 		m := s.nbMask[q&63]
-		r1 := m &^ b0
-		r2 := r1 &^ b1
-		b0, b1, b2 = b0^m, b1^r1, b2^r2
+		b0, b1, b2 = uncount(m, b0, b1, b2)
 		used |= 1 << (d >> 1 & 7)
 		i, h = i+1, q
 		if i == s.stop {
@@ -895,7 +898,8 @@ func (s *search) sdescend(c *cursor) int {
 			}
 		}
 		if k := int(code >> 2); k > 1 && next != 0 {
-			// fits, inline: called, it would spill the loop's registers.
+			// runsBlocked, written out: over the inliner's budget, and a
+			// call would spill the loop's registers.
 			r, nb := &g.ray[h&63][k&7], &g.nbBit[h&63]
 			next &^= nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
 				nb[2]&blocked(r[2], free) | nb[3]&blocked(r[3], free) |

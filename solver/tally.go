@@ -16,8 +16,8 @@ type tally struct {
 	keys    []uint64
 	counts  []int32 // 0 marks an empty slot
 	// slots are the slots in use, in the order filled: drain visits them
-	// rather than the whole table, which keeps the size of the
-	// largest section a census has counted.
+	// rather than the whole table, which keeps the size of the largest
+	// section a census has counted.
 	slots []int32
 	shift uint8
 	bits  int // the sequences are below 1<<bits
