@@ -21,8 +21,10 @@
 // A snake's search tree from one end can be several times the size of the
 // tree from the other, and no cheap look tells which is smaller for sure:
 // [Solve] searches from both ends at once, most of the work going to the
-// end whose top levels are narrower, and keeps the first search to
-// finish, so it never costs more than five times the smaller tree.
+// end whose top levels are narrower, then to the end that the work done
+// so far estimates closer to done, and keeps the first search to finish:
+// it never costs more than seventeen times the smaller tree, and on the
+// snakes measured, 1.07 to 1.21 times it.
 //
 // Symmetry is broken, not filtered afterwards: moves introduce axes only in
 // the canonical order, each new axis first in its positive sense, so of a

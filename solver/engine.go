@@ -51,6 +51,7 @@ func (g *grid) plan(j job, want int) ([]state, uint64) {
 	for p.depth == 0 || len(p.tasks) < want && p.depth < g.n-2 {
 		p.deepen()
 	}
+	defer p.release()
 	return p.tasks, p.s.nodes
 }
 
@@ -61,25 +62,61 @@ type plan struct {
 	tasks []state
 	spare []state // the memory of the level before, for the next
 	depth int
+	// When weighed, weight[k] is task k's share of the tree as Knuth's
+	// estimate has it: a node's share split evenly among its children.
+	weigh          bool
+	weight, spareW []float64
 }
 
 func (g *grid) newPlan(j job) *plan {
-	p := &plan{s: g.newSearch(context.Background(), j), tasks: g.roots()}
-	p.s.planning = true
-	return p
+	s := searches.Get().(*search)
+	s.reset(g, context.Background(), j)
+	s.planning = true
+	return &plan{s: s, tasks: g.roots()}
+}
+
+// release hands the plan's search back for reuse; the tasks stay the
+// caller's.
+func (p *plan) release() {
+	p.s.tasks = nil
+	searches.Put(p.s)
+	p.s = nil
 }
 
 // deepen replaces the tasks with their children.
 func (p *plan) deepen() {
 	p.depth++
-	p.s.tasks, p.s.stop = p.spare[:0], p.depth
-	for k := range p.tasks {
-		p.s.run(&p.tasks[k])
+	// A node has at most five children: room for them all at once, so
+	// that the level is written once, not copied as it grows.
+	next := p.spare[:0]
+	if n := 5 * len(p.tasks); cap(next) < n {
+		next = make([]state, 0, n)
 	}
+	p.s.tasks, p.s.stop = next, p.depth
+	if p.weigh && p.weight == nil {
+		for range p.tasks {
+			p.weight = append(p.weight, 1/float64(len(p.tasks)))
+		}
+	}
+	w := p.spareW[:0]
+	if n := 5 * len(p.tasks); p.weigh && cap(w) < n {
+		w = make([]float64, 0, n)
+	}
+	for k := range p.tasks {
+		n := len(p.s.tasks)
+		p.s.run(&p.tasks[k])
+		if kids := len(p.s.tasks) - n; p.weigh {
+			for range kids {
+				w = append(w, p.weight[k]/float64(kids))
+			}
+		}
+	}
+	p.spare = nil
 	if p.depth > 1 { // the roots are shared
 		p.spare = p.tasks
 	}
 	p.tasks = p.s.tasks
+	p.spareW, p.weight = p.weight, w
 }
 
 // result is what a search found, by worker, and the nodes it visited.

@@ -7,16 +7,60 @@ import (
 	"sync/atomic"
 )
 
-// lane is one of the searches a race runs: a job cut into tasks, and its
-// share of the nodes the race visits.
+// lane is one of the searches a race runs: a job cut into tasks, each
+// with its share of the job's tree as Knuth's estimate has it, and how far
+// the race has gone in it.
 type lane struct {
 	j       job
 	tasks   []state
-	planned uint64 // the nodes above the tasks
-	share   float64
+	units   []uint64      // each task's share of the tree, in units of 1/whole
+	planned uint64        // the nodes above the tasks
+	looks   bool          // the look (see favour) has its tree the smaller
 	next    atomic.Int64  // the next task to take
 	left    atomic.Int64  // tasks not finished
 	work    atomic.Uint64 // nodes visited
+	done    atomic.Uint64 // the shares of the tasks finished
+}
+
+// whole is a lane's whole tree in the units of its tasks' shares.
+const whole = 1 << 52
+
+// estimate returns the nodes the lane's search will have visited when it
+// is done, as the shares of its tasks finished tell: infinite before the
+// first is.
+func (l *lane) estimate() float64 {
+	d := l.done.Load()
+	if d == 0 {
+		return math.Inf(1)
+	}
+	return float64(l.work.Load()) * whole / float64(d)
+}
+
+// leader returns the lane that looks closest to done, and how many times
+// the share of each other lane it gets: the lane whose estimate is the
+// smallest, or before there is one, the lane the look favours; favour
+// times, or trust times once its estimate is under half of every other.
+func leader(lanes []*lane) (int, float64) {
+	lead, est := -1, math.Inf(1)
+	for e, l := range lanes {
+		if v := l.estimate(); v < est {
+			lead, est = e, v
+		}
+	}
+	if lead < 0 {
+		for e, l := range lanes {
+			if l.looks {
+				return e, favour
+			}
+		}
+		return 0, favour
+	}
+	for e, l := range lanes {
+		if e != lead && l.estimate() < 2*est {
+			return lead, favour
+		}
+	}
+	return lead, trust
 }
 
 // quantum is how many nodes a worker visits in a lane before it chooses
@@ -30,10 +74,11 @@ type racer struct {
 	s    *search
 	c    cursor
 	busy bool // within a task
+	task int  // the task under way
 }
 
 // race searches the lanes on w workers, each lane getting about its share
-// of the nodes visited, until one lane has searched all its tasks; the
+// of the nodes visited (see leader), until one lane has searched all its tasks; the
 // others are then abandoned. It returns the index of the lane that
 // finished and what it found, its searches to be released.
 func (g *grid) race(ctx context.Context, lanes []*lane, w int) (int, *result, error) {
@@ -62,7 +107,7 @@ func (g *grid) race(ctx context.Context, lanes []*lane, w int) (int, *result, er
 			if e < 0 {
 				return
 			}
-			if rs[e].run(lanes[e]) && lanes[e].left.Add(-1) == 0 {
+			if n := rs[e].run(lanes[e]); n > 0 && lanes[e].left.Add(-int64(n)) == 0 {
 				winner.CompareAndSwap(-1, int64(e))
 				cancel()
 			}
@@ -100,40 +145,62 @@ func (g *grid) race(ctx context.Context, lanes []*lane, w int) (int, *result, er
 
 // pick returns the lane the worker whose racers are rs works on next: of
 // the lanes where it is within a task, or that have tasks left to take,
-// the one furthest behind its share; or -1 when there is none.
+// the one furthest behind its share, the leader on a tie; or -1 when there
+// is none.
 func pick(lanes []*lane, rs []racer) int {
+	lead, times := leader(lanes)
 	best, behind := -1, math.Inf(1)
 	for e, l := range lanes {
 		if !rs[e].busy && int(l.next.Load()) >= len(l.tasks) {
 			continue
 		}
-		if v := float64(l.work.Load()) / l.share; v < behind {
+		v := float64(l.work.Load())
+		if e != lead {
+			v *= times
+		}
+		if v < behind || v == behind && e == lead {
 			best, behind = e, v
 		}
 	}
 	return best
 }
 
-// run searches a quantum in lane l, from a new task if the racer has none
-// under way, and reports whether a task was finished.
-func (r *racer) run(l *lane) bool {
+// run searches a quantum in lane l, going on from the task the racer has
+// under way, if any, and taking new ones as it finishes them; it returns
+// how many tasks it finished.
+func (r *racer) run(l *lane) int {
 	s := r.s
 	before := s.nodes
 	defer func() { l.work.Add(s.nodes - before) }()
-	if !r.busy {
-		t := int(l.next.Add(1) - 1)
-		if t >= len(l.tasks) {
-			return false
+	end := before + quantum
+	n := 0
+	for s.nodes < end {
+		if !r.busy {
+			t := int(l.next.Add(1) - 1)
+			if t >= len(l.tasks) {
+				break
+			}
+			r.task = t
+			if !s.begin(&l.tasks[t], &r.c) {
+				if s.stopped {
+					return 0
+				}
+				l.done.Add(l.units[t])
+				n++
+				continue
+			}
+			r.busy = true
 		}
-		if !s.begin(&l.tasks[t], &r.c) {
-			return !s.stopped
+		s.pauseAt(end)
+		if !s.resume(&r.c) {
+			break
 		}
-		r.busy = true
+		if s.stopped {
+			return 0
+		}
+		r.busy = false
+		l.done.Add(l.units[r.task])
+		n++
 	}
-	s.pauseAt(s.nodes + quantum)
-	if !s.resume(&r.c) {
-		return false
-	}
-	r.busy = false
-	return !s.stopped
+	return n
 }

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
@@ -101,5 +102,43 @@ func TestSolve4BothEnds(t *testing.T) {
 	}
 	if len(s.Snake.Solutions) == 0 {
 		t.Errorf("Solve(%v) found no solution of a puzzle sold in shops", q)
+	}
+}
+
+// TestRaceCost solves 4x4x4 snakes typed from either end on one worker
+// and holds the race to what its shares promise: well under the 1+1/favour
+// times the smaller tree a fixed share would cost when its look is right,
+// and never trust+1 times. The trees are searched whole, each end alone.
+func TestRaceCost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("4x4x4 searches")
+	}
+	b := cube(t, 4)
+	g := gridOf(b)
+	for _, s := range snakes4 {
+		q, err := ParseSeq(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		smaller := uint64(math.MaxUint64)
+		for _, from := range []Seq{q, q.Reverse()} {
+			res, err := g.search(context.Background(), job{c: exactly(from)}, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			smaller = min(smaller, res.nodes)
+			res.release()
+		}
+		for _, from := range []Seq{q, q.Reverse()} {
+			got, err := Solve(context.Background(), b, from, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := float64(got.Nodes) / float64(smaller)
+			t.Logf("%v: race %d nodes, the smaller tree %d: %.3f", from, got.Nodes, smaller, r)
+			if r > 1+0.9/favour || r > trust+1 {
+				t.Errorf("%v: the race visited %d nodes, %.2f times the smaller tree's %d", from, got.Nodes, r, smaller)
+			}
+		}
 	}
 }
