@@ -98,7 +98,7 @@ census-334: build
 # enumerate -prefix | stats (every solution written out and read back)
 # and compared with their census lines; fails on any disagreement.
 census-334-check: build
-	nice -n 10 ./snakecube census check -sample 200 -seed 1 testdata/census-3x4x4/*.jsonl
+	nice -n 10 ./snakecube census check -sample 200 -seed 1 testdata/census-3x4x4
 
 # The long validation of estimate -snakes: many seeded runs on boxes whose
 # truth an exact count gives; prints the README's validation table.

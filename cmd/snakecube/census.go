@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,9 +27,9 @@ import (
 
 const censusUsage = `Usage:
   snakecube census -size N|AxBxC -depth K -o FILE.jsonl [-sections A:B | -sample N [-seed S]] [-j N] [-quiet]
-  snakecube census merge [-complete] [-solutions N] FILE...
+  snakecube census merge [-complete] [-solutions N] FILE|FOLDER...
   snakecube census upgrade FILE...
-  snakecube census check [-sample N] [-seed S] [-j N] [-quiet] FILE...
+  snakecube census check [-sample N] [-seed S] [-j N] [-quiet] FILE|FOLDER...
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
@@ -40,11 +42,12 @@ refuses a FILE that holds anything else. FILE is locked while a census
 runs: one FILE, one run at a time. Memory stays bounded by one section per
 goroutine.
 
-"census merge" sums census files, refusing a section counted twice. With
--complete it also refuses a census with sections missing; otherwise, when
-the files hold a random sample of the sections, it extrapolates the totals
-with 95% confidence intervals. Solutions are counted once up to the box's
-rotations and reflections and up to reversal.
+"census merge" sums census files, refusing a section counted twice; a
+FOLDER stands for the .jsonl files in it. With -complete it also refuses a
+census with sections missing; otherwise, when the files hold a random
+sample of the sections, it extrapolates the totals with 95% confidence
+intervals. Solutions are counted once up to the box's rotations and
+reflections and up to reversal.
 
 Every line read is checked: its checksum, its prefix against its section
 number, and its counts against each other. "census upgrade" brings files
@@ -79,7 +82,7 @@ Examples:
   $ snakecube census merge sample.jsonl
   $ snakecube census merge -complete part-*.jsonl
   $ snakecube census upgrade old-*.jsonl
-  $ snakecube census check -sample 200 part-*.jsonl
+  $ snakecube census check -sample 200 parts/
 `
 
 func runCensus(ctx context.Context, e cli.Env, args []string) error {
@@ -297,6 +300,10 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 // files of several censuses or a section counted twice. what names the
 // command, for the messages.
 func readCensus(ctx context.Context, e cli.Env, what string, names []string) ([]census.Record, census.Total, error) {
+	names, err := censusFiles(names)
+	if err != nil {
+		return nil, census.Total{}, err
+	}
 	var recs []census.Record
 	var from []string
 	for _, name := range names {
@@ -317,6 +324,34 @@ func readCensus(ctx context.Context, e cli.Env, what string, names []string) ([]
 	}
 	t, err := census.Merge(recs, func(i int) string { return from[i] })
 	return recs, t, err
+}
+
+// censusFiles returns the files named, each folder among them replaced
+// by the .jsonl files in it, in name order: a census split by section
+// range is read whole by naming its folder.
+func censusFiles(names []string) ([]string, error) {
+	var out []string
+	for _, name := range names {
+		fi, err := os.Stat(name)
+		if err != nil || !fi.IsDir() {
+			out = append(out, name) // the reader says what is wrong
+			continue
+		}
+		ents, err := os.ReadDir(name)
+		if err != nil {
+			return nil, err
+		}
+		n := len(out)
+		for _, de := range ents {
+			if !de.IsDir() && strings.HasSuffix(de.Name(), ".jsonl") {
+				out = append(out, filepath.Join(name, de.Name()))
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("%s: a folder with no .jsonl file", name)
+		}
+	}
+	return out, nil
 }
 
 // oldFormat adds to a reader's error what to do about a file of the first
