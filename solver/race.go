@@ -36,7 +36,7 @@ func (l *lane) estimate() float64 {
 	return float64(l.work.Load()) * whole / float64(d)
 }
 
-// leader returns the lane that looks closest to done, and how many times
+// leader returns the lane whose tree looks smallest, and how many times
 // the share of each other lane it gets: the lane whose estimate is the
 // smallest, or before there is one, the lane the look favours; favour
 // times, or trust times once its estimate is under half of every other.
