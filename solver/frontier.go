@@ -98,7 +98,8 @@ func (f *Frontier) Children(capacity int, seed uint64) (*Frontier, *Frontier) {
 func FrontierStream(p Seq) uint64 { return p.Bits ^ uint64(p.Len)<<57 ^ 0xf<<52 }
 
 // extend calls emit with each child of st, the node one move deeper,
-// within the job's constraint.
+// within the job's constraint. The child is valid only during the call:
+// emit copies what it keeps.
 func (s *search) extend(st *state, emit func(*state)) {
 	g := s.g
 	if int(st.i) >= g.n-1 {
@@ -106,10 +107,13 @@ func (s *search) extend(st *state, emit func(*state)) {
 	}
 	s.wrongEnd = g.wrongEnd(int(st.start))
 	c := cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
+	// The child is built in the search's own state, not in one of its
+	// own: a pointer handed to emit would make each child an allocation.
+	k := &s.kid
 	for next := s.options(&c); next != 0; next &= next - 1 {
 		q := bits.TrailingZeros64(next)
 		d := g.dirOf[uint8(q-c.h)]
-		k := *st
+		*k = *st
 		if c.i > 0 && d != c.last {
 			k.turns |= 1 << c.i
 		}
@@ -117,7 +121,7 @@ func (s *search) extend(st *state, emit func(*state)) {
 		k.b0, k.b1, k.b2 = g.leave(q, st.b0, st.b1, st.b2)
 		k.moves[c.i/21] |= uint64(d) << (3 * (c.i % 21))
 		k.i, k.head, k.last, k.used = st.i+1, uint8(q), d, st.used|1<<(d>>1)
-		emit(&k)
+		emit(k)
 	}
 }
 

@@ -408,6 +408,7 @@ type search struct {
 	// before, one set for each direction off e (see levels).
 	tail    [64][8][5]uint64
 	cframes [symmetry.MaxCells]frame // cdescend's stack
+	kid     state                    // extend's child, handed to its caller
 }
 
 // tails fills s.tail for the snake's last two runs.
