@@ -249,9 +249,10 @@ func exactly(q Seq) constraint {
 // maxRun (more than one only after a cubelet that may turn). free is the
 // first move from which nothing is fixed.
 type levels struct {
-	code  [64]uint8
-	free  int
-	snake bool // every cubelet fixed
+	code   [64]uint8
+	free   int
+	snake  bool // every cubelet fixed
+	prefix bool // every cubelet before free fixed: the turns up to free are the constraint's
 	// For a snake, the moves of its last two straight runs: tail1 into
 	// the last cubelet, tail2 before the turn that starts it. Once the
 	// last cell is forced, the first run must lie free behind it, and the
@@ -266,14 +267,17 @@ func (c constraint) levels(n, side int) levels {
 	lv := levels{free: 1, tail1: 255}
 	// Cubelets 0 and n-1 are ends: nothing to fix.
 	lv.snake = true
+	gap := false // a cubelet not fixed before the last fixed one
 	for i := 1; i < n-1; i++ {
 		if c.fixed>>i&1 != 0 {
 			lv.code[i] = straightKind + uint8(c.turn>>i&1)
 			lv.free = i + 1
+			lv.prefix = !gap
 		} else {
-			lv.snake = false
+			lv.snake, gap = false, true
 		}
 	}
+	lv.prefix = lv.prefix || lv.free == 1
 	if lv.snake && n > 2 {
 		k1 := 1
 		for n-1-k1 > 0 && lv.code[n-1-k1]&3 == straightKind {
@@ -373,7 +377,8 @@ type job struct {
 // loop with nothing to test but the moves; above them, cdescend, which
 // also applies the constraint and the symmetry's order of axes, and which
 // hands over at depth stop or below: to descend, or when planning to a
-// list of tasks. A snake, every level constrained, has sdescend. No loop
+// list of tasks. Where every cubelet down to depth stop is fixed (a snake,
+// or the prefix of a section), sdescend stands for cdescend. No loop
 // calls a function: a call would cost every node the spilling of the
 // loop's registers. They return to their caller for what needs one.
 type search struct {
@@ -388,6 +393,7 @@ type search struct {
 	pause    uint64                          // node count at which resume returns
 	stop     int                             // depth at which cdescend hands over
 	planning bool                            // at depth stop, record a task rather than search
+	fixed    bool                            // down to depth stop, every cubelet is fixed: sdescend, not cdescend
 	measure  bool                            // when planning, only count the nodes above
 	limit    int                             // when planning, the most tasks to record, if not 0
 	keep     map[uint64]int                  // when planning, if not nil: the prefixes of the tasks to record
@@ -536,6 +542,7 @@ func (s *search) begin(st *state, c *cursor) bool {
 	}
 	s.nodes++
 	c.sp, c.next = 0, s.options(c)
+	s.fixed = s.lv.prefix && c.i < s.stop && s.stop <= s.lv.free
 	return true
 }
 
@@ -545,7 +552,7 @@ func (s *search) begin(st *state, c *cursor) bool {
 func (s *search) resume(c *cursor) bool {
 	for !s.stopped {
 		var ev int
-		if s.lv.snake {
+		if s.fixed {
 			ev = s.sdescend(c)
 		} else {
 			ev = s.cdescend(c)
@@ -804,8 +811,10 @@ func (s *search) cdescend(c *cursor) int {
 	return ev
 }
 
-// sdescend is cdescend for a snake, every cubelet's kind fixed: the turns
-// are the snake's, and need not be kept.
+// sdescend is cdescend where every cubelet's kind is fixed down to depth
+// stop, a snake's or a prefix's: the turns are the constraint's, and need
+// not be kept. It hands over at depth stop whatever axes the path has
+// moved along (see axesFirst).
 func (s *search) sdescend(c *cursor) int {
 	g := s.g
 	i, h, used, next := c.i, c.h, c.used, c.next
@@ -940,7 +949,34 @@ func (s *search) handOver(c *cursor) {
 		return
 	}
 	u := *c
-	s.unconstrained(&u)
+	s.axesFirst(&u)
+}
+
+// axesFirst searches below c, a node at depth s.stop or below that
+// sdescend hands over: with descend once the path has moved along every
+// axis, and before, as cdescend would, one move at a time. sdescend hands
+// over at depth stop whatever the axes, and a prefix that lies in one
+// plane is rare: plain recursion serves.
+func (s *search) axesFirst(c *cursor) {
+	g := s.g
+	if c.used&g.axes == g.axes {
+		s.unconstrained(c)
+		return
+	}
+	s.nodes++
+	for next := s.options(c); next != 0 && !s.stopped; next &= next - 1 {
+		q := bits.TrailingZeros64(next)
+		d := g.dirOf[uint8(q-c.h)]
+		k := *c
+		if c.i > 0 && d != c.last {
+			k.turns |= 1 << (uint(c.i) & 63)
+		}
+		s.dirs[c.i&63] = d
+		k.free &^= 1 << q
+		k.b0, k.b1, k.b2 = g.leave(q, c.b0, c.b1, c.b2)
+		k.i, k.h, k.last, k.used = c.i+1, q, d, c.used|1<<(d>>1)
+		s.axesFirst(&k)
+	}
 }
 
 // leaf files a complete folding, dropping the readings that are not the
