@@ -86,10 +86,11 @@ func (p *plan) release() {
 // deepen replaces the tasks with their children.
 func (p *plan) deepen() {
 	p.depth++
-	// A node has at most five children: room for them all at once, so
-	// that the level is written once, not copied as it grows.
+	// A node has at most six children (five past the first move): room
+	// for them all at once, so that the level is written once, not copied
+	// as it grows.
 	next := p.spare[:0]
-	if n := 5 * len(p.tasks); cap(next) < n {
+	if n := symmetry.NumDirs * len(p.tasks); cap(next) < n {
 		next = make([]state, 0, n)
 	}
 	p.s.tasks, p.s.stop = next, p.depth
@@ -99,7 +100,7 @@ func (p *plan) deepen() {
 		}
 	}
 	w := p.spareW[:0]
-	if n := 5 * len(p.tasks); p.weigh && cap(w) < n {
+	if n := symmetry.NumDirs * len(p.tasks); p.weigh && cap(w) < n {
 		w = make([]float64, 0, n)
 	}
 	for k := range p.tasks {
