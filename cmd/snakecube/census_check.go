@@ -74,7 +74,10 @@ func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Re
 	var done atomic.Int64
 	var sum solver.Count
 	bad := 0
-	err := sequencer.Run(ctx, len(todo), workers, func(ctx context.Context, i int) (solver.Count, error) {
+	// The census's nodes size each section: the largest start first, so
+	// that one large section does not finish alone while the rest wait.
+	size := func(i int) float64 { return float64(todo[i].Nodes) }
+	err := sequencer.RunLargestFirst(ctx, len(todo), workers, size, func(ctx context.Context, i int) (solver.Count, error) {
 		p := solver.SectionAt(b, todo[i].Depth, todo[i].Section)
 		c, err := recount(ctx, b, p)
 		if err != nil {

@@ -4,7 +4,10 @@
 package sequencer
 
 import (
+	"cmp"
 	"context"
+	"iter"
+	"slices"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -26,6 +29,43 @@ func Run[T any](ctx context.Context, n, workers int, work func(context.Context, 
 // the small ones fill in behind them, instead of one core finishing a big
 // last piece alone. Up to a window of results more waits for its turn.
 func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	workers, window = min(max(workers, 1), max(n, 1)), min(max(window, 1), max(n, 1))
+	if workers == 1 {
+		return runOne(ctx, n, work, emit)
+	}
+	return run(ctx, n, workers, 2*workers+window, func(yield func(int) bool) {
+		for base := 0; base < n; base += window {
+			for k := min(base+window, n) - 1; k >= base; k-- {
+				if !yield(k) {
+					return
+				}
+			}
+		}
+	}, work, emit)
+}
+
+// RunLargestFirst is [Run] with the pieces started largest first, as size
+// estimates them (ties in index order), and still emitted in index order:
+// a large piece no longer runs alone at the end, nor holds the others up
+// while the results behind it fill a window. Every result may wait for
+// the ones before it, so it suits pieces whose results are small.
+func RunLargestFirst[T any](ctx context.Context, n, workers int, size func(int) float64, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	workers = min(max(workers, 1), max(n, 1))
+	if workers == 1 {
+		return runOne(ctx, n, work, emit)
+	}
+	order := make([]int, n)
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size(b), size(a)) })
+	return run(ctx, n, workers, n, slices.Values(order), work, emit)
+}
+
+// run calls work for the pieces in the order start yields them, on up to
+// workers goroutines, with up to queued pieces started or waiting to be
+// emitted, and emit with each result in index order.
+func run[T any](ctx context.Context, n, workers, queued int, start iter.Seq[int], work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	type result struct {
 		v   T
 		err error
@@ -34,31 +74,25 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 		k int
 		c chan result
 	}
-	workers, window = min(max(workers, 1), max(n, 1)), min(max(window, 1), max(n, 1))
-	if workers == 1 {
-		return runOne(ctx, n, work, emit)
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers + 1) // the feeder and the workers
-	queue := make(chan item, 2*workers+window)
+	queue := make(chan item, queued)
 	eg.Go(func() error {
 		defer close(queue)
-		for base := 0; base < n; base += window {
-			for k := min(base+window, n) - 1; k >= base; k-- {
-				it := item{k, make(chan result, 1)}
-				select {
-				case queue <- it:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-				eg.Go(func() error {
-					v, err := work(ctx, it.k)
-					it.c <- result{v, err}
-					return err
-				})
+		for k := range start {
+			it := item{k, make(chan result, 1)}
+			select {
+			case queue <- it:
+			case <-ctx.Done():
+				return ctx.Err()
 			}
+			eg.Go(func() error {
+				v, err := work(ctx, it.k)
+				it.c <- result{v, err}
+				return err
+			})
 		}
 		return nil
 	})

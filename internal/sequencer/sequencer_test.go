@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -75,5 +77,45 @@ func TestManyWorkers(t *testing.T) {
 	})
 	if err != nil || len(got) != 3 || got[0] != 0 || got[2] != 2 {
 		t.Errorf("RunWindowed of 3 pieces on 2^40 workers: %v, %v; want 0 1 2", err, got)
+	}
+}
+
+// TestLargestFirst starts the largest pieces first, each worker taking
+// one of the largest, and still emits every result in index order.
+func TestLargestFirst(t *testing.T) {
+	for _, workers := range []int{1, 2, 5} {
+		var mu sync.Mutex
+		var started, got []int
+		size := func(k int) float64 { return float64(k % 7) } // largest: 6, 13, then 5, 12, 19, ...
+		err := RunLargestFirst(context.Background(), 20, workers, size, func(_ context.Context, k int) (int, error) {
+			mu.Lock()
+			started = append(started, k)
+			mu.Unlock()
+			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			return k * k, nil
+		}, func(k, v int) error {
+			if v != k*k {
+				t.Errorf("emit(%d, %d), want %d", k, v, k*k)
+			}
+			got = append(got, k)
+			return nil
+		})
+		if err != nil || len(got) != 20 {
+			t.Fatalf("RunLargestFirst on %d workers: %v, %d results", workers, err, len(got))
+		}
+		for i, k := range got {
+			if i != k {
+				t.Fatalf("RunLargestFirst on %d workers emitted %d in place %d", workers, k, i)
+			}
+		}
+		// The first pieces to start, one a worker, are the largest.
+		want := []int{6, 13, 5, 12, 19}[:workers]
+		if workers == 1 {
+			want = []int{0} // one worker: in index order, nothing to wait for
+		}
+		first := slices.Sorted(slices.Values(started[:workers]))
+		if slices.Sort(want); !slices.Equal(first, want) {
+			t.Errorf("RunLargestFirst on %d workers started %v first, want %v", workers, started[:workers], want)
+		}
 	}
 }
