@@ -3,6 +3,7 @@ package sequencer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -12,27 +13,37 @@ import (
 
 func TestOrder(t *testing.T) {
 	for _, c := range []struct{ workers, window int }{{1, 1}, {2, 1}, {7, 1}, {2, 16}, {3, 7}, {1, 200}} {
-		workers := c.workers
-		var got []int
-		err := RunWindowed(context.Background(), 100, workers, c.window, func(_ context.Context, k int) (int, error) {
+		emit, check := squares(t, fmt.Sprintf("RunWindowed on %d workers, window %d", c.workers, c.window))
+		check(RunWindowed(context.Background(), 100, c.workers, c.window, func(_ context.Context, k int) (int, error) {
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
 			return k * k, nil
-		}, func(k, v int) error {
-			if v != k*k {
-				t.Errorf("emit(%d, %d), want %d", k, v, k*k)
-			}
-			got = append(got, k)
-			return nil
-		})
-		if err != nil || len(got) != 100 {
-			t.Fatalf("Run with %d workers: %v, %d results", workers, err, len(got))
+		}, emit), 100)
+	}
+}
+
+// squares returns an emit for work that computes k*k from k, and a check
+// of what a run returned and emitted: every result, in index order.
+func squares(t *testing.T, run string) (emit func(k, v int) error, check func(err error, n int)) {
+	var got []int
+	emit = func(k, v int) error {
+		if v != k*k {
+			t.Errorf("%s: emit(%d, %d), want %d", run, k, v, k*k)
+		}
+		got = append(got, k)
+		return nil
+	}
+	check = func(err error, n int) {
+		t.Helper()
+		if err != nil || len(got) != n {
+			t.Fatalf("%s: %v, %d results, want %d", run, err, len(got), n)
 		}
 		for i, k := range got {
 			if i != k {
-				t.Fatalf("Run with %d workers emitted %d in place %d", workers, k, i)
+				t.Fatalf("%s emitted %d in place %d", run, k, i)
 			}
 		}
 	}
+	return emit, check
 }
 
 func TestErrors(t *testing.T) {
@@ -85,29 +96,16 @@ func TestManyWorkers(t *testing.T) {
 func TestLargestFirst(t *testing.T) {
 	for _, workers := range []int{1, 2, 5} {
 		var mu sync.Mutex
-		var started, got []int
+		var started []int
 		size := func(k int) float64 { return float64(k % 7) } // largest: 6, 13, then 5, 12, 19, ...
-		err := RunLargestFirst(context.Background(), 20, workers, size, func(_ context.Context, k int) (int, error) {
+		emit, check := squares(t, fmt.Sprintf("RunLargestFirst on %d workers", workers))
+		check(RunLargestFirst(context.Background(), 20, workers, size, func(_ context.Context, k int) (int, error) {
 			mu.Lock()
 			started = append(started, k)
 			mu.Unlock()
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
 			return k * k, nil
-		}, func(k, v int) error {
-			if v != k*k {
-				t.Errorf("emit(%d, %d), want %d", k, v, k*k)
-			}
-			got = append(got, k)
-			return nil
-		})
-		if err != nil || len(got) != 20 {
-			t.Fatalf("RunLargestFirst on %d workers: %v, %d results", workers, err, len(got))
-		}
-		for i, k := range got {
-			if i != k {
-				t.Fatalf("RunLargestFirst on %d workers emitted %d in place %d", workers, k, i)
-			}
-		}
+		}, emit), 20)
 		// The first pieces to start, one a worker, are the largest.
 		want := []int{6, 13, 5, 12, 19}[:workers]
 		if workers == 1 {
