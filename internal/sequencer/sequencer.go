@@ -48,7 +48,10 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 // estimates them (ties in index order), and still emitted in index order:
 // a large piece no longer runs alone at the end, nor holds the others up
 // while the results behind it fill a window. Every result may wait for
-// the ones before it, so it suits pieces whose results are small.
+// the ones before it, so it suits pieces whose results are small; and as
+// the small pieces start last, those early in index order hold up the
+// emission of the rest, most of which comes near the end. On one worker
+// there is nothing to balance: it is Run, in index order.
 func RunLargestFirst[T any](ctx context.Context, n, workers int, size func(int) float64, work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	workers = min(max(workers, 1), max(n, 1))
 	if workers == 1 {
