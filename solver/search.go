@@ -460,6 +460,12 @@ func (s *search) reset(g *grid, ctx context.Context, j job) {
 	s.stop, s.planning, s.measure, s.limit, s.keep = s.lv.free, false, false, 0, nil
 	s.tasks = s.tasks[:0]
 	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0], counts: s.out.counts}
+	if s.out.counts != nil {
+		// Empty, and sized for this box: a search from the pool may come
+		// from another box, or from a search cancelled before its tally
+		// was drained.
+		s.out.counts.reset(g.n)
+	}
 }
 
 // found collects foldings: their sequences and, flat, their moves; or,

@@ -47,6 +47,14 @@ func (t *tally) resize(b uint8) {
 	}
 }
 
+// reset empties t for the sequences of n cubelets, keeping its memory.
+func (t *tally) reset(n int) {
+	for _, i := range t.slots {
+		t.counts[i] = 0
+	}
+	t.slots, t.pend, t.bits = t.slots[:0], t.pend[:0], n
+}
+
 // one counts a solution of sequence q.
 func (t *tally) one(q uint64) {
 	t.pend = append(t.pend, q)
