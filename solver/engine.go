@@ -259,7 +259,7 @@ func (c *Catalogue) Solutions() int {
 // Enumerate finds every snake of the box that folds and all its solutions,
 // each counted once up to the box's symmetries and reversal.
 func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, error) {
-	res, err := gridOf(b).search(ctx, job{keysOnly: true}, opts)
+	res, err := gridOf(b).search(ctx, job{keysOnly: true, ordered: true}, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func (s *search) walk(roots []state, r *rand.Rand, visit func(i int, w float64, 
 	c := cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
 	for {
 		if c.i == g.n-1 {
-			visit(c.i, w, s.leaf(c.turns))
+			visit(c.i, w, s.leaf(c.turns, c.h))
 			return
 		}
 		visit(c.i, w, false)

@@ -29,7 +29,11 @@ type grid struct {
 	side      int                          // the longest side: a straight run has fewer moves
 	ray       [64][8][8]uint64             // by cell, run length and direction: see fits
 	perp      [8][4]symmetry.Dir           // the directions off a direction's axis
-	roots     func() []state               // the start states, computed once
+	// lower[c] and higher[c] are the cells in orbits of the box's
+	// symmetries below and above cell c's, orbits ordered by their least
+	// cell: an ordered job searches a folding from one end only (see job).
+	lower, higher [64]uint64
+	roots         func() []state // the start states, computed once
 }
 
 // Kinds of cubelet, as a constraint fixes them: follow's last index.
@@ -105,6 +109,23 @@ func newGrid(b symmetry.Box) *grid {
 					m = ^uint64(0)
 				}
 				g.ray[i][k][d] = m
+			}
+		}
+	}
+	var orbit [64]int // the least cell of each cell's orbit
+	for i := range g.n {
+		orbit[i] = i
+		for _, t := range b.Group() {
+			orbit[i] = min(orbit[i], b.Index(t.Cell(b, b.Coord(i))))
+		}
+	}
+	for i := range g.n {
+		for e := range g.n {
+			switch {
+			case orbit[e] < orbit[i]:
+				g.lower[i] |= 1 << e
+			case orbit[e] > orbit[i]:
+				g.higher[i] |= 1 << e
 			}
 		}
 	}
@@ -370,6 +391,21 @@ type job struct {
 	c        constraint
 	keysOnly bool // drop foldings whose sequence is not its own key
 	count    bool // tally solutions per sequence instead of keeping them
+	// ordered searches each folding from one end only, where a search
+	// free of constraint would meet it from both and drop one reading at
+	// the leaf: a path may end only in a cell whose orbit under the box's
+	// symmetries is not below its first cell's, and a folding whose ends
+	// lie in different orbits is filed under its key, read from the other
+	// end when that is the key (see search.fileFlipped). The lower orbits
+	// join the cells a path cannot end in, which prunes as soon as one of
+	// them is left a dead end: a quarter of the nodes of 3x3x3 and 2x4x4.
+	// A folding read from its first cubelet need not be its key's, so the
+	// keys found are not those of one prefix: for whole boxes only, with
+	// keysOnly.
+	ordered bool
+	// buckets, for an ordered count, is the mask of the bits, from bit
+	// 1, of the keys that choose their bucket (see keyStore).
+	buckets uint64
 }
 
 // search is one worker's depth-first search. Below the constrained levels
@@ -386,6 +422,7 @@ type search struct {
 	job
 	lv       levels
 	wrongEnd uint64 // cells the path cannot end in
+	flipEnds uint64 // ordered: the ends in orbits above the start's
 	ctx      context.Context
 	stopped  bool
 	nodes    uint64
@@ -457,9 +494,11 @@ func (s *search) reset(g *grid, ctx context.Context, j job) {
 		s.tails()
 	}
 	s.stopped, s.nodes, s.poll, s.pause = false, 0, cancelEvery, math.MaxUint64
+	s.flipEnds = 0
 	s.stop, s.planning, s.measure, s.limit, s.keep = s.lv.free, false, false, 0, nil
 	s.tasks = s.tasks[:0]
-	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0], counts: s.out.counts}
+	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0], counts: s.out.counts, keys: s.out.keys}
+	s.out.keys.reset(j.buckets)
 	if s.out.counts != nil {
 		// Empty, and sized for this box: a search from the pool may come
 		// from another box, or from a search cancelled before its tally
@@ -474,6 +513,7 @@ type found struct {
 	seqs   []uint64
 	dirs   []symmetry.Dir
 	counts *tally
+	keys   keyStore // an ordered count's
 }
 
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
@@ -540,7 +580,11 @@ func (s *search) run(st *state) {
 func (s *search) begin(st *state, c *cursor) bool {
 	s.start = int(st.start)
 	st.unpack(&s.dirs)
-	s.wrongEnd = s.g.wrongEnd(s.start)
+	s.wrongEnd, s.flipEnds = s.g.wrongEnd(s.start), 0
+	if s.ordered {
+		s.wrongEnd |= s.g.lower[s.start]
+		s.flipEnds = s.g.higher[s.start]
+	}
 	*c = cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
 	if c.i >= s.stop && c.used&s.handAxes() == s.handAxes() {
 		s.unconstrained(c)
@@ -616,7 +660,7 @@ func (s *search) options(c *cursor) uint64 {
 func (s *search) unconstrained(c *cursor) {
 	s.nodes++
 	if c.i == s.g.n-1 {
-		s.leaf(c.turns)
+		s.leaf(c.turns, c.h)
 		return
 	}
 	c.sp, c.next = 0, s.options(c)
@@ -626,7 +670,7 @@ func (s *search) unconstrained(c *cursor) {
 	for {
 		switch s.descend(c) {
 		case atLeaf:
-			s.leaf(base | turnsOf(&s.dirs, from, c.i))
+			s.leaf(base|turnsOf(&s.dirs, from, c.i), c.h)
 		case atPoll:
 			if s.polled() {
 				return
@@ -985,25 +1029,57 @@ func (s *search) axesFirst(c *cursor) {
 	}
 }
 
-// leaf files a complete folding, dropping the readings that are not the
-// solution's representative (see [search.keeps]). It reports whether the
-// folding was kept.
-func (s *search) leaf(turns uint64) bool {
+// leaf files a complete folding that ends in cell end, dropping the
+// readings that are not the solution's representative (see
+// [search.keeps]). It reports whether the folding was kept.
+func (s *search) leaf(turns uint64, end int) bool {
 	dirs := s.dirs[:s.g.n-1]
-	if !s.keeps(turns, dirs) {
+	switch {
+	case s.wrongEnd>>uint(end&63)&1 != 0:
+		// Ordered: a lower orbit entered as the very last cell, which
+		// the weak cells' test lets pass.
+		return false
+	case s.flipEnds>>uint(end&63)&1 != 0:
+		turns, dirs = s.flipped(turns, dirs)
+	case !s.keeps(turns, dirs):
 		return false
 	}
-	q := Seq{Bits: turns, Len: s.g.n}
 	if s.count {
+		if s.ordered {
+			s.out.keys.add(turns)
+			return true
+		}
 		if s.out.counts == nil {
 			s.out.counts = newTally(s.g.n)
 		}
-		s.out.counts.one(q.Bits)
+		s.out.counts.one(turns)
 		return true
 	}
-	s.out.seqs = append(s.out.seqs, q.Bits)
+	s.out.seqs = append(s.out.seqs, turns)
 	s.out.dirs = append(s.out.dirs, dirs...)
 	return true
+}
+
+// flipped returns the representative of a folding, with turns turns and
+// moves dirs, that an ordered search meets from one end only: its key's
+// reading, the other one when that is the lesser sequence, and for a
+// palindrome the lesser of its two canonical forms. A count needs only
+// the key.
+func (s *search) flipped(turns uint64, dirs []symmetry.Dir) (uint64, []symmetry.Dir) {
+	n := uint(s.g.n)
+	c := cmp.Compare(bits.Reverse64(turns), turns<<(64-n))
+	if c < 0 {
+		return turns, dirs
+	}
+	rev := bits.Reverse64(turns) >> (64 - n)
+	if s.count {
+		return rev, dirs
+	}
+	other := s.g.box.Normalize(s.scratch[:0], symmetry.Reverse(s.scratch[:0], dirs))
+	if c == 0 && slices.Compare(dirs, other) <= 0 {
+		return turns, dirs
+	}
+	return rev, other
 }
 
 // keeps reports whether the complete folding dirs, whose turns are turns,

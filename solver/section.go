@@ -226,11 +226,22 @@ func (c *Count) Add(d Count) {
 
 // CountSection counts the part of box b's catalogue whose keys start with
 // prefix p. Its memory grows with the section's number of snakes, not
-// with their solutions.
+// with their solutions, but for the whole catalogue of a box of up to 36
+// cells, counted at once (see CountSections).
 func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Count, error) {
 	start := time.Now()
 	if !p.opens(b.Len()) {
 		return Count{}, nil
+	}
+	if ps := Sections(b, p, wholeCountDepth); p.Len == 0 && wholeBox(b, ps) {
+		// A small box's whole catalogue, by one ordered search.
+		var c Count
+		err := CountSections(ctx, b, ps, opts, func(_ Seq, d Count) error {
+			c.Add(d)
+			return nil
+		})
+		c.Seconds = time.Since(start).Seconds()
+		return c, err
 	}
 	res, err := gridOf(b).search(ctx, job{c: startsWith(p), keysOnly: true, count: true}, opts)
 	if err != nil {
@@ -280,8 +291,16 @@ func summarise(n int, ts []*tally) Count {
 // CountSections counts the sections ps, up to opts.Workers at once, and
 // calls emit with each section's count in the order of ps. A section is
 // counted by one goroutine, whose search and table go on to the next.
+// When ps are all the sections of one length of a box of up to 36 cells,
+// the box is searched whole instead, each solution from one end, and the
+// keys found are sorted into the sections: a quarter fewer nodes, for
+// memory that grows with the solutions, 8 bytes each (the first section's
+// count carries the whole search's nodes and seconds).
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	g := gridOf(b)
+	if wholeBox(b, ps) {
+		return countWhole(ctx, g, ps, opts, emit)
+	}
 	plan := g.planSections(ctx, ps)
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (Count, error) {

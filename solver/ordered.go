@@ -1,0 +1,188 @@
+package solver
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// The sections of a whole box, in a small box, are counted at once by an
+// ordered search (see job), which meets each solution from one end only
+// and so visits a quarter fewer nodes than the sections would, each
+// searched on its own, whose keys must be read from their first cubelet.
+// Its keys are then sorted into their sections. The whole box's keys are
+// held at once, which bounds the boxes. A catalogue is not searched so:
+// holding and sorting every solution of 3x3x3 at once costs more in page
+// faults than the quarter of the nodes saves, and the sections overlap
+// their search with the writing of the ones before.
+const (
+	// wholeCountCells bounds the boxes counted whole: 8 bytes a solution,
+	// 340 MB for the 42 million of 3x3x4, the most of any box of 36
+	// cells or fewer.
+	wholeCountCells = 36
+	// maxWholeDepth bounds the sections a whole search sorts into: a
+	// bucket of keys for each.
+	maxWholeDepth = 13
+	// wholeCountDepth cuts a whole count into 128 buckets, sorted on as
+	// many workers.
+	wholeCountDepth = 8
+)
+
+// wholeBox reports whether ps are every section of one length of box b, in
+// key order, and b is small enough to count whole.
+func wholeBox(b symmetry.Box, ps []Seq) bool {
+	if len(ps) == 0 || b.Len() > wholeCountCells || ps[0].Len > maxWholeDepth || len(ps) != NumSections(b, ps[0].Len) {
+		return false
+	}
+	// As many as there are, distinct, and each one that keys open.
+	for k, p := range ps {
+		if p.Len != ps[0].Len || k > 0 && ps[k-1].Compare(p) >= 0 || !p.opens(b.Len()) {
+			return false
+		}
+	}
+	return true
+}
+
+// sectionOf maps the keys of a whole box to their sections ps, all of one
+// length d: a key's cubelets 1 to d-1 index a table of the sections.
+type sectionOf struct {
+	mask uint64
+	at   []int32
+}
+
+func newSectionOf(ps []Seq) sectionOf {
+	d := ps[0].Len
+	m := sectionOf{}
+	if d > 1 {
+		m.mask = uint64(1)<<(min(d, maxWholeDepth)-1) - 1
+	}
+	m.at = make([]int32, m.mask+1)
+	for k, p := range ps {
+		m.at[p.Bits>>1&m.mask] = int32(k)
+	}
+	return m
+}
+
+// countWhole is [CountSections] of every section ps of g's box, by one
+// ordered search whose keys are kept in a bucket for each section.
+func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(Seq, Count) error) error {
+	start := time.Now()
+	j := job{keysOnly: true, count: true, ordered: true}
+	j.buckets = newSectionOf(ps).mask
+	res, err := g.search(ctx, j, opts)
+	if err != nil {
+		return err
+	}
+	defer res.release()
+	of := newSectionOf(ps)
+	elapsed := time.Since(start).Seconds()
+	var done atomic.Int64
+	return sequencer.Run(ctx, len(ps), opts.workers(), func(ctx context.Context, k int) (Count, error) {
+		// Each bucket from every worker, sorted and counted by runs.
+		var keys, tmp []uint64
+		for _, f := range res.found {
+			keys = f.keys.appendBucket(keys, int(ps[k].Bits>>1&of.mask))
+		}
+		sortSeqs(keys, &tmp, g.n)
+		var c Count
+		c.addRuns(g.n, keys)
+		if k == 0 {
+			c.Nodes, c.Seconds = res.nodes, elapsed // the search, counted once
+		}
+		if opts.Progress != nil {
+			opts.Progress(int(done.Add(1)), len(ps))
+		}
+		return c, nil
+	}, func(k int, c Count) error { return emit(ps[k], c) })
+}
+
+// addRuns adds to c the snakes of n cubelets whose solutions' keys are
+// keys, sorted: a snake for each run of one key.
+func (c *Count) addRuns(n int, keys []uint64) {
+	for k := 0; k < len(keys); {
+		end := k + 1
+		for end < len(keys) && keys[end] == keys[k] {
+			end++
+		}
+		q, m := Seq{Bits: keys[k], Len: n}, int64(end-k)
+		c.Add(Count{Snakes: 1, Solutions: m, Most: m, MostKey: q})
+		if m == 1 {
+			c.OneSolution++
+		}
+		if q.Palindrome() {
+			c.Palindromes++
+			c.PalindromeSolutions += m
+		}
+		k = end
+	}
+}
+
+// keyStore keeps the keys of solutions in buckets, in blocks of blockLen
+// keys cut from slabs that are never copied: a slice grown by append
+// would copy its keys several times over, and fresh memory costs a page
+// fault every 4 kB.
+type keyStore struct {
+	slabs   [][]uint64 // slabBlocks blocks each
+	nblocks int32      // blocks in use
+	mask    uint64     // a key's bucket is its bits 1 on under mask
+	buckets []keyBucket
+}
+
+// keyBucket is a bucket's blocks, in order, and how full the last is.
+type keyBucket struct {
+	blocks []int32
+	fill   int
+}
+
+const (
+	blockLen   = 64
+	slabBlocks = 1024 // 512 kB a slab
+)
+
+// reset empties k for buckets of the keys' bits 1 on under mask, keeping
+// its memory.
+func (k *keyStore) reset(mask uint64) {
+	k.nblocks, k.mask = 0, mask
+	if len(k.buckets) < int(mask+1) {
+		k.buckets = make([]keyBucket, mask+1)
+	}
+	for i := range k.buckets {
+		k.buckets[i].blocks, k.buckets[i].fill = k.buckets[i].blocks[:0], 0
+	}
+}
+
+// add keeps key q.
+func (k *keyStore) add(q uint64) {
+	b := &k.buckets[q>>1&k.mask]
+	if len(b.blocks) == 0 || b.fill == blockLen {
+		if int(k.nblocks) == len(k.slabs)*slabBlocks {
+			k.slabs = append(k.slabs, make([]uint64, slabBlocks*blockLen))
+		}
+		b.blocks = append(b.blocks, k.nblocks)
+		k.nblocks++
+		b.fill = 0
+	}
+	id := b.blocks[len(b.blocks)-1]
+	k.slabs[id/slabBlocks][int(id%slabBlocks)*blockLen+b.fill] = q
+	b.fill++
+}
+
+// appendBucket appends to dst the keys of bucket i.
+func (k *keyStore) appendBucket(dst []uint64, i int) []uint64 {
+	if i >= len(k.buckets) {
+		return dst
+	}
+	b := &k.buckets[i]
+	for j, id := range b.blocks {
+		n := blockLen
+		if j == len(b.blocks)-1 {
+			n = b.fill
+		}
+		at := int(id%slabBlocks) * blockLen
+		dst = append(dst, k.slabs[id/slabBlocks][at:at+n]...)
+	}
+	return dst
+}

@@ -1,0 +1,145 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// TestWholeBox checks the ordered search of a whole box, which meets each
+// solution from one end only, against the sections searched one by one,
+// which read every key from its first cubelet: the same counts and the
+// same catalogue ([Enumerate]'s), section by section, in fewer nodes. The boxes run in
+// one process from small to large, so that searches from the pool move
+// between boxes, as they do in a server (a tally once kept the previous
+// box's length and sorted the next box's keys on too few bits).
+func TestWholeBox(t *testing.T) {
+	boxes := [][3]int{{2, 2, 2}, {1, 2, 3}, {2, 2, 3}, {1, 3, 3}, {1, 4, 4}, {2, 3, 3}, {1, 5, 5}, {2, 2, 5}, {3, 3, 3}, {2, 3, 4}}
+	if !testing.Short() {
+		boxes = append(boxes, [3]int{2, 4, 4})
+	}
+	ctx := context.Background()
+	for _, d := range boxes {
+		b, err := symmetry.NewBox(d[0], d[1], d[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := min(5, b.Len())
+		ps := Sections(b, Seq{}, depth)
+		if !wholeBox(b, ps) {
+			t.Fatalf("%v: the sections of depth %d are not the whole box", b, depth)
+		}
+		var whole, apart []Count
+		if err := CountSections(ctx, b, ps, Options{Workers: 2}, func(_ Seq, c Count) error {
+			whole = append(whole, c)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		var wholeNodes, apartNodes uint64
+		for k, p := range ps {
+			c, err := CountSection(ctx, b, p, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wholeNodes += whole[k].Nodes
+			apartNodes += c.Nodes
+			w := whole[k]
+			w.Nodes, w.Seconds, c.Nodes, c.Seconds = 0, 0, 0, 0
+			if w != c {
+				t.Errorf("%v section %v: whole %+v, alone %+v", b, p, w, c)
+			}
+			apart = append(apart, c)
+		}
+		// Every box here but 2x2x2 has start cells in two orbits.
+		if b.Len() > 8 && wholeNodes >= apartNodes {
+			t.Errorf("%v: the whole search visited %d nodes, the sections %d", b, wholeNodes, apartNodes)
+		}
+		// Enumerate searches the whole box ordered too: its catalogue,
+		// cut by section, is each section's searched alone.
+		cat, err := Enumerate(ctx, b, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cat.Nodes != wholeNodes {
+			t.Errorf("%v: Enumerate visited %d nodes, the whole count %d", b, cat.Nodes, wholeNodes)
+		}
+		at := 0
+		for k, p := range ps {
+			one := sectionCatalogue(t, b, p)
+			if n := int64(len(one)); n != apart[k].Snakes {
+				t.Errorf("%v section %v: %d snakes in the catalogue, %d counted", b, p, n, apart[k].Snakes)
+			}
+			if end := min(at+len(one), len(cat.Snakes)); !sameSnakes(cat.Snakes[at:end], one) {
+				t.Errorf("%v section %v: the whole catalogue differs from the section's", b, p)
+			}
+			at += len(one)
+		}
+		if at != len(cat.Snakes) {
+			t.Errorf("%v: %d snakes in the whole catalogue, %d in its sections", b, len(cat.Snakes), at)
+		}
+	}
+}
+
+// sectionCatalogue returns the snakes of section p of box b, searched alone.
+func sectionCatalogue(t *testing.T, b symmetry.Box, p Seq) []Snake {
+	var out []Snake
+	if err := Stream(context.Background(), b, []Seq{p}, Options{Workers: 1}, func(c *Catalogue) ([]Snake, error) {
+		return cloneSnakes(c.Snakes), nil
+	}, func(s []Snake) error {
+		out = append(out, s...)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// cloneSnakes returns a copy of snakes, solutions and all: a catalogue's
+// memory goes to the next search.
+func cloneSnakes(snakes []Snake) []Snake {
+	out := slices.Clone(snakes)
+	for i := range out {
+		out[i].Solutions = slices.Clone(out[i].Solutions)
+		for j := range out[i].Solutions {
+			out[i].Solutions[j] = slices.Clone(out[i].Solutions[j])
+		}
+	}
+	return out
+}
+
+// sameSnakes reports whether x and y hold the same snakes and solutions.
+func sameSnakes(x, y []Snake) bool {
+	return slices.EqualFunc(x, y, func(a, b Snake) bool {
+		return a.Seq == b.Seq && slices.EqualFunc(a.Solutions, b.Solutions, slices.Equal[[]symmetry.Dir])
+	})
+}
+
+// TestWholeBoxSections: only all the sections of one length, in key
+// order, of a small box are searched whole.
+func TestWholeBoxSections(t *testing.T) {
+	b := cube(t, 3)
+	all := Sections(b, Seq{}, 4)
+	one, _ := ParsePrefix("1", b)
+	big, _ := symmetry.ParseBox("3x4x4")
+	for _, c := range []struct {
+		b    symmetry.Box
+		ps   []Seq
+		want bool
+	}{
+		{b, all, true},
+		{b, Sections(b, Seq{}, 0), true},
+		{b, all[1:], false},
+		{b, append(slices.Clone(all[:len(all)-1]), all[0]), false},
+		{b, slices.Concat(all[:1], Sections(b, Seq{}, 5)[2:9]), false},
+		{b, []Seq{one}, false},
+		{b, Sections(b, Seq{}, maxWholeDepth+1), false},
+		{big, Sections(big, Seq{}, 4), false},
+	} {
+		if got := wholeBox(c.b, c.ps); got != c.want {
+			t.Errorf("wholeBox(%v, %d sections from %v) = %v", c.b, len(c.ps), c.ps[0], got)
+		}
+	}
+}
