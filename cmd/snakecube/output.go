@@ -45,6 +45,7 @@ func writeOutput(e cli.Env, path string, write func(io.Writer) error) (string, e
 	if path == "-" {
 		return "standard output", write(e.Stdout)
 	}
+	cli.ArmInterrupts() // so that an interrupt removes the temporary file
 	f, err := atomicfile.Create(path)
 	if err != nil {
 		return "", err

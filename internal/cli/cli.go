@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -94,11 +95,49 @@ func Run(ctx context.Context, cmd func(context.Context, Env) error, stdin io.Rea
 // Main runs cmd with the process's arguments and standard files, a
 // context cancelled by an interrupt or SIGTERM, and exits with the status
 // of its error.
+//
+// Main handles interrupts itself only once the run has lasted armAfter,
+// or once the command is about to write a file ([ArmInterrupts]):
+// os/signal keeps a goroutine blocked on an operating-system thread of its
+// own, whose start costs some 0.3 ms of a run of 2, a sixth of a 3x3x3
+// count on two cores. Before, an interrupt ends the process at once, as it
+// would any program's (status 130 in the shell), with nothing of the
+// command's to clean up: no file of its own is open.
 func Main(cmd func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	interrupts.cancel = cancel
+	t := time.AfterFunc(armAfter, ArmInterrupts)
 	err := cmd(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
+	t.Stop()
 	os.Exit(ExitCode(err, os.Stderr))
+}
+
+// armAfter is how long a run goes before Main handles its interrupts.
+const armAfter = 20 * time.Millisecond
+
+// interrupts is Main's handling of interrupts: cancel ends its context.
+var interrupts struct {
+	once   sync.Once
+	cancel context.CancelFunc
+}
+
+// ArmInterrupts makes an interrupt or SIGTERM cancel the context of the
+// command [Main] runs, from now on, instead of ending the process: a
+// command calls it before it creates or appends to a file, so that an
+// interrupt lets it remove or complete what it writes. Outside Main it
+// does nothing.
+func ArmInterrupts() {
+	interrupts.once.Do(func() {
+		if interrupts.cancel == nil {
+			return
+		}
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			<-c
+			interrupts.cancel()
+		}()
+	})
 }
 
 // ExitCode reports err on w and returns the process's exit status.
