@@ -2,10 +2,12 @@ package solver
 
 import (
 	"context"
-	"sync/atomic"
+	"math/bits"
+	"slices"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/sequencer"
+	"golang.org/x/sync/errgroup"
+
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -67,36 +69,87 @@ func newSectionOf(ps []Seq) sectionOf {
 }
 
 // countWhole is [CountSections] of every section ps of g's box, by one
-// ordered search whose keys are kept in a bucket for each section.
+// ordered search whose keys are kept in a bucket for each section. The
+// buckets are then counted on as many goroutines as searched, each
+// taking every w-th with buffers of its own, and emitted in order.
 func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	start := time.Now()
-	j := job{keysOnly: true, count: true, ordered: true}
-	j.buckets = newSectionOf(ps).mask
-	res, err := g.search(ctx, j, opts)
+	of := newSectionOf(ps)
+	res, err := g.search(ctx, job{keysOnly: true, count: true, ordered: true, buckets: of.mask}, opts)
 	if err != nil {
 		return err
 	}
 	defer res.release()
-	of := newSectionOf(ps)
-	elapsed := time.Since(start).Seconds()
-	var done atomic.Int64
-	return sequencer.Run(ctx, len(ps), opts.workers(), func(ctx context.Context, k int) (Count, error) {
-		// Each bucket from every worker, sorted and counted by runs.
-		var keys, tmp []uint64
-		for _, f := range res.found {
-			keys = f.keys.appendBucket(keys, int(ps[k].Bits>>1&of.mask))
-		}
-		sortSeqs(keys, &tmp, g.n)
-		var c Count
-		c.addRuns(g.n, keys)
-		if k == 0 {
-			c.Nodes, c.Seconds = res.nodes, elapsed // the search, counted once
-		}
+	counts := make([]Count, len(ps))
+	w := min(opts.workers(), len(ps))
+	var eg errgroup.Group
+	for i := range w {
+		eg.Go(func() error {
+			var keys, tmp []uint64
+			for k := i; k < len(ps); k += w {
+				keys = keys[:0]
+				for _, f := range res.found {
+					keys = f.keys.appendBucket(keys, int(ps[k].Bits>>1&of.mask))
+				}
+				// The keys of a section share their first d cubelets.
+				sortKeys(keys, &tmp, ps[k].Len, g.n-1)
+				counts[k].addRuns(g.n, keys)
+			}
+			return nil
+		})
+	}
+	eg.Wait()
+	// The search, counted once.
+	counts[0].Nodes, counts[0].Seconds = res.nodes, time.Since(start).Seconds()
+	for k, c := range counts {
 		if opts.Progress != nil {
-			opts.Progress(int(done.Add(1)), len(ps))
+			opts.Progress(k+1, len(ps))
 		}
-		return c, nil
-	}, func(k int, c Count) error { return emit(ps[k], c) })
+		if err := emit(ps[k], c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sortKeys sorts keys, which differ only in bits lo to hi-1, in place:
+// by radix, with digits about as wide as the keys are many, so that a
+// pass's counters cost no more than its keys, or by comparison when there
+// are few. A section's keys are often a few hundred: eleven-bit digits
+// over every bit, as sortSeqs takes for millions, cost 1 ms for 3x3x3.
+func sortKeys(keys []uint64, tmp *[]uint64, lo, hi int) {
+	n := len(keys)
+	if n < 64 || hi <= lo {
+		slices.Sort(keys)
+		return
+	}
+	const maxDigit = 11
+	digit := min(max(bits.Len(uint(n))-1, 4), maxDigit)
+	passes := (hi - lo + digit - 1) / digit
+	digit = (hi - lo + passes - 1) / passes
+	*tmp = slices.Grow((*tmp)[:0], n)[:n]
+	src, dst := keys, *tmp
+	var at [1 << maxDigit]int
+	mask := uint64(1)<<digit - 1
+	for shift := uint(lo); shift < uint(hi); shift += uint(digit) {
+		clear(at[:mask+1])
+		for _, q := range src {
+			at[q>>shift&mask]++
+		}
+		sum := 0
+		for d := range at[:mask+1] {
+			at[d], sum = sum, sum+at[d]
+		}
+		for _, q := range src {
+			d := q >> shift & mask
+			dst[at[d]] = q
+			at[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
 }
 
 // addRuns adds to c the snakes of n cubelets whose solutions' keys are

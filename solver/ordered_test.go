@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -140,6 +141,29 @@ func TestWholeBoxSections(t *testing.T) {
 	} {
 		if got := wholeBox(c.b, c.ps); got != c.want {
 			t.Errorf("wholeBox(%v, %d sections from %v) = %v", c.b, len(c.ps), c.ps[0], got)
+		}
+	}
+}
+
+// TestSortKeys sorts keys that differ only in some middle bits, as a
+// section's do, against a comparison sort.
+func TestSortKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var tmp []uint64
+	for _, n := range []int{0, 1, 63, 64, 100, 1000, 5000, 70000} {
+		for _, span := range [][2]int{{5, 26}, {8, 31}, {9, 35}, {13, 63}, {20, 21}} {
+			lo, hi := span[0], span[1]
+			common := r.Uint64() & (1<<lo - 1)
+			keys := make([]uint64, n)
+			for i := range keys {
+				// Few distinct values, so that runs form.
+				keys[i] = common | r.Uint64N(uint64(n/3+1))<<lo&(1<<hi-1)
+			}
+			want := slices.Sorted(slices.Values(keys))
+			sortKeys(keys, &tmp, lo, hi)
+			if !slices.Equal(keys, want) {
+				t.Errorf("sortKeys of %d keys on bits %d to %d: not sorted", n, lo, hi-1)
+			}
 		}
 	}
 }
