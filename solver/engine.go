@@ -274,6 +274,7 @@ type workspace struct {
 	s    search
 	refs []ref
 	keys []uint64 // keys and positions of refs, packed to sort
+	tmp  []uint64 // sortKeys's
 	// sorted is refs in catalogue order.
 	sorted []ref
 	sols   [][]symmetry.Dir
@@ -358,10 +359,15 @@ func (w *workspace) sortRefs(refs []ref, n int, byMoves func(x, y ref) int) []re
 		return refs
 	}
 	keys := slices.Grow(w.keys[:0], len(refs))
+	var differ uint64 // the bits in which keys differ
 	for k, x := range refs {
 		keys = append(keys, x.key|uint64(k))
+		differ |= x.key ^ refs[0].key
 	}
-	slices.Sort(keys)
+	// By key alone, stably: a section's keys share their prefix, so a
+	// radix sort of the bits they differ in, with the positions riding
+	// below, costs a few passes where a comparison sort cost a log.
+	sortKeys(keys, &w.tmp, 64-n, bits.Len64(differ))
 	w.keys = keys
 	out := slices.Grow(w.sorted[:0], len(refs))
 	mask := uint64(1)<<(64-n) - 1
