@@ -117,16 +117,38 @@ func coverage(t *testing.T, b symmetry.Box, want solver.Count, opts Options) {
 }
 
 // TestWorkers checks that the descents of a seed are the same whatever
-// the number of workers.
+// the number of workers, and whatever descents came before: each drawn
+// alone, by a design that has kept no choice, is the same as among the
+// others, whose choices it may share.
 func TestWorkers(t *testing.T) {
 	b, _ := symmetry.ParseBox("2x3x4")
-	one := draw(t, NewDesign(b, 7, Options{Width: 64, Workers: 1}), 12)
-	three := draw(t, NewDesign(b, 7, Options{Width: 64, Workers: 3}), 12)
+	opts := Options{Width: 64, CacheDepth: 3, Workers: 1}
+	one := draw(t, NewDesign(b, 7, opts), 12)
+	opts.Workers = 3
+	three := draw(t, NewDesign(b, 7, opts), 12)
 	for i := range one {
 		one[i].Seconds, three[i].Seconds = 0, 0
 	}
 	if !reflect.DeepEqual(one, three) {
 		t.Errorf("descents with 1 and 3 workers differ:\n%v\n%v", one, three)
+	}
+	d := NewDesign(b, 7, opts)
+	for i := range one {
+		alone, err := NewDesign(b, 7, opts).Descend(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone.Seconds = 0
+		if !reflect.DeepEqual(alone, one[i]) {
+			t.Errorf("descent %d drawn alone:\n%v\namong the others:\n%v", i, alone, one[i])
+		}
+	}
+	if d.memos != 0 {
+		t.Fatal("a new design has kept choices")
+	}
+	draw(t, d, 12)
+	if d.memos == 0 {
+		t.Error("12 descents kept no choice below CacheDepth")
 	}
 }
 
