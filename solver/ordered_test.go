@@ -18,7 +18,7 @@ import (
 // between boxes, as they do in a server (a tally once kept the previous
 // box's length and sorted the next box's keys on too few bits).
 func TestWholeBox(t *testing.T) {
-	boxes := [][3]int{{2, 2, 2}, {1, 2, 3}, {2, 2, 3}, {1, 3, 3}, {1, 4, 4}, {2, 3, 3}, {1, 5, 5}, {2, 2, 5}, {3, 3, 3}, {2, 3, 4}}
+	boxes := [][3]int{{2, 2, 2}, {1, 2, 3}, {2, 2, 3}, {1, 3, 3}, {1, 4, 4}, {2, 3, 3}, {1, 5, 5}, {2, 2, 5}, {3, 2, 3}, {3, 3, 3}, {2, 3, 4}}
 	if !testing.Short() {
 		boxes = append(boxes, [3]int{2, 4, 4})
 	}
@@ -169,6 +169,29 @@ func TestSortKeys(t *testing.T) {
 			sortKeys(keys, &tmp, lo, hi)
 			if !slices.Equal(keys, want) {
 				t.Errorf("sortKeys of %d keys on bits %d to %d: not sorted stably", n, lo, hi-1)
+			}
+		}
+	}
+}
+
+// TestOrbitOf checks orbitOf against the orbits the box's symmetries
+// trace: two cells have one number exactly when a symmetry maps one to
+// the other.
+func TestOrbitOf(t *testing.T) {
+	for _, d := range [][3]int{{1, 1, 5}, {2, 2, 2}, {1, 4, 4}, {2, 3, 4}, {3, 3, 4}, {3, 4, 4}, {4, 4, 4}, {2, 2, 5}, {3, 3, 3}, {4, 3, 4}, {3, 2, 3}, {5, 1, 5}} {
+		b, err := symmetry.NewBox(d[0], d[1], d[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range b.Len() {
+			images := map[int]bool{}
+			for _, g := range b.Group() {
+				images[b.Index(g.Cell(b, b.Coord(c)))] = true
+			}
+			for e := range b.Len() {
+				if same := orbitOf(b, c) == orbitOf(b, e); same != images[e] {
+					t.Errorf("%v: cells %v and %v: same orbit number %v, images of each other %v", b, b.Coord(c), b.Coord(e), same, images[e])
+				}
 			}
 		}
 	}

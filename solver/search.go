@@ -112,12 +112,9 @@ func newGrid(b symmetry.Box) *grid {
 			}
 		}
 	}
-	var orbit [64]int // the least cell of each cell's orbit
+	var orbit [64]int // the orbit of each cell, in some order of orbits
 	for i := range g.n {
-		orbit[i] = i
-		for _, t := range b.Group() {
-			orbit[i] = min(orbit[i], b.Index(t.Cell(b, b.Coord(i))))
-		}
+		orbit[i] = orbitOf(b, i)
 	}
 	for i := range g.n {
 		for e := range g.n {
@@ -140,6 +137,26 @@ func newGrid(b symmetry.Box) *grid {
 	}
 	g.roots = sync.OnceValue(g.newRoots)
 	return g
+}
+
+// orbitOf returns a number for the orbit of cell c under box b's
+// symmetries: the cell's distance to the nearer face along each axis, the
+// distances of axes of one length sorted, as digits of a number. The
+// symmetries reflect axes and swap axes of one length, so these numbers
+// are the same for two cells exactly when one maps to the other.
+func orbitOf(b symmetry.Box, c int) int {
+	p := b.Coord(c)
+	for a := range p {
+		p[a] = min(p[a], b.Size[a]-1-p[a])
+	}
+	// Sort the distances of axes of one length: the network (0,1), (0,2),
+	// (1,2) sorts three.
+	for _, ab := range [3][2]int{{0, 1}, {0, 2}, {1, 2}} {
+		if a, c := ab[0], ab[1]; b.Size[a] == b.Size[c] && p[a] > p[c] {
+			p[a], p[c] = p[c], p[a]
+		}
+	}
+	return (p[0]*symmetry.MaxCells+p[1])*symmetry.MaxCells + p[2]
 }
 
 // colour returns 0 or 1, the colour of cell c in the chequer pattern.
