@@ -34,7 +34,7 @@
 // key's folding and is dropped, and of a palindrome's two readings the
 // larger canonical form is dropped. A search of a whole box can do better
 // ([Enumerate], and [CountSections] given every section of a box of up to
-// 36 cells): a path may end only in a cell whose orbit under the box's
+// 32 cells): a path may end only in a cell whose orbit under the box's
 // symmetries is not below its first cell's, so that a folding whose ends
 // lie in different orbits is met from one end only and filed under its
 // key, read from the other end where that is the key; the lower orbits

@@ -125,7 +125,7 @@ func TestWholeBoxSections(t *testing.T) {
 	b := cube(t, 3)
 	all := Sections(b, Seq{}, 4)
 	one, _ := ParsePrefix("1", b)
-	big, _ := symmetry.ParseBox("3x4x4")
+	big, _ := symmetry.ParseBox("3x3x4")
 	for _, c := range []struct {
 		b    symmetry.Box
 		ps   []Seq

@@ -226,7 +226,7 @@ func (c *Count) Add(d Count) {
 
 // CountSection counts the part of box b's catalogue whose keys start with
 // prefix p. Its memory grows with the section's number of snakes, not
-// with their solutions, but for the whole catalogue of a box of up to 36
+// with their solutions, but for the whole catalogue of a box of up to 32
 // cells, counted at once (see CountSections).
 func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Count, error) {
 	start := time.Now()
@@ -291,7 +291,7 @@ func summarise(n int, ts []*tally) Count {
 // CountSections counts the sections ps, up to opts.Workers at once, and
 // calls emit with each section's count in the order of ps. A section is
 // counted by one goroutine, whose search and table go on to the next.
-// When ps are all the sections of one length of a box of up to 36 cells,
+// When ps are all the sections of one length of a box of up to 32 cells,
 // the box is searched whole instead, each solution from one end, and the
 // keys found are sorted into the sections: a quarter fewer nodes, for
 // memory that grows with the solutions, 8 bytes each (the first section's
