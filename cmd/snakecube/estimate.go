@@ -19,7 +19,7 @@ import (
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
 
 Estimates a box's whole search without running it, by Knuth's method:
 random probes each walk one branch of the search tree and weight what they
@@ -57,6 +57,10 @@ Flags:
   -samples K     (-snakes) the number of descents (default 100)
   -depth D       (-snakes) the prefix length of the sections counted
                  (default 5/8 of the cubelets: 40 for 4x4x4)
+  -width W       (-snakes) the partial foldings that estimate the solutions
+                 below a prefix, to choose between its children (default
+                 1024): wider costs time and narrows the spread of the
+                 descents, by far on 4x4x4
   -o FILE        (-snakes) the file of descents to append to and resume
   -solutions N   (-snakes) the exact number of solutions, when known
   -quiet         (-snakes) no progress or summary on standard error
@@ -97,7 +101,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used(fs) {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -o, -solutions and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -o, -solutions and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -163,6 +167,7 @@ type snakesFlags struct {
 	on      bool
 	samples int
 	depth   int
+	width   int
 	out     string
 	known   float64
 	quiet   bool
@@ -172,6 +177,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.BoolVar(&f.on, "snakes", false, "")
 	fs.IntVar(&f.samples, "samples", 100, "")
 	fs.IntVar(&f.depth, "depth", 0, "")
+	fs.IntVar(&f.width, "width", 0, "")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.Float64Var(&f.known, "solutions", 0, "")
 	fs.BoolVar(&f.quiet, "quiet", false, "")
@@ -182,12 +188,17 @@ func (f *snakesFlags) used(fs *flag.FlagSet) bool {
 	set := false
 	fs.Visit(func(g *flag.Flag) {
 		switch g.Name {
-		case "samples", "depth", "o", "solutions", "quiet":
+		case "samples", "depth", "width", "o", "solutions", "quiet":
 			set = true
 		}
 	})
 	return set
 }
+
+// maxWidth bounds -width: a population of the shared levels is up to four
+// times wider, some 70 bytes a partial folding, 150 MB at 1<<19 for each
+// of -j descents at once.
+const maxWidth = 1 << 19
 
 // maxDescents bounds -samples: each descent is kept in memory, a few
 // hundred bytes, so a million take some hundreds of megabytes; 2% on
@@ -204,12 +215,14 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, maxDescents)
 	case f.depth < 0 || f.depth > b.Len():
 		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
+	case f.width < 0 || f.width > maxWidth:
+		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, maxWidth)
 	case f.known < 0:
 		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
 	case workers < 1:
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
 	}
-	opts := estimate.Options{Depth: f.depth, Workers: workers}
+	opts := estimate.Options{Depth: f.depth, Width: f.width, Workers: workers}
 	if !f.quiet && terminal(e.Stderr) {
 		opts.Progress = progress(e.Stderr, "descents")
 	}
