@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census-334 census-334-check estimate-validate estimate-truth
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census-334 census-334-check estimate-validate estimate-noise estimate-truth
 
 all: build
 
@@ -105,6 +105,12 @@ census-334-check: build
 # truth an exact count gives; prints the README's validation table.
 estimate-validate:
 	$(GO) test -count=1 -run TestValidate -v -timeout 0 ./internal/estimate -args -validate
+
+# The experiment behind the width of the 4x4x4 descents: the noise the
+# masses add to a descent's log weight, at widths 1,024, 4,096 and 16,384,
+# along four descents' paths. Some two core-minutes.
+estimate-noise:
+	$(GO) test -count=1 -run TestNoise -v -timeout 0 ./internal/estimate -args -noise
 
 # The exact counts of the boxes the estimate's short tests check against,
 # cached because they take seconds; TestTruthFiles checks them.

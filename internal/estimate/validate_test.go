@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -82,4 +83,79 @@ func cpu() float64 {
 	var u syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
 	return float64(u.Utime.Nano()+u.Stime.Nano()) / 1e9
+}
+
+var noise = flag.Bool("noise", false, "measure the noise of the choices against the width (make estimate-noise)")
+
+// TestNoise is the experiment behind the width of the 4x4x4 descents:
+// along the paths of four descents of the width-1,024 run (descents 100,
+// 2,622, 2,685 and 3,000, the second and third the heaviest), it draws the
+// choice at each level from 12 to 39 with six seeds of the design, and
+// prints, for each width, the variance over the seeds of the log of the
+// probability of the path's child, summed over the levels: the spread
+// that the masses' noise adds to a descent's log weight, which exact
+// masses would make 0. It runs only with -noise: some two core-minutes.
+func TestNoise(t *testing.T) {
+	if !*noise {
+		t.Skip("the noise experiment runs with -noise (make estimate-noise)")
+	}
+	b, _ := symmetry.Cube(4)
+	paths := []string{
+		"0111101110111111110111111101001101111111", // descent 100
+		"0001111011101101111010010111101111111111", // 2,622
+		"0110111001110111001101111011111001010101", // 2,685
+		"0110010111110110111110111101110111001111", // 3,000
+	}
+	const from, seeds = DefaultCacheDepth, 6
+	for _, text := range paths {
+		path, err := solver.ParsePrefix(text, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{DefaultWidth, 4 * DefaultWidth, 16 * DefaultWidth} {
+			logq := make([][]float64, path.Len)
+			start := cpu()
+			for s := range uint64(seeds) {
+				d := NewDesign(b, 1000+s, Options{Width: w, CacheDepth: 1})
+				f := solver.NewFrontier(b)
+				for n := f.Prefix().Len; n < path.Len; n = f.Prefix().Len {
+					f0, f1 := f.Children(d.opts.Capacity, d.seed)
+					if path.Turn(n) {
+						f = f1
+					} else {
+						f = f0
+					}
+					if n < from {
+						continue
+					}
+					q := d.split(f0, f1)
+					if !path.Turn(n) {
+						q = 1 - q
+					}
+					logq[n] = append(logq[n], math.Log(q))
+				}
+			}
+			var sum float64
+			for _, l := range logq {
+				if len(l) > 1 {
+					sum += variance(l)
+				}
+			}
+			t.Logf("path %s, width %5d: variance of log q summed over levels %d to %d: %.2f; %.2f core-s a path",
+				text, w, from, path.Len-1, sum, (cpu()-start)/seeds)
+		}
+	}
+}
+
+// variance returns the sample variance of xs.
+func variance(xs []float64) float64 {
+	var m, v float64
+	for _, x := range xs {
+		m += x
+	}
+	m /= float64(len(xs))
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	return v / float64(len(xs)-1)
 }
