@@ -334,8 +334,8 @@ func appendAt(path string, whole int64) (*os.File, error) {
 // and whether the solutions' interval covers them; it reports whether the
 // run can be trusted by that test.
 func writeSnakes(w io.Writer, b symmetry.Box, d *estimate.Design, seed uint64, r, ctl estimate.Result, known float64, source string) bool {
-	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, seed %d; ± one standard error\n",
-		b, r.Descents, d.Depth(), seed)
+	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, choices weighed by populations of %d, seed %d; ± one standard error\n",
+		b, r.Descents, d.Depth(), d.Width(), seed)
 	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
 	rel := func(v estimate.Value) string {
 		return fmt.Sprintf("%.4g ± %.2g (%.1f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)

@@ -143,6 +143,10 @@ func NewDesign(b symmetry.Box, seed uint64, opts Options) *Design {
 // Depth is the prefix length of the sections the descents count.
 func (d *Design) Depth() int { return d.opts.Depth }
 
+// Width is the population that estimates a child's mass below the shared
+// levels.
+func (d *Design) Width() int { return d.opts.Width }
+
 // width returns the population that profiles a child of depth n.
 func (d *Design) width(n int) int {
 	return d.opts.Width << min(max(d.opts.CacheDepth-n, 0), maxShift)
