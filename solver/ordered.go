@@ -50,24 +50,14 @@ func wholeBox(b symmetry.Box, ps []Seq) bool {
 	return true
 }
 
-// sectionOf maps the keys of a whole box to their sections ps, all of one
-// length d: a key's cubelets 1 to d-1 index a table of the sections.
-type sectionOf struct {
-	mask uint64
-	at   []int32
-}
-
-func newSectionOf(ps []Seq) sectionOf {
-	d := ps[0].Len
-	m := sectionOf{}
-	if d > 1 {
-		m.mask = uint64(1)<<(min(d, maxWholeDepth)-1) - 1
+// bucketMask returns the mask of the bits, from bit 1, that give a key
+// of a whole box its section among ps, all of one length d: its cubelets
+// 1 to d-1.
+func bucketMask(ps []Seq) uint64 {
+	if d := ps[0].Len; d > 1 {
+		return uint64(1)<<(min(d, maxWholeDepth)-1) - 1
 	}
-	m.at = make([]int32, m.mask+1)
-	for k, p := range ps {
-		m.at[p.Bits>>1&m.mask] = int32(k)
-	}
-	return m
+	return 0
 }
 
 // countWhole is [CountSections] of every section ps of g's box, by one
@@ -76,8 +66,9 @@ func newSectionOf(ps []Seq) sectionOf {
 // taking every w-th with buffers of its own, and emitted in order.
 func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	start := time.Now()
-	of := newSectionOf(ps)
-	res, err := g.search(ctx, job{keysOnly: true, count: true, ordered: true, buckets: of.mask}, opts)
+	mask := bucketMask(ps)
+	// Progress counts the search's tasks, nearly all of the work.
+	res, err := g.search(ctx, job{keysOnly: true, count: true, ordered: true, buckets: mask}, opts)
 	if err != nil {
 		return err
 	}
@@ -91,7 +82,7 @@ func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(
 			for k := i; k < len(ps); k += w {
 				keys = keys[:0]
 				for _, f := range res.found {
-					keys = f.keys.appendBucket(keys, int(ps[k].Bits>>1&of.mask))
+					keys = f.keys.appendBucket(keys, int(ps[k].Bits>>1&mask))
 				}
 				// The keys of a section share their first d cubelets.
 				sortKeys(keys, &tmp, ps[k].Len, g.n-1)
@@ -100,13 +91,12 @@ func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(
 			return nil
 		})
 	}
-	eg.Wait()
+	if err := eg.Wait(); err != nil {
+		return err
+	}
 	// The search, counted once.
 	counts[0].Nodes, counts[0].Seconds = res.nodes, time.Since(start).Seconds()
 	for k, c := range counts {
-		if opts.Progress != nil {
-			opts.Progress(k+1, len(ps))
-		}
 		if err := emit(ps[k], c); err != nil {
 			return err
 		}
@@ -174,15 +164,7 @@ func (c *Count) addRuns(n int, keys []uint64) {
 		for end < len(keys) && keys[end] == keys[k] {
 			end++
 		}
-		q, m := Seq{Bits: keys[k], Len: n}, int64(end-k)
-		c.Add(Count{Snakes: 1, Solutions: m, Most: m, MostKey: q})
-		if m == 1 {
-			c.OneSolution++
-		}
-		if q.Palindrome() {
-			c.Palindromes++
-			c.PalindromeSolutions += m
-		}
+		c.addSnake(Seq{Bits: keys[k], Len: n}, int64(end-k))
 		k = end
 	}
 }

@@ -274,18 +274,20 @@ func summarise(n int, ts []*tally) Count {
 			t.drain(all.add)
 		}
 	}
-	all.drain(func(q uint64, m int32) {
-		k := Seq{Bits: q, Len: n}
-		c.Add(Count{Snakes: 1, Solutions: int64(m), Most: int64(m), MostKey: k})
-		if m == 1 {
-			c.OneSolution++
-		}
-		if k.Palindrome() {
-			c.Palindromes++
-			c.PalindromeSolutions += int64(m)
-		}
-	})
+	all.drain(func(q uint64, m int32) { c.addSnake(Seq{Bits: q, Len: n}, int64(m)) })
 	return c
+}
+
+// addSnake adds to c snake q, with m solutions.
+func (c *Count) addSnake(q Seq, m int64) {
+	c.Add(Count{Snakes: 1, Solutions: m, Most: m, MostKey: q})
+	if m == 1 {
+		c.OneSolution++
+	}
+	if q.Palindrome() {
+		c.Palindromes++
+		c.PalindromeSolutions += m
+	}
 }
 
 // CountSections counts the sections ps, up to opts.Workers at once, and
