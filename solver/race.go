@@ -66,8 +66,14 @@ func leader(lanes []*lane) (int, float64) {
 // quantum is how many nodes a worker visits in a lane before it chooses
 // again which lane to work on: some tenths of a millisecond, so that the
 // shares hold closely, and a lane that has lost stops soon after the
-// winner is done.
-const quantum = 1 << 14
+// winner is done. A lane's first quanta are smaller, a quarter of the
+// nodes it has visited but at least firstQuantum: on a small tree, the
+// quanta each worker gave the losing lane at the start were most of what
+// the race cost over the winner's tree.
+const (
+	quantum      = 1 << 14
+	firstQuantum = 1 << 10
+)
 
 // racer is a worker's search in one lane, and where it stands.
 type racer struct {
@@ -172,7 +178,7 @@ func (r *racer) run(l *lane) int {
 	s := r.s
 	before := s.nodes
 	defer func() { l.work.Add(s.nodes - before) }()
-	end := before + quantum
+	end := before + min(quantum, max(firstQuantum, l.work.Load()/4))
 	n := 0
 	for s.nodes < end {
 		if !r.busy {
