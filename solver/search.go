@@ -359,8 +359,16 @@ type state struct {
 // pack stores the first i moves of dirs in st.
 func (st *state) pack(dirs *[symmetry.MaxCells]symmetry.Dir, i int) {
 	st.moves = [3]uint64{}
-	for k, d := range dirs[:i] {
-		st.moves[k/21] |= uint64(d) << (3 * (k % 21))
+	for w := range st.moves {
+		lo := 21 * w
+		if lo >= i {
+			break
+		}
+		var x uint64
+		for _, d := range slices.Backward(dirs[lo:min(i, lo+21)]) {
+			x = x<<3 | uint64(d)
+		}
+		st.moves[w] = x
 	}
 }
 
