@@ -16,10 +16,8 @@ import (
 // and so visits a quarter fewer nodes than the sections would, each
 // searched on its own, whose keys must be read from their first cubelet.
 // Its keys are then sorted into their sections. The whole box's keys are
-// held at once, which bounds the boxes. A catalogue is not searched so:
-// holding and sorting every solution of 3x3x3 at once costs more in page
-// faults than the quarter of the nodes saves, and the sections overlap
-// their search with the writing of the ones before.
+// held at once, which bounds the boxes. A catalogue is searched so too,
+// its solutions packed (see streamWhole).
 const (
 	// wholeCountCells bounds the boxes counted whole: 8 bytes a solution,
 	// 18 MB for the 2.2 million of 2x4x4, the most of any box of 32 cells
@@ -217,6 +215,25 @@ func (k *keyStore) add(q uint64) {
 	id := b.blocks[len(b.blocks)-1]
 	k.slabs[id/slabBlocks][int(id%slabBlocks)*blockLen+b.fill] = q
 	b.fill++
+}
+
+// addPair keeps the two words w0, w1 of a solution whose key is q, one
+// after the other in one block.
+func (k *keyStore) addPair(q, w0, w1 uint64) {
+	b := &k.buckets[q>>1&k.mask]
+	if len(b.blocks) == 0 || b.fill == blockLen {
+		if int(k.nblocks) == len(k.slabs)*slabBlocks {
+			k.slabs = append(k.slabs, make([]uint64, slabBlocks*blockLen))
+		}
+		b.blocks = append(b.blocks, k.nblocks)
+		k.nblocks++
+		b.fill = 0
+	}
+	id := b.blocks[len(b.blocks)-1]
+	at := int(id%slabBlocks)*blockLen + b.fill
+	k.slabs[id/slabBlocks][at] = w0
+	k.slabs[id/slabBlocks][at+1] = w1
+	b.fill += 2
 }
 
 // appendBucket appends to dst the keys of bucket i.

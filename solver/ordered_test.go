@@ -82,6 +82,96 @@ func TestWholeBox(t *testing.T) {
 		if at != len(cat.Snakes) {
 			t.Errorf("%v: %d snakes in the whole catalogue, %d in its sections", b, len(cat.Snakes), at)
 		}
+		// Stream, given every section, searches them at once, packed:
+		// each section as searched alone, on one worker and on two.
+		for _, w := range []int{1, 2} {
+			k, nodes := 0, uint64(0)
+			if err := Stream(ctx, b, ps, Options{Workers: w}, func(c *Catalogue) (*Catalogue, error) {
+				return &Catalogue{Snakes: cloneSnakes(c.Snakes), Nodes: c.Nodes}, nil
+			}, func(c *Catalogue) error {
+				if one := sectionCatalogue(t, b, ps[k]); !sameSnakes(c.Snakes, one) {
+					t.Errorf("%v section %v, %d workers: the packed catalogue differs from the section's", b, ps[k], w)
+				}
+				k++
+				nodes += c.Nodes
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if k != len(ps) || nodes != wholeNodes {
+				t.Errorf("%v, %d workers: Stream gave %d sections of %d, %d nodes against the whole count's %d", b, w, k, len(ps), nodes, wholeNodes)
+			}
+		}
+	}
+}
+
+// TestPack packs and unpacks moves of every length up to 31, the longest
+// a packed solution holds, and checks that the words' order is the
+// catalogue's.
+func TestPack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 2; n <= 32; n++ {
+		g := &grid{n: n}
+		var prev [2]uint64
+		var prevKey Seq
+		var prevDirs []symmetry.Dir
+		for k := range 200 {
+			dirs := make([]symmetry.Dir, n-1)
+			for i := range dirs {
+				dirs[i] = symmetry.Dir(rng.IntN(symmetry.NumDirs))
+			}
+			if k%3 == 1 { // share a prefix with the one before
+				copy(dirs, prevDirs[:rng.IntN(n)])
+			}
+			q := SeqOf(dirs)
+			w0, w1 := g.pack(q.Bits, dirs)
+			got := make([]symmetry.Dir, n-1)
+			if key := g.unpack(w0, w1, got); key != q || !slices.Equal(got, dirs) {
+				t.Fatalf("n=%d: %v %v unpacked as %v %v", n, q, dirs, key, got)
+			}
+			if k > 0 {
+				want := prevKey.Compare(q)
+				if want == 0 {
+					want = slices.Compare(prevDirs, dirs)
+				}
+				c := cmp.Compare(prev[0], w0)
+				if c == 0 {
+					c = cmp.Compare(prev[1], w1)
+				}
+				if c != want {
+					t.Fatalf("n=%d: %v %v against %v %v: packed %d, want %d", n, prevKey, prevDirs, q, dirs, c, want)
+				}
+			}
+			prev, prevKey, prevDirs = [2]uint64{w0, w1}, q, dirs
+		}
+	}
+}
+
+// TestSortPairs sorts pairs of words, runs short and long, against
+// slices.SortFunc.
+func TestSortPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 5, 32, 33, 200} {
+		p := make([]uint64, 2*n)
+		for i := range p {
+			p[i] = uint64(rng.IntN(4)) // many ties in the first word
+		}
+		want := make([][2]uint64, n)
+		for i := range want {
+			want[i] = [2]uint64{p[2*i], p[2*i+1]}
+		}
+		slices.SortFunc(want, func(x, y [2]uint64) int {
+			if c := cmp.Compare(x[0], y[0]); c != 0 {
+				return c
+			}
+			return cmp.Compare(x[1], y[1])
+		})
+		sortPairs(p)
+		for i := range want {
+			if p[2*i] != want[i][0] || p[2*i+1] != want[i][1] {
+				t.Fatalf("%d pairs: got %v, want %v", n, p, want)
+			}
+		}
 	}
 }
 

@@ -428,9 +428,14 @@ type job struct {
 	// keys found are not those of one prefix: for whole boxes only, with
 	// keysOnly.
 	ordered bool
-	// buckets, for an ordered count, is the mask of the bits, from bit
-	// 1, of the keys that choose their bucket (see keyStore).
+	// buckets, for an ordered count or packed catalogue, is the mask of
+	// the bits, from bit 1, of the keys that choose their bucket (see
+	// keyStore).
 	buckets uint64
+	// packed keeps each solution as two words in its key's bucket (see
+	// grid.pack), not as a sequence and a list of moves: ordered, for
+	// boxes of up to 32 cells.
+	packed bool
 }
 
 // search is one worker's depth-first search. Below the constrained levels
@@ -1078,6 +1083,11 @@ func (s *search) leaf(turns uint64, end int) bool {
 			s.out.counts = newTally(s.g.n)
 		}
 		s.out.counts.one(turns)
+		return true
+	}
+	if s.packed {
+		w0, w1 := s.g.pack(turns, dirs)
+		s.out.keys.addPair(turns, w0, w1)
 		return true
 	}
 	s.out.seqs = append(s.out.seqs, turns)

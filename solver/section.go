@@ -179,6 +179,9 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 // are held in memory. opts.Progress counts sections.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
+	if wholeBox(b, ps) {
+		return streamWhole(ctx, g, ps, opts, work, emit)
+	}
 	plan := g.planSections(ctx, ps)
 	var done atomic.Int64
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (T, error) {
