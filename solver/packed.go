@@ -27,28 +27,67 @@ import (
 // bits each, most significant first, in the first word's low bits and on
 // into the second. It takes 4n-3 bits: n <= 32.
 func (g *grid) pack(turns uint64, dirs []symmetry.Dir) (w0, w1 uint64) {
-	w0 = bits.Reverse64(turns)
-	k0 := min(len(dirs), (64-g.n)/3)
-	for i, d := range dirs[:k0] {
-		w0 |= uint64(d) << (64 - g.n - 3*(i+1))
+	// The moves as one number of 96 bits, eight at a time (see squeeze),
+	// then cut at the first word's room.
+	var buf [32]symmetry.Dir
+	copy(buf[:], dirs)
+	var m [4]uint64
+	for j := range m {
+		m[j] = squeeze(load(buf[8*j:]))
 	}
-	for i, d := range dirs[k0:] {
-		w1 |= uint64(d) << (61 - 3*i)
-	}
+	hi := m[0]<<40 | m[1]<<16 | m[2]>>8
+	lo := m[2]<<56 | m[3]<<32
+	k := uint(3 * ((64 - g.n) / 3)) // the first word's bits of moves
+	n := uint(g.n)
+	w0 = bits.Reverse64(turns) | hi>>n&^(^uint64(0)>>(n+k))
+	w1 = hi<<k | lo>>(64-k)
 	return w0, w1
 }
 
 // unpack writes the moves of the solution packed as w0, w1 into dirs,
 // which holds n-1, and returns its key.
 func (g *grid) unpack(w0, w1 uint64, dirs []symmetry.Dir) Seq {
-	k0 := min(len(dirs), (64-g.n)/3)
-	for i := range dirs[:k0] {
-		dirs[i] = symmetry.Dir(w0 >> (64 - g.n - 3*(i+1)) & 7)
-	}
-	for i := range dirs[k0:] {
-		dirs[k0+i] = symmetry.Dir(w1 >> (61 - 3*i) & 7)
-	}
-	return Seq{Bits: bits.Reverse64(w0 &^ (1<<(64-g.n) - 1)), Len: g.n}
+	k := uint(3 * ((64 - g.n) / 3))
+	n := uint(g.n)
+	hi := w0<<n | w1>>k
+	lo := w1 << (64 - k)
+	var buf [32]symmetry.Dir
+	store(buf[0:], spread(hi>>40))
+	store(buf[8:], spread(hi>>16))
+	store(buf[16:], spread(hi<<8|lo>>56))
+	store(buf[24:], spread(lo>>32))
+	copy(dirs, buf[:])
+	return Seq{Bits: bits.Reverse64(w0 &^ (1<<(64-n) - 1)), Len: g.n}
+}
+
+// load returns the first eight moves of b as a word, the first the most
+// significant byte.
+func load(b []symmetry.Dir) uint64 {
+	_ = b[7]
+	return uint64(b[0])<<56 | uint64(b[1])<<48 | uint64(b[2])<<40 | uint64(b[3])<<32 |
+		uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
+}
+
+// store undoes load.
+func store(b []symmetry.Dir, x uint64) {
+	_ = b[7]
+	b[0], b[1], b[2], b[3] = symmetry.Dir(x>>56), symmetry.Dir(x>>48), symmetry.Dir(x>>40), symmetry.Dir(x>>32)
+	b[4], b[5], b[6], b[7] = symmetry.Dir(x>>24), symmetry.Dir(x>>16), symmetry.Dir(x>>8), symmetry.Dir(x)
+}
+
+// squeeze returns the eight moves of x, one a byte, the first the most
+// significant, as 24 bits, three each in the same order.
+func squeeze(x uint64) uint64 {
+	x = x>>5&0x0038003800380038 | x&0x0007000700070007
+	x = x>>10&0x00000fc000000fc0 | x&0x0000003f0000003f
+	return x>>20&0xfff000 | x&0xfff
+}
+
+// spread undoes squeeze on the low 24 bits of x.
+func spread(x uint64) uint64 {
+	x = (x&0xfff000)<<20 | x&0xfff
+	x = (x&0x00000fc000000fc0)<<10 | x&0x0000003f0000003f
+	return (x&0x0038003800380038)<<5 | x&0x0007000700070007
 }
 
 // streamWhole is [Stream] of every section ps of g's box, which
