@@ -193,3 +193,82 @@ func TestReaderErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestLongestSolutions writes a solution of boxes of 64 cells, the most
+// a box holds, in the shapes whose text is longest, and reads it back:
+// every solution must fit the first half of the encoder's window, where
+// its masked writes land.
+func TestLongestSolutions(t *testing.T) {
+	for _, size := range []string{"64x1x1", "1x64x1", "1x1x64", "4x4x4", "2x4x8", "8x8x1", "2x2x16"} {
+		b, err := symmetry.ParseBox(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := newLayout(b).maxSol; m > window/2 {
+			t.Errorf("%v: a solution takes up to %d bytes, past half the window of %d", b, m, window)
+		}
+		// A boustrophedon through the box: along z, then y, then x,
+		// turning back at each wall.
+		var dirs []symmetry.Dir
+		var cells [][3]int
+		cur := [3]int{}
+		cells = append(cells, cur)
+		sign := [3]int{1, 1, 1}
+		for x := range b.Size[0] {
+			for y := range b.Size[1] {
+				for z := 1; z < b.Size[2]; z++ {
+					dirs = append(dirs, dirOf(2, sign[2]))
+					cur[2] += sign[2]
+					cells = append(cells, cur)
+				}
+				sign[2] = -sign[2]
+				if y+1 < b.Size[1] {
+					dirs = append(dirs, dirOf(1, sign[1]))
+					cur[1] += sign[1]
+					cells = append(cells, cur)
+				}
+			}
+			sign[1] = -sign[1]
+			if x+1 < b.Size[0] {
+				dirs = append(dirs, dirOf(0, 1))
+				cur[0]++
+				cells = append(cells, cur)
+			}
+		}
+		var buf bytes.Buffer
+		w := NewWriter(&buf, b, Options{})
+		if err := w.Write(solver.Snake{Seq: solver.SeqOf(dirs), Solutions: [][]symmetry.Dir{dirs}}); err != nil {
+			t.Fatalf("%v: %v", b, err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		e, err := NewReader(&buf).Next()
+		if err != nil {
+			t.Fatalf("%v: reading back: %v", b, err)
+		}
+		got := e.Solutions[0]
+		if len(got.Direction) != len(dirs) {
+			t.Fatalf("%v: %d moves read back, %d written", b, len(got.Direction), len(dirs))
+		}
+		for k, d := range dirs {
+			if got.Direction[k] != d.Code() {
+				t.Fatalf("%v: move %d read back as %d, written %d", b, k+1, got.Direction[k], d.Code())
+			}
+		}
+		for v, c := range cells {
+			if got.Path[c[0]][c[1]][c[2]] != v+1 {
+				t.Fatalf("%v: cell %v holds %d, want cubelet %d", b, c, got.Path[c[0]][c[1]][c[2]], v+1)
+			}
+		}
+	}
+}
+
+// dirOf returns the move along axis, forwards for sign 1.
+func dirOf(axis, sign int) symmetry.Dir {
+	d := symmetry.Dir(2 * axis)
+	if sign < 0 {
+		d++
+	}
+	return d
+}

@@ -259,8 +259,6 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // each goroutine needs its own.
 type encoder struct {
 	*layout
-	cells []int8  // cubelet number by position in the path array, 0 if none
-	rel   []int32 // cells of the cubelets relative to cubelet 0, packed
 }
 
 // layout is what encoding a box's solutions reads and never changes,
@@ -276,11 +274,23 @@ type layout struct {
 	// start[k] is `{"startPos":[x,y,z],"direction":` for the cell at
 	// position k of the path array.
 	start []string
-	// path[k*n+v-1] is the text of entry k of the path array when it
+	// sx and sy are the steps along x and y of the path array.
+	sx, sy int32
+	// path[k<<6|v-1] is the text of entry k of the path array when it
 	// holds cubelet v: the brackets and commas before it and v's digits,
 	// little-endian, with their length in the top byte.
-	path []uint64
+	path [maxCells * maxCells]uint64
 }
+
+// maxCells bounds the boxes: a cell's index and a cubelet's number fit
+// in six bits, which the encoder's tables are indexed by, masked, so
+// that its loops check no bounds.
+const maxCells = symmetry.MaxCells
+
+// window is the room a solution is written into: the longest, of 64
+// cubelets, takes some 600 bytes, and every write lands in its first
+// half (masked so), so that no write checks its bounds.
+const window = 2048
 
 // A cell is packed in an int32, a byte per axis, x in the lowest; a path
 // starts at bias, half a byte on each axis, so that no move of a path of
@@ -323,12 +333,12 @@ func newEncoder(b symmetry.Box) encoder {
 		l, _ = layouts.LoadOrStore(b, newLayout(b))
 	}
 	lay := l.(*layout)
-	return encoder{layout: lay, cells: make([]int8, lay.n), rel: make([]int32, lay.n)}
+	return encoder{layout: lay}
 }
 
 func newLayout(b symmetry.Box) *layout {
 	n := b.Len()
-	l := &layout{box: b, n: n, path: make([]uint64, 0, n*n)}
+	l := &layout{box: b, n: n, sx: int32(b.Size[1] * b.Size[2]), sy: int32(b.Size[2])}
 	for axis, size := range b.Size {
 		l.inBox |= int32(128-size) << (8 * axis)
 	}
@@ -348,8 +358,9 @@ func newLayout(b symmetry.Box) *layout {
 				case z == 0:
 					sep = "],["
 				}
+				k := len(l.start) - 1
 				for v := 1; v <= n; v++ {
-					l.path = append(l.path, pack(sep+strconv.Itoa(v)))
+					l.path[k<<6|(v-1)] = pack(sep + strconv.Itoa(v))
 				}
 				l.maxSol += len(sep) + 2
 			}
@@ -377,7 +388,7 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 	}
 	p = append(p, '[')
 	for k, d := range s.Solutions {
-		p = c.room(p, e.maxSol+1)
+		p = c.room(p, window+1)
 		if k > 0 {
 			p = append(p, ',')
 		}
@@ -409,44 +420,49 @@ var errNotPath = errors.New("its moves do not fill the box, each cell once")
 // value: the cells relative to it are the cells in the box, and the first
 // one the start.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
+	if len(dirs) != e.n-1 {
+		return p, errNotPath
+	}
+	// The cells of the cubelets relative to cubelet 0, packed.
+	var rel [maxCells]int32
 	cur := int32(bias)
 	lo := cur
-	e.rel[0] = cur
+	rel[0] = cur
 	for i, d := range dirs {
 		cur += steps[d]
-		e.rel[i+1] = cur
+		rel[(i+1)&(maxCells-1)] = cur
 		lo = min(lo, cur)
 	}
-	clear(e.cells)
-	sx, sy := int32(e.box.Size[1]*e.box.Size[2]), int32(e.box.Size[2])
+	// The cubelet number by position in the path array.
+	var cells [maxCells]int8
 	var out int32
-	for i, r := range e.rel {
+	for i, r := range rel[:e.n] {
 		r -= lo
 		out |= r | (r + e.inBox)
-		k := sx*(r&0xff) + sy*(r>>8&0xff) + r>>16&0xff
-		if out&0x808080 != 0 || e.cells[k] != 0 {
+		k := (e.sx*(r&0xff) + e.sy*(r>>8&0xff) + r>>16&0xff) & (maxCells - 1)
+		if out&0x808080 != 0 || cells[k] != 0 {
 			return p, errNotPath
 		}
-		e.cells[k] = int8(i + 1)
+		cells[k] = int8(i + 1)
 	}
 	n := len(p)
-	p = p[:n+e.maxSol]
-	w := p[n:]
-	d0 := e.rel[0] - lo
-	i := copy(w, e.start[sx*(d0&0xff)+sy*(d0>>8&0xff)+d0>>16&0xff])
+	w := (*[window]byte)(p[n : n+window])
+	const half = window/2 - 1
+	d0 := rel[0] - lo
+	i := copy(w[:half], e.start[e.sx*(d0&0xff)+e.sy*(d0>>8&0xff)+d0>>16&0xff])
 	at := i
 	for _, d := range dirs {
 		t := codes[d]
-		binary.LittleEndian.PutUint32(w[i:], t)
+		binary.LittleEndian.PutUint32(w[i&half:], t)
 		i += int(t >> 24)
 	}
-	w[at] = '[' // in place of the first code's comma
-	i += copy(w[i:], `],"path":`)
-	for k, v := range e.cells {
-		t := e.path[k*e.n+int(v)-1]
-		binary.LittleEndian.PutUint64(w[i:], t)
+	w[at&half] = '[' // in place of the first code's comma
+	i += copy(w[i&half:], `],"path":`)
+	for k, v := range cells[:e.n] {
+		t := e.path[(k<<6|int(v)-1)&(maxCells*maxCells-1)]
+		binary.LittleEndian.PutUint64(w[i&half:], t)
 		i += int(t >> 56)
 	}
-	i += copy(w[i:], "]]]}")
+	i += copy(w[i&half:], "]]]}")
 	return p[:n+i], nil
 }
