@@ -1016,8 +1016,13 @@ func (s *search) handAxes() uint8 {
 // planning, or search on without the constraint.
 func (s *search) handOver(c *cursor) {
 	if s.planning {
-		if _, ok := s.keep[c.turns&s.keepMask]; s.measure || s.keep != nil && !ok {
+		if s.measure {
 			return
+		}
+		if s.keep != nil {
+			if _, ok := s.keep[c.turns&s.keepMask]; !ok {
+				return
+			}
 		}
 		st := state{i: uint8(c.i), head: uint8(c.h), start: uint8(s.start), last: c.last, used: c.used, free: c.free,
 			turns: c.turns, b0: c.b0, b1: c.b1, b2: c.b2}

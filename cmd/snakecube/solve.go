@@ -186,7 +186,10 @@ type solveOutput struct {
 }
 
 func newSolveOutput(w io.Writer, format string, count bool, b symmetry.Box) *solveOutput {
-	o := &solveOutput{out: bufio.NewWriter(w), format: format, count: count, seen: map[solver.Seq]bool{}}
+	// Room for a snake's whole text, flushed after each snake: one
+	// system call a snake, where 4 KB took three for a 4x4x4 snake's four
+	// solutions.
+	o := &solveOutput{out: bufio.NewWriterSize(w, 64<<10), format: format, count: count, seen: map[solver.Seq]bool{}}
 	switch {
 	case count:
 	case format == "json":
