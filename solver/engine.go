@@ -259,11 +259,24 @@ func (c *Catalogue) Solutions() int {
 // Enumerate finds every snake of the box that folds and all its solutions,
 // each counted once up to the box's symmetries and reversal.
 func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, error) {
-	res, err := gridOf(b).search(ctx, job{keysOnly: true, ordered: true}, opts)
+	g := gridOf(b)
+	packed := b.Len() <= wholeCountCells
+	res, err := g.search(ctx, job{keysOnly: true, ordered: true, packed: packed}, opts)
 	if err != nil {
 		return nil, err
 	}
-	return new(workspace).catalogue(b, res.found, res.nodes), nil
+	var c *Catalogue
+	if packed {
+		// One bucket, the whole box's: a section of no prefix, unpacked
+		// into memory of its own; the searches go back to the pool.
+		c = new(workspace).packedSection(g, res.found, Seq{}, 0)
+		res.release()
+	} else {
+		// The solutions stay in the searches' memory.
+		c = new(workspace).catalogue(b, res.found, res.nodes)
+	}
+	c.Nodes = res.nodes
+	return c, nil
 }
 
 // workspace is the memory a catalogue is sorted in. A [Stream] worker keeps
