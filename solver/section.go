@@ -176,7 +176,10 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 // gets the results in the order of ps (key order, if ps is). The catalogue
 // is valid only until work returns: its memory goes to the next section.
 // Only the sections in flight and a few finished ones waiting their turn
-// are held in memory. opts.Progress counts sections.
+// are held in memory. opts.Progress counts sections; but given every
+// section of a box of up to 32 cells, Stream searches the box at once
+// (see streamWhole), holding its solutions packed, 16 bytes each, and
+// opts.Progress counts the search's tasks.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
