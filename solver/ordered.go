@@ -203,23 +203,19 @@ func (k *keyStore) reset(mask uint64) {
 
 // add keeps key q.
 func (k *keyStore) add(q uint64) {
-	b := &k.buckets[q>>1&k.mask]
-	if len(b.blocks) == 0 || b.fill == blockLen {
-		if int(k.nblocks) == len(k.slabs)*slabBlocks {
-			k.slabs = append(k.slabs, make([]uint64, slabBlocks*blockLen))
-		}
-		b.blocks = append(b.blocks, k.nblocks)
-		k.nblocks++
-		b.fill = 0
-	}
-	id := b.blocks[len(b.blocks)-1]
-	k.slabs[id/slabBlocks][int(id%slabBlocks)*blockLen+b.fill] = q
-	b.fill++
+	k.room(q, 1)[0] = q
 }
 
 // addPair keeps the two words w0, w1 of a solution whose key is q, one
 // after the other in one block.
 func (k *keyStore) addPair(q, w0, w1 uint64) {
+	r := k.room(q, 2)
+	r[0], r[1] = w0, w1
+}
+
+// room returns room for n words, 1 or 2, in the bucket of key q: the
+// words of one key stay in one block, blockLen being even.
+func (k *keyStore) room(q uint64, n int) []uint64 {
 	b := &k.buckets[q>>1&k.mask]
 	if len(b.blocks) == 0 || b.fill == blockLen {
 		if int(k.nblocks) == len(k.slabs)*slabBlocks {
@@ -231,9 +227,8 @@ func (k *keyStore) addPair(q, w0, w1 uint64) {
 	}
 	id := b.blocks[len(b.blocks)-1]
 	at := int(id%slabBlocks)*blockLen + b.fill
-	k.slabs[id/slabBlocks][at] = w0
-	k.slabs[id/slabBlocks][at+1] = w1
-	b.fill += 2
+	b.fill += n
+	return k.slabs[id/slabBlocks][at : at+n : at+n]
 }
 
 // appendBucket appends to dst the keys of bucket i.
