@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -70,4 +71,76 @@ func TestProfileUnbiased(t *testing.T) {
 		t.Errorf("section %v: profiles estimate %.0f ± %.0f solutions, want %d", p, mean, se, want.Solutions)
 	}
 	t.Logf("section %v: %.0f ± %.0f solutions, count %d", p, mean, se, want.Solutions)
+}
+
+// profileAllBuilt is Profile as first written: every child built, then
+// the population resampled down to width.
+func profileAllBuilt(f *Frontier, width int, seed, stream uint64) Profile {
+	g := f.g
+	pr := Profile{Probes: width, Exact: f.exact}
+	if !f.prefix.opens(g.n) {
+		return pr
+	}
+	r := rand.New(rand.NewPCG(seed, stream))
+	s := g.newSearch(context.Background(), job{keysOnly: true})
+	cur, next := new(pop), new(pop)
+	if len(f.nodes) > width {
+		pr.Exact = false
+		f.pop.resample(cur, width, r)
+	} else {
+		cur.nodes, cur.weight = append(cur.nodes, f.nodes...), append(cur.weight, f.weight...)
+	}
+	var dirs [symmetry.MaxCells]symmetry.Dir
+	for len(cur.nodes) > 0 {
+		next.reset()
+		for k := range cur.nodes {
+			w := cur.weight[k]
+			s.extend(&cur.nodes[k], func(c *state) {
+				i := int(c.i)
+				if i == g.n-1 && !s.keeps(c.turns, c.movesInto(&dirs)) {
+					return
+				}
+				pr.Nodes[i] += w
+				pr.Hits[i]++
+				if i < g.n-1 {
+					next.add(c, w)
+				}
+			})
+		}
+		if len(next.nodes) > width {
+			pr.Exact = false
+			next.resample(cur, width, r)
+		} else {
+			cur, next = next, cur
+		}
+	}
+	return pr
+}
+
+// TestProfileTwoPass checks that Profile, which builds only the children
+// its resampling keeps, gives to the last bit the profile of building
+// them all: the published estimates rest on it.
+func TestProfileTwoPass(t *testing.T) {
+	for _, c := range []struct {
+		box    string
+		prefix string
+	}{
+		{"3x3x3", "0"}, {"3x3x3", "01110"}, {"3x3x3", "0111111010101"},
+		{"2x4x4", "01101"}, {"3x4x4", "0110111"}, {"4x4x4", "011011101"},
+	} {
+		b, err := symmetry.ParseBox(c.box)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := ParseSeq(c.prefix)
+		for _, width := range []int{1, 5, 64, 1024} {
+			for seed := range uint64(3) {
+				f := frontierOf(b, p, 2*width, seed)
+				got, want := f.Profile(width, seed, 7), profileAllBuilt(f, width, seed, 7)
+				if got != want {
+					t.Fatalf("%v section %v, width %d, seed %d: profile %v, all built %v", b, p, width, seed, got, want)
+				}
+			}
+		}
+	}
 }
