@@ -22,6 +22,24 @@ func Run[T any](ctx context.Context, n, workers int, work func(context.Context, 
 	return RunWindowed(ctx, n, workers, 1, work, emit)
 }
 
+// RunAhead is [Run] with up to ahead results waiting for their turn: for
+// small results of pieces whose times vary widely, so that one long piece
+// does not leave the other workers idle once 2*workers have finished
+// behind it.
+func RunAhead[T any](ctx context.Context, n, workers, ahead int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	workers = min(max(workers, 1), max(n, 1))
+	if workers == 1 {
+		return runOne(ctx, n, work, emit)
+	}
+	return run(ctx, n, workers, workers+max(ahead, workers), func(yield func(int) bool) {
+		for k := range n {
+			if !yield(k) {
+				return
+			}
+		}
+	}, work, emit)
+}
+
 // RunWindowed is [Run] with the pieces started window by window, each
 // window from its last piece to its first, and still emitted in index
 // order. Where pieces tend to grow towards the end of a window, as the

@@ -117,3 +117,32 @@ func TestLargestFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestRunAhead holds piece 0 until every other piece has run: the other
+// workers must go on up to ahead pieces behind it, and the results still
+// come out in order.
+func TestRunAhead(t *testing.T) {
+	const n = 40
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var mu sync.Mutex
+	others := 0
+	rest := make(chan struct{})
+	emit, check := squares(t, "RunAhead")
+	check(RunAhead(ctx, n, 2, n, func(ctx context.Context, k int) (int, error) {
+		if k == 0 {
+			select {
+			case <-rest:
+			case <-ctx.Done():
+				return 0, fmt.Errorf("piece 0 still waiting for the others: %w", ctx.Err())
+			}
+			return 0, nil
+		}
+		mu.Lock()
+		if others++; others == n-1 {
+			close(rest)
+		}
+		mu.Unlock()
+		return k * k, nil
+	}, emit), n)
+}
