@@ -179,20 +179,14 @@ func (p *pop) resample(out *pop, n int, r *rand.Rand) {
 // whole search. The result depends only on f, width, seed and stream.
 func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 	g := f.g
-	pr := Profile{Probes: width, Exact: f.exact}
-	if !f.prefix.opens(g.n) {
+	pr, r, s := f.profileStart(width, seed, stream)
+	if s == nil {
 		return pr
 	}
-	r := rand.New(rand.NewPCG(seed, stream))
-	s := g.newSearch(context.Background(), job{keysOnly: true})
 	cur, next := pops.Get().(*pop), pops.Get().(*pop)
 	defer func() { pops.Put(cur); pops.Put(next) }()
-	if len(f.nodes) > width {
+	if !f.first(cur, width, r) {
 		pr.Exact = false
-		f.pop.resample(cur, width, r)
-	} else {
-		cur.reset()
-		cur.nodes, cur.weight = append(cur.nodes, f.nodes...), append(cur.weight, f.weight...)
 	}
 	var dirs [symmetry.MaxCells]symmetry.Dir
 	var cells []uint64 // each node's children's cells
@@ -259,6 +253,28 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		cur, next = next, cur
 	}
 	return pr
+}
+
+// profileStart returns a profile of width's empty figures, its
+// generator and its search, or no search when f's prefix opens no key.
+func (f *Frontier) profileStart(width int, seed, stream uint64) (Profile, *rand.Rand, *search) {
+	pr := Profile{Probes: width, Exact: f.exact}
+	if !f.prefix.opens(f.g.n) {
+		return pr, nil, nil
+	}
+	return pr, rand.New(rand.NewPCG(seed, stream)), f.g.newSearch(context.Background(), job{keysOnly: true})
+}
+
+// first makes cur a profile's first population: f's nodes, resampled
+// down to width if more; it reports whether they are all there.
+func (f *Frontier) first(cur *pop, width int, r *rand.Rand) bool {
+	if len(f.nodes) > width {
+		f.pop.resample(cur, width, r)
+		return false
+	}
+	cur.reset()
+	cur.nodes, cur.weight = append(cur.nodes, f.nodes...), append(cur.weight, f.weight...)
+	return true
 }
 
 // movesInto unpacks st's moves into dirs and returns them.

@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -77,18 +76,13 @@ func TestProfileUnbiased(t *testing.T) {
 // the population resampled down to width.
 func profileAllBuilt(f *Frontier, width int, seed, stream uint64) Profile {
 	g := f.g
-	pr := Profile{Probes: width, Exact: f.exact}
-	if !f.prefix.opens(g.n) {
+	pr, r, s := f.profileStart(width, seed, stream)
+	if s == nil {
 		return pr
 	}
-	r := rand.New(rand.NewPCG(seed, stream))
-	s := g.newSearch(context.Background(), job{keysOnly: true})
 	cur, next := new(pop), new(pop)
-	if len(f.nodes) > width {
+	if !f.first(cur, width, r) {
 		pr.Exact = false
-		f.pop.resample(cur, width, r)
-	} else {
-		cur.nodes, cur.weight = append(cur.nodes, f.nodes...), append(cur.weight, f.weight...)
 	}
 	var dirs [symmetry.MaxCells]symmetry.Dir
 	for len(cur.nodes) > 0 {
