@@ -292,10 +292,10 @@ type workspace struct {
 	sorted []ref
 	sols   [][]symmetry.Dir
 	cat    Catalogue
-	// A packed section's (see packedSection): its pairs sorted, the
-	// order of the pairs, and the moves of its solutions.
-	pairs, order []uint64
-	flat         []symmetry.Dir
+	// A packed section's (see packedSection): its pairs as found and
+	// sorted, the order of the pairs, and the moves of its solutions.
+	raw, pairs, order []uint64
+	flat              []symmetry.Dir
 }
 
 // ref is a solution being sorted: its key's order, its first 21 moves

@@ -92,6 +92,9 @@ func TestWholeBox(t *testing.T) {
 				if one := sectionCatalogue(t, b, ps[k]); !sameSnakes(c.Snakes, one) {
 					t.Errorf("%v section %v, %d workers: the packed catalogue differs from the section's", b, ps[k], w)
 				}
+				if want := map[bool]uint64{true: wholeNodes}[k == 0]; c.Nodes != want {
+					t.Errorf("%v section %v, %d workers: %d nodes, want the search's on the first section only", b, ps[k], w, c.Nodes)
+				}
 				k++
 				nodes += c.Nodes
 				return nil

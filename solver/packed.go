@@ -5,7 +5,6 @@ import (
 	"context"
 	"math/bits"
 	"slices"
-	"sync/atomic"
 
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
@@ -101,13 +100,12 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 		return err
 	}
 	defer res.release()
-	var first atomic.Bool
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
 		c := w.packedSection(g, res.found, ps[k], int(ps[k].Bits>>1&mask))
-		if first.CompareAndSwap(false, true) {
-			c.Nodes = res.nodes // the search, counted once
+		if k == 0 {
+			c.Nodes = res.nodes // the search, counted once, as countWhole does
 		}
 		return work(c)
 	}, func(_ int, v T) error { return emit(v) })
@@ -117,11 +115,11 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 // searches that found them filed packed in bucket i, in w's memory: valid
 // until w's next use.
 func (w *workspace) packedSection(g *grid, found []found, p Seq, i int) *Catalogue {
-	pairs := w.keys[:0]
+	pairs := w.raw[:0]
 	for _, f := range found {
 		pairs = f.keys.appendBucket(pairs, i)
 	}
-	w.keys = pairs
+	w.raw = pairs
 	r := len(pairs) / 2
 	// By key, stably, with each pair's index riding in the bits below
 	// the key: the keys share their first p.Len cubelets.
