@@ -158,16 +158,36 @@ func (p *pop) resample(out *pop, n int, r *rand.Rand) {
 	for _, w := range p.weight {
 		total += w
 	}
-	step := total / float64(n)
-	u := r.Float64() * step
-	var acc float64
+	d := newDraw(total, n, r)
 	for k, w := range p.weight {
-		acc += w
-		for u < acc && len(out.nodes) < n {
-			out.add(&p.nodes[k], step)
-			u += step
+		for range d.take(w) {
+			out.add(&p.nodes[k], d.step)
 		}
 	}
+}
+
+// draw is systematic resampling of n items from a sequence of weights
+// adding up to total: one uniform draw, then every step of total/n.
+type draw struct {
+	step, u, acc float64
+	left         int
+}
+
+func newDraw(total float64, n int, r *rand.Rand) draw {
+	step := total / float64(n)
+	return draw{step: step, u: r.Float64() * step, left: n}
+}
+
+// take returns how many times the next item, of weight w, is drawn.
+func (d *draw) take(w float64) int {
+	d.acc += w
+	k := 0
+	for d.u < d.acc && d.left > 0 {
+		k++
+		d.left--
+		d.u += d.step
+	}
+	return k
 }
 
 // Profile estimates the search of f's section below f, depth by depth,
@@ -233,19 +253,17 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		} else {
 			// resample, over children not built.
 			pr.Exact = false
-			step := total / float64(width)
-			u := r.Float64() * step
-			var acc float64
+			d := newDraw(total, width, r)
 			for k, m := range cells {
-				w := cur.weight[k]
 				for ; m != 0; m &= m - 1 {
-					acc += w
-					if u < acc && len(next.nodes) < width {
-						s.childInto(next.grow(step), &cur.nodes[k], bits.TrailingZeros64(m))
-						at := len(next.nodes) - 1
-						for u += step; u < acc && len(next.nodes) < width; u += step {
-							*next.grow(step) = next.nodes[at]
-						}
+					times := d.take(cur.weight[k])
+					if times == 0 {
+						continue
+					}
+					s.childInto(next.grow(d.step), &cur.nodes[k], bits.TrailingZeros64(m))
+					at := len(next.nodes) - 1
+					for range times - 1 {
+						*next.grow(d.step) = next.nodes[at]
 					}
 				}
 			}
