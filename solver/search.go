@@ -78,6 +78,10 @@ func newGrid(b symmetry.Box) *grid {
 			}
 		}
 	}
+	var allowed [8]uint8 // the directions allowed, by axes used
+	for used := range allowed {
+		allowed[used] = b.Allowed(uint8(used))
+	}
 	for i := range g.n {
 		for d := range symmetry.Dir(symmetry.NumDirs) {
 			turn := g.nbMask[i] &^ g.nbBit[i][d] &^ g.nbBit[i][d.Opposite()]
@@ -85,9 +89,9 @@ func newGrid(b symmetry.Box) *grid {
 		}
 		// The first move follows none: cubelet 0 is an end.
 		g.follow[i][noDir] = [4]uint64{g.nbMask[i], g.nbMask[i], g.nbMask[i]}
-		for used := range uint8(8) {
+		for used, allowed := range allowed {
 			for d := range symmetry.Dir(symmetry.NumDirs) {
-				if b.Allowed(used)>>d&1 != 0 {
+				if allowed>>d&1 != 0 {
 					g.nbAllowed[i][used] |= g.nbBit[i][d]
 				}
 			}
@@ -96,17 +100,15 @@ func newGrid(b symmetry.Box) *grid {
 	for i := range g.n {
 		for d := range symmetry.Dir(symmetry.NumDirs) {
 			var m uint64
-			p, inside := b.Coord(i), true
+			c := i
 			for k := range maxRun + 1 {
-				if k > 0 {
-					p = b.Step(p, d)
-					inside = inside && b.Contains(p)
-					if inside {
-						m |= 1 << b.Index(p)
+				if k > 0 && m != ^uint64(0) {
+					if nb := g.nbBit[c][d]; nb != 0 {
+						m |= nb
+						c = bits.TrailingZeros64(nb)
+					} else {
+						m = ^uint64(0) // the run leaves the box
 					}
-				}
-				if !inside {
-					m = ^uint64(0)
 				}
 				g.ray[i][k][d] = m
 			}
