@@ -34,6 +34,10 @@ type grid struct {
 	// cell: an ordered job searches a folding from one end only (see job).
 	lower, higher [64]uint64
 	roots         func() []state // the start states, computed once
+	tailCache     [maxRun + 1][maxRun + 1]struct {
+		once sync.Once
+		t    *tailTable
+	}
 }
 
 // Kinds of cubelet, as a constraint fixes them: follow's last index.
@@ -476,23 +480,34 @@ type search struct {
 	sp       int                      // its height
 	// descend's tables, the grid's copied: so that the loop reaches all it
 	// reads through s, and keeps a register for its own state.
-	nbMask [64]uint64
-	dirOf  [256]symmetry.Dir
-	// tail[a][e], for a snake: the cells its last run takes when it ends
-	// in cell a coming along e reversed, and with them those of the run
-	// before, one set for each direction off e (see levels).
-	tail    [64][8][5]uint64
+	nbMask  [64]uint64
+	dirOf   [256]symmetry.Dir
+	tail    *tailTable               // for a snake whose tail is checked: see levels
 	cframes [symmetry.MaxCells]frame // cdescend's stack
 	kid     state                    // extend's child, handed to its caller
 }
 
-// tails fills s.tail for the snake's last two runs.
-func (s *search) tails() {
-	g, k1, k2 := s.g, s.lv.tail1, s.lv.tail2
+// tailTable is, for a snake's last two runs, by cell a and direction e:
+// the cells its last run takes when it ends in cell a coming along e
+// reversed, and with them those of the run before, one set for each
+// direction off e (see levels).
+type tailTable [64][8][5]uint64
+
+// tails returns the tailTable of a last run of k1 moves after one of k2,
+// computed once for the grid: every search of a snake reads the same, and
+// a solve has six of them.
+func (g *grid) tails(k1, k2 int) *tailTable {
+	c := &g.tailCache[k1][k2]
+	c.once.Do(func() { c.t = g.newTails(k1, k2) })
+	return c.t
+}
+
+func (g *grid) newTails(k1, k2 int) *tailTable {
+	tt := new(tailTable)
 	for a := range g.n {
 		for e := range symmetry.NumDirs {
 			r := g.ray[a][k1][e]
-			t := &s.tail[a][e]
+			t := &tt[a][e]
 			t[0] = r
 			for j, f := range g.perp[e] {
 				t[j+1] = ^uint64(0)
@@ -506,6 +521,7 @@ func (s *search) tails() {
 			}
 		}
 	}
+	return tt
 }
 
 // newSearch returns a search for job j under ctx.
@@ -522,8 +538,9 @@ func (s *search) reset(g *grid, ctx context.Context, j job) {
 	}
 	s.g, s.job, s.ctx = g, j, ctx
 	s.lv = j.c.levels(g.n, g.side)
+	s.tail = nil
 	if s.lv.tail1 <= maxRun {
-		s.tails()
+		s.tail = g.tails(s.lv.tail1, s.lv.tail2)
 	}
 	s.stopped, s.nodes, s.poll, s.pause = false, 0, cancelEvery, math.MaxUint64
 	s.flipEnds = 0
