@@ -698,11 +698,33 @@ func (s *search) options(c *cursor) uint64 {
 	next := g.nbAllowed[c.h&63][c.used&7] & c.free & g.follow[c.h&63][c.last&7][code&3]
 	if w := c.free &^ (c.b1 | c.b2); w != 0 && next != 0 {
 		next &= g.weak(c.free, c.b0|c.b1|c.b2, w, s.wrongEnd)
+		if w&(w-1) == 0 && w&s.wrongEnd == 0 && c.free&^(c.b0|c.b1|c.b2) == 0 && next&w == 0 && next != 0 &&
+			s.tailBlocked(c.i, w, c.free) {
+			next = 0
+		}
 	}
 	if k := int(code >> 2); k > 1 && next != 0 {
 		next = g.fits(c.h, k, next, c.free)
 	}
 	return next
+}
+
+// tailBlocked reports, for a node of i moves whose one weak cell a, with
+// one free neighbour, is not entered now and so must be the path's last,
+// that the snake's last two runs cannot lie free behind a (see levels):
+// sdescend's test, inline there.
+func (s *search) tailBlocked(i int, a, free uint64) bool {
+	left := s.g.n - 1 - i
+	if left <= s.lv.tail1+1 {
+		return false
+	}
+	ai := bits.TrailingZeros64(a)
+	p := s.nbMask[ai] & free
+	t := &s.tail[ai][s.dirOf[uint8(bits.TrailingZeros64(p)-ai)]&7]
+	if left <= s.lv.tail1+s.lv.tail2+1 {
+		return t[0]&^free != 0
+	}
+	return t[1]&^free != 0 && t[2]&^free != 0 && t[3]&^free != 0 && t[4]&^free != 0
 }
 
 // unconstrained searches the subtree of the cursor's node with descend.
