@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"math"
-	"sync"
 	"sync/atomic"
 )
 
@@ -83,68 +82,79 @@ type racer struct {
 	task int  // the task under way
 }
 
-// race searches the lanes on w workers, each lane getting about its share
-// of the nodes visited (see leader), until one lane has searched all its tasks; the
-// others are then abandoned. It returns the index of the lane that
-// finished and what it found, its searches to be released.
-func (g *grid) race(ctx context.Context, lanes []*lane, w int) (int, *result, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var winner atomic.Int64
-	winner.Store(-1)
+// race is a search of lanes by workers, each lane getting about its share
+// of the nodes visited (see leader), until one lane has searched all its
+// tasks; the others are then abandoned.
+type race struct {
+	g      *grid
+	ctx    context.Context
+	cancel context.CancelFunc
+	lanes  []*lane
+	winner atomic.Int64 // the lane that finished, or -1
+	racers [][]racer    // by worker, then lane; each worker sets its own
+}
+
+// newRace returns the race of lanes on w workers, before any has begun.
+func (g *grid) newRace(ctx context.Context, lanes []*lane, w int) *race {
+	r := &race{g: g, lanes: lanes, racers: make([][]racer, w)}
+	r.ctx, r.cancel = context.WithCancel(ctx)
+	r.winner.Store(-1)
 	for e, l := range lanes {
 		l.left.Store(int64(len(l.tasks)))
 		if len(l.tasks) == 0 {
-			winner.CompareAndSwap(-1, int64(e)) // nothing to search
+			r.winner.CompareAndSwap(-1, int64(e)) // nothing to search
 		}
 	}
-	racers := make([][]racer, w)
-	for k := range racers {
-		racers[k] = make([]racer, len(lanes))
-		for e := range lanes {
-			s := searches.Get().(*search)
-			s.reset(g, ctx, lanes[e].j)
-			racers[k][e].s = s
+	return r
+}
+
+// work is worker k's part of the race: it takes a search for each lane
+// and searches until a lane is done, or the context is, or it finds no
+// task left. A worker that comes once the race is over takes no search.
+func (r *race) work(k int) {
+	if r.winner.Load() >= 0 || r.ctx.Err() != nil {
+		return
+	}
+	rs := make([]racer, len(r.lanes))
+	for e := range r.lanes {
+		s := searches.Get().(*search)
+		s.reset(r.g, r.ctx, r.lanes[e].j)
+		rs[e].s = s
+	}
+	r.racers[k] = rs
+	for r.winner.Load() < 0 && r.ctx.Err() == nil {
+		e := pick(r.lanes, rs)
+		if e < 0 {
+			return
+		}
+		if n := rs[e].run(r.lanes[e]); n > 0 && r.lanes[e].left.Add(-int64(n)) == 0 {
+			r.winner.CompareAndSwap(-1, int64(e))
+			r.cancel()
 		}
 	}
-	worker := func(rs []racer) {
-		for winner.Load() < 0 && ctx.Err() == nil {
-			e := pick(lanes, rs)
-			if e < 0 {
-				return
-			}
-			if n := rs[e].run(lanes[e]); n > 0 && lanes[e].left.Add(-int64(n)) == 0 {
-				winner.CompareAndSwap(-1, int64(e))
-				cancel()
-			}
-		}
-	}
-	if w == 1 {
-		worker(racers[0])
-	} else {
-		var wg sync.WaitGroup
-		for k := range w {
-			wg.Go(func() { worker(racers[k]) })
-		}
-		wg.Wait()
-	}
-	e := int(winner.Load())
+}
+
+// finish returns, once every worker's work has returned, the index of the
+// lane that finished and what it found, its searches to be released.
+func (r *race) finish() (int, *result, error) {
+	defer r.cancel()
+	e := int(r.winner.Load())
 	res := &result{}
-	for _, l := range lanes {
+	for _, l := range r.lanes {
 		res.nodes += l.planned
 	}
-	for k := range racers {
-		for f := range lanes {
-			res.searches = append(res.searches, racers[k][f].s)
-			res.nodes += racers[k][f].s.nodes
+	for _, rs := range r.racers {
+		for f := range rs {
+			res.searches = append(res.searches, rs[f].s)
+			res.nodes += rs[f].s.nodes
 		}
-		if e >= 0 {
-			res.found = append(res.found, racers[k][e].s.out)
+		if e >= 0 && rs != nil {
+			res.found = append(res.found, rs[e].s.out)
 		}
 	}
 	if e < 0 {
 		res.release()
-		return -1, nil, context.Cause(ctx)
+		return -1, nil, context.Cause(r.ctx)
 	}
 	return e, res, nil
 }

@@ -2,8 +2,10 @@ package solver
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -22,16 +24,16 @@ type Solved struct {
 
 // A snake is searched from both ends at once, as a race: the trees of the
 // two ends of a 4x4x4 snake can differ in size many times over, and the
-// first search to finish gives the solutions. Each tree is first walked
-// down, level by level, until it holds lookNodes nodes: the tree that is
-// narrower at the top, reaching a deeper level, looks smaller, and gets
+// first search to finish gives the solutions. Each tree's nodes are
+// first counted level by level until they reach lookNodes: the tree that
+// is narrower at the top, reaching a deeper level, looks smaller, and gets
 // favour times the share of the other. Once a search has finished tasks,
 // the shares of the tree they were (Knuth's estimate: a node's share
 // split evenly among its children) tell how far it has got, and so its
 // whole size: the search whose estimate is smallest leads, with favour
 // times the other's share, or trust times once its estimate is under half
 // the other's. The race never costs more than trust+1 times the smaller
-// tree; on the snakes of TestRaceCost it costs 1.07 and 1.21 times it,
+// tree; on the snakes of TestRaceCost it costs 1.07 and 1.10 times it,
 // where a fixed share of favour cost 1.26 even with the look right.
 const (
 	favour    = 4
@@ -45,10 +47,13 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 	if err := q.Valid(b); err != nil {
 		return nil, err
 	}
-	g := gridOf(b)
 	w := opts.workers()
-	lanes := g.solveLanes(q, w)
-	e, res, err := g.race(ctx, lanes, w)
+	c := startCrew(ctx, w)
+	c.walks = newWalks(gridOf(b), q, w)
+	c.open.Store(true)
+	c.work(0)
+	c.wg.Wait()
+	e, res, err := c.race.finish()
 	if err != nil {
 		return nil, err
 	}
@@ -68,55 +73,153 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 	return out, nil
 }
 
-// solveLanes returns the lanes of a race to solve q on w workers: q from
-// cubelet 0, and, unless q is a palindrome, q from its other end. Each
-// lane's tree is walked down level by level, once: far enough for the
-// look (see favour) and for w workers' tasks, which are the states of the
-// last level walked. With workers to spare, the two lanes are walked at
-// once.
-func (g *grid) solveLanes(q Seq, w int) []*lane {
-	want := 1
+// A crew is the workers of one Solve: the caller, worker 0, and w-1
+// helpers started first of all, so that the wait for a core to wake (a
+// third of a millisecond on some machines, as long as the walks) passes
+// while the caller works. Together they walk the lanes, then race them.
+// A helper waits for the walks and for the race by spinning, not
+// sleeping: a core that slept between them would be woken twice.
+type crew struct {
+	ctx   context.Context
+	wg    sync.WaitGroup
+	open  atomic.Bool // walks is set
+	raced atomic.Bool // race is set
+	walks *walks      // set before open
+	race  *race       // set before raced
+	w     int
+}
+
+// startCrew starts the w-1 helpers of a crew of w workers.
+func startCrew(ctx context.Context, w int) *crew {
+	c := &crew{ctx: ctx, w: w}
+	for k := 1; k < w; k++ {
+		c.wg.Go(func() {
+			spin(&c.open)
+			c.work(k)
+		})
+	}
+	return c
+}
+
+// work is worker k's part: the walks left to take, then, once every walk
+// is done, the race. The worker that finishes the last walk sets the race.
+func (c *crew) work(k int) {
+	ws := c.walks
+	for {
+		e := int(ws.next.Add(1) - 1)
+		if e >= len(ws.ends) {
+			break
+		}
+		ws.walk(e)
+		if int(ws.walked.Add(1)) == len(ws.ends) {
+			c.race = ws.g.newRace(c.ctx, ws.done(), c.w)
+			c.raced.Store(true)
+		}
+	}
+	spin(&c.raced)
+	c.race.work(k)
+}
+
+// spin waits until f is set, yielding to other goroutines between looks
+// but keeping its thread, and so its core, running.
+func spin(f *atomic.Bool) {
+	for !f.Load() {
+		runtime.Gosched()
+	}
+}
+
+// walks are the lanes of a race to solve q on w workers: q from cubelet
+// 0, and, unless q is a palindrome, q from its other end. Each lane's
+// tree is walked down level by level until a level has want states, its
+// tasks, then counted further down for the look (see favour). Workers
+// take the walks in turn.
+//
+// On one worker the tasks are the first level's: the race's estimates
+// come as early from them (snake 1 of TestRaceCost: 1.07 times the
+// smaller tree, against 1.22 with the thousand tasks of the look's
+// level). On w it is 2*w*tasksPerWorker: the lanes share the workers, and
+// with half as many, the last tasks of snake 1 left a core idle (33 ms
+// against 30).
+type walks struct {
+	g      *grid
+	ends   []Seq
+	want   int
+	lanes  []*lane
+	looks  []look
+	next   atomic.Int64 // the next walk to take
+	walked atomic.Int64 // the walks done
+}
+
+// newWalks returns the walks of q on w workers in grid g, none taken.
+func newWalks(g *grid, q Seq, w int) *walks {
+	ws := &walks{g: g, ends: []Seq{q}, want: 1}
 	if w > 1 {
-		want = w * tasksPerWorker
+		ws.want = 2 * w * tasksPerWorker
 	}
-	ends := []Seq{q}
 	if r := q.Reverse(); r != q {
-		ends = append(ends, r)
+		ws.ends = append(ws.ends, r)
 	}
-	lanes := make([]*lane, len(ends))
-	looks := make([]look, len(ends))
-	walk := func(k int) {
-		j := job{c: exactly(ends[k])}
-		p := g.newPlan(j)
-		p.weigh = true
-		looks[k].depth = g.n - 1
-		for p.depth == 0 || (len(p.tasks) < want || looks[k].nodes == 0 && len(ends) == 2) && p.depth < g.n-2 && len(p.tasks) > 0 {
-			p.deepen()
-			if looks[k].nodes == 0 && p.s.nodes >= lookNodes {
-				looks[k] = look{p.depth, p.s.nodes}
-			}
-		}
-		lanes[k] = &lane{j: j, tasks: p.tasks, units: units(p.weight), planned: p.s.nodes}
-		p.release()
-	}
-	if w > 1 && len(ends) == 2 {
-		var wg sync.WaitGroup
-		wg.Go(func() { walk(1) })
-		walk(0)
-		wg.Wait()
-	} else {
-		for k := range ends {
-			walk(k)
+	ws.lanes = make([]*lane, len(ws.ends))
+	ws.looks = make([]look, len(ws.ends))
+	return ws
+}
+
+// walk walks the tree of end k down.
+func (ws *walks) walk(k int) {
+	g := ws.g
+	j := job{c: exactly(ws.ends[k])}
+	p := g.newPlan(j)
+	p.weigh = true
+	lk := look{depth: g.n - 1}
+	for p.depth == 0 || len(p.tasks) < ws.want && p.depth < g.n-2 && len(p.tasks) > 0 {
+		p.deepen()
+		if lk.nodes == 0 && p.s.nodes >= lookNodes {
+			lk = look{p.depth, p.s.nodes}
 		}
 	}
-	if len(lanes) == 2 {
+	if lk.nodes == 0 && len(ws.ends) == 2 {
+		lk = p.look()
+	}
+	ws.looks[k] = lk
+	ws.lanes[k] = &lane{j: j, tasks: p.tasks, units: units(p.weight), planned: p.s.nodes}
+	p.release()
+}
+
+// look returns what walking the plan's tree further down would see (see
+// look), counting the nodes below its tasks to one level further at a
+// time rather than keeping them: in a process that solves one snake,
+// every level kept is memory the system must map, at a microsecond a
+// page. The nodes counted are the plan's, as visited.
+func (p *plan) look() look {
+	s, g := p.s, p.s.g
+	above := s.nodes
+	lk := look{depth: g.n - 1}
+	s.measure = true
+	for d := p.depth + 1; d <= g.n-2 && lk.nodes == 0; d++ {
+		s.stop = d
+		from := s.nodes
+		for k := range p.tasks {
+			s.run(&p.tasks[k])
+		}
+		if n := above + s.nodes - from; n >= lookNodes {
+			lk = look{d, n}
+		}
+	}
+	s.measure = false
+	return lk
+}
+
+// done returns the lanes, once every walk is done, the one whose look is
+// narrower marked as such.
+func (ws *walks) done() []*lane {
+	if len(ws.lanes) == 2 {
 		small := 0
-		if looks[1].narrower(looks[0]) {
+		if ws.looks[1].narrower(ws.looks[0]) {
 			small = 1
 		}
-		lanes[small].looks = true
+		ws.lanes[small].looks = true
 	}
-	return lanes
+	return ws.lanes
 }
 
 // units returns the weights w as shares of their sum, in units of

@@ -142,3 +142,63 @@ func TestRaceCost(t *testing.T) {
 		}
 	}
 }
+
+// TestLook compares the look that counts the levels below a plan's tasks
+// with the one of walking the tree down level by level, keeping every
+// state, as Solve did before: the same depth and nodes, on every 4x4x4
+// snake of the benchmarks and a spread of 3x3x3 keys, from both ends and
+// from tasks at several depths.
+func TestLook(t *testing.T) {
+	var cases []struct {
+		b symmetry.Box
+		q Seq
+	}
+	add := func(b symmetry.Box, s Seq) {
+		for _, q := range []Seq{s, s.Reverse()} {
+			cases = append(cases, struct {
+				b symmetry.Box
+				q Seq
+			}{b, q})
+		}
+	}
+	for _, s := range snakes4 {
+		q, err := ParseSeq(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(cube(t, 4), q)
+	}
+	c := enumerate3(t)
+	for k := 0; k < len(c.Snakes); k += 997 {
+		add(c.Box, c.Snakes[k].Seq)
+	}
+	for _, cs := range cases {
+		g := gridOf(cs.b)
+		j := job{c: exactly(cs.q)}
+		// The former walk: every level kept until lookNodes.
+		want := look{depth: g.n - 1}
+		p := g.newPlan(j)
+		for p.depth == 0 || want.nodes == 0 && p.depth < g.n-2 && len(p.tasks) > 0 {
+			p.deepen()
+			if p.s.nodes >= lookNodes {
+				want = look{p.depth, p.s.nodes}
+			}
+		}
+		p.release()
+		for _, depth := range []int{1, 3, 8} {
+			p := g.newPlan(j)
+			for p.depth < depth && (p.depth == 0 || len(p.tasks) > 0) {
+				p.deepen()
+			}
+			if p.s.nodes >= lookNodes {
+				p.release()
+				continue // the look was seen walking
+			}
+			got := p.look()
+			p.release()
+			if got != want {
+				t.Errorf("%v %v from depth %d: look %+v, walking %+v", cs.b, cs.q, depth, got, want)
+			}
+		}
+	}
+}
