@@ -86,11 +86,11 @@ func (p *plan) release() {
 // deepen replaces the tasks with their children.
 func (p *plan) deepen() {
 	p.depth++
-	// Room for two children a node, the level before's memory if it has
-	// it; a level that branches more grows by append. Room for all six
-	// cost a solve three times the memory, in fresh pages.
+	// Room for every child a node can have, six, the level before's
+	// memory if it has it: a level never grows by copying, and room not
+	// written is never touched, so costs no page.
 	next := p.spare[:0]
-	if n := 2 * len(p.tasks); cap(next) < n {
+	if n := 6 * len(p.tasks); cap(next) < n {
 		next = make([]state, 0, n)
 	}
 	p.s.tasks, p.s.stop = next, p.depth
@@ -100,7 +100,7 @@ func (p *plan) deepen() {
 		}
 	}
 	w := p.spareW[:0]
-	if n := 2 * len(p.tasks); p.weigh && cap(w) < n {
+	if n := 6 * len(p.tasks); p.weigh && cap(w) < n {
 		w = make([]float64, 0, n)
 	}
 	for k := range p.tasks {
