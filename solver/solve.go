@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -50,7 +49,7 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 	w := opts.workers()
 	c := startCrew(ctx, w)
 	c.walks = newWalks(gridOf(b), q, w)
-	c.open.Store(true)
+	close(c.open)
 	c.work(0)
 	c.wg.Wait()
 	e, res, err := c.race.finish()
@@ -77,24 +76,25 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 // helpers started first of all, so that the wait for a core to wake (a
 // third of a millisecond on some machines, as long as the walks) passes
 // while the caller works. Together they walk the lanes, then race them.
-// A helper waits for the walks and for the race by spinning, not
-// sleeping: a core that slept between them would be woken twice.
+// Helpers sleep while they wait: spinning gained nothing measurable, and
+// a spinning helper that shared a core with the caller held it for
+// milliseconds.
 type crew struct {
 	ctx   context.Context
 	wg    sync.WaitGroup
-	open  atomic.Bool // walks is set
-	raced atomic.Bool // race is set
-	walks *walks      // set before open
-	race  *race       // set before raced
+	open  chan struct{} // closed once walks is set
+	raced chan struct{} // closed once race is set
+	walks *walks
+	race  *race
 	w     int
 }
 
 // startCrew starts the w-1 helpers of a crew of w workers.
 func startCrew(ctx context.Context, w int) *crew {
-	c := &crew{ctx: ctx, w: w}
+	c := &crew{ctx: ctx, w: w, open: make(chan struct{}), raced: make(chan struct{})}
 	for k := 1; k < w; k++ {
 		c.wg.Go(func() {
-			spin(&c.open)
+			<-c.open
 			c.work(k)
 		})
 	}
@@ -113,19 +113,11 @@ func (c *crew) work(k int) {
 		ws.walk(e)
 		if int(ws.walked.Add(1)) == len(ws.ends) {
 			c.race = ws.g.newRace(c.ctx, ws.done(), c.w)
-			c.raced.Store(true)
+			close(c.raced)
 		}
 	}
-	spin(&c.raced)
+	<-c.raced
 	c.race.work(k)
-}
-
-// spin waits until f is set, yielding to other goroutines between looks
-// but keeping its thread, and so its core, running.
-func spin(f *atomic.Bool) {
-	for !f.Load() {
-		runtime.Gosched()
-	}
 }
 
 // walks are the lanes of a race to solve q on w workers: q from cubelet
