@@ -231,6 +231,15 @@ func (k *keyStore) room(q uint64, n int) []uint64 {
 	return k.slabs[id/slabBlocks][at : at+n : at+n]
 }
 
+// bucketLen returns how many words bucket i holds.
+func (k *keyStore) bucketLen(i int) int {
+	if i >= len(k.buckets) || len(k.buckets[i].blocks) == 0 {
+		return 0
+	}
+	b := &k.buckets[i]
+	return (len(b.blocks)-1)*blockLen + b.fill
+}
+
 // appendBucket appends to dst the keys of bucket i.
 func (k *keyStore) appendBucket(dst []uint64, i int) []uint64 {
 	if i >= len(k.buckets) {

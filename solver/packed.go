@@ -108,15 +108,39 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 		return err
 	}
 	defer res.release()
+	// The most solutions of a section: each workspace takes room for them
+	// at once, rather than growing section after section, sections being
+	// larger towards the end, each time into fresh memory.
+	most := 0
+	for i := range int(mask + 1) {
+		n := 0
+		for _, f := range res.found {
+			n += f.keys.bucketLen(i)
+		}
+		most = max(most, n/2)
+	}
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers())/2, func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
+		w.reservePacked(most, g.n-1)
 		c := w.packedSection(g, res.found, ps[k], int(ps[k].Bits>>1&mask))
 		if k == 0 {
 			c.Nodes = res.nodes // the search, counted once, as countWhole does
 		}
 		return work(c)
 	}, func(_ int, v T) error { return emit(v) })
+}
+
+// reservePacked gives w room for packedSection to unpack r solutions of m
+// moves.
+func (w *workspace) reservePacked(r, m int) {
+	w.raw = slices.Grow(w.raw[:0], 2*r)
+	w.pairs = slices.Grow(w.pairs[:0], 2*r)
+	w.order = slices.Grow(w.order[:0], r)
+	w.tmp = slices.Grow(w.tmp[:0], r)
+	w.flat = slices.Grow(w.flat[:0], r*m)
+	w.sols = slices.Grow(w.sols[:0], r)
+	w.cat.Snakes = slices.Grow(w.cat.Snakes[:0], r)
 }
 
 // packedSection returns the catalogue of section p, whose solutions the
