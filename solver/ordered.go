@@ -73,10 +73,11 @@ func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(
 	defer res.release()
 	counts := make([]Count, len(ps))
 	w := min(opts.workers(), len(ps))
+	most := mostInBucket(res.found, mask)
 	var eg errgroup.Group
 	for i := range w {
 		eg.Go(func() error {
-			var keys, tmp []uint64
+			keys, tmp := make([]uint64, 0, most), make([]uint64, 0, most)
 			for k := i; k < len(ps); k += w {
 				keys = keys[:0]
 				for _, f := range res.found {
@@ -229,6 +230,22 @@ func (k *keyStore) room(q uint64, n int) []uint64 {
 	at := int(id%slabBlocks)*blockLen + b.fill
 	b.fill += n
 	return k.slabs[id/slabBlocks][at : at+n : at+n]
+}
+
+// mostInBucket returns the most words any of the buckets under mask
+// holds in all of found's stores together: the room a bucket's sort
+// takes, given at once rather than grown bucket after bucket, buckets
+// being larger towards the end of key order, each time into fresh memory.
+func mostInBucket(found []found, mask uint64) int {
+	most := 0
+	for i := range int(mask + 1) {
+		n := 0
+		for _, f := range found {
+			n += f.keys.bucketLen(i)
+		}
+		most = max(most, n)
+	}
+	return most
 }
 
 // bucketLen returns how many words bucket i holds.

@@ -108,17 +108,7 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 		return err
 	}
 	defer res.release()
-	// The most solutions of a section: each workspace takes room for them
-	// at once, rather than growing section after section, sections being
-	// larger towards the end, each time into fresh memory.
-	most := 0
-	for i := range int(mask + 1) {
-		n := 0
-		for _, f := range res.found {
-			n += f.keys.bucketLen(i)
-		}
-		most = max(most, n/2)
-	}
+	most := mostInBucket(res.found, mask) / 2
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers())/2, func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
