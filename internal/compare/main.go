@@ -80,7 +80,7 @@ func reverse(s string) string {
 func main() {
 	src := flag.String("src", "../shared/ref/ref.c", "the C reference's source")
 	ours := flag.String("ours", "./snakecube", "the snakecube binary")
-	pairs := flag.Int("pairs", 11, "pairs of runs per job and thread count (fewer for jobs over a second)")
+	pairs := flag.Int("pairs", 11, "pairs of runs per job and thread count (four times as many for jobs under 0.1 s, fewer for jobs over a second)")
 	threads := flag.String("j", "1,2", "thread counts")
 	run := flag.String("run", "", "only the jobs whose names match this regular expression")
 	flag.BoolVar(&cpuTime, "cpu", false, "compare processor time, user and system, instead of wall-clock time")
@@ -207,7 +207,10 @@ type result struct {
 }
 
 // measure runs job j with t threads: one run of each program to warm the
-// caches, then the pairs, fewer when a run takes over a second.
+// caches, then the pairs, fewer when a run takes over a second, four
+// times as many when it takes under a tenth: a few milliseconds' ratios
+// spread over a fifth either way on a shared machine, and eleven pairs
+// left their median a few hundredths off from one run to the next.
 func measure(j job, t, ours, ref, dir string, pairs int) (result, error) {
 	var r result
 	a, err := timed(ours, j.ours(t), dir)
@@ -222,6 +225,8 @@ func measure(j job, t, ours, ref, dir string, pairs int) (result, error) {
 		pairs = min(pairs, 3)
 	case a > 1:
 		pairs = min(pairs, 5)
+	case a < 0.1:
+		pairs *= 4
 	}
 	for k := range pairs {
 		var x, y float64
