@@ -27,4 +27,7 @@ package main
 
 import "github.com/snakecube/snakecube/internal/cli"
 
-func main() { cli.Main(run) }
+func main() {
+	cli.CalmSysmon()
+	cli.Main(run)
+}
