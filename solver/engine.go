@@ -87,8 +87,8 @@ func (p *plan) release() {
 func (p *plan) deepen() {
 	p.depth++
 	// Room for every child a node can have, six, the level before's
-	// memory if it has it: a level never grows by copying, and room not
-	// written is never touched, so costs no page.
+	// memory if it has it: a level never grows by copying, and in fresh
+	// memory, a one-snake process's, room not written costs no page.
 	next := p.spare[:0]
 	if n := 6 * len(p.tasks); cap(next) < n {
 		next = make([]state, 0, n)
