@@ -239,13 +239,19 @@ func (k *keyStore) room(q uint64, n int) []uint64 {
 func mostInBucket(found []found, mask uint64) int {
 	most := 0
 	for i := range int(mask + 1) {
-		n := 0
-		for _, f := range found {
-			n += f.keys.bucketLen(i)
-		}
-		most = max(most, n)
+		most = max(most, bucketWords(found, i))
 	}
 	return most
+}
+
+// bucketWords returns how many words bucket i holds in all of found's
+// stores together.
+func bucketWords(found []found, i int) int {
+	n := 0
+	for _, f := range found {
+		n += f.keys.bucketLen(i)
+	}
+	return n
 }
 
 // bucketLen returns how many words bucket i holds.

@@ -112,7 +112,7 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers())/2, func(ctx context.Context, k int) (T, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
-		w.reservePacked(most, g.n-1)
+		w.reservePacked(most, g.n-1) // the largest section's room, once
 		c := w.packedSection(g, res.found, ps[k], int(ps[k].Bits>>1&mask))
 		if k == 0 {
 			c.Nodes = res.nodes // the search, counted once, as countWhole does
@@ -122,7 +122,9 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 }
 
 // reservePacked gives w room for packedSection to unpack r solutions of m
-// moves.
+// moves; it keeps what room w has if that is enough. packedSection takes
+// room for its own section; streamWhole, for the largest first, so that
+// none grows into fresh memory section after section.
 func (w *workspace) reservePacked(r, m int) {
 	w.raw = slices.Grow(w.raw[:0], 2*r)
 	w.pairs = slices.Grow(w.pairs[:0], 2*r)
@@ -137,6 +139,7 @@ func (w *workspace) reservePacked(r, m int) {
 // searches that found them filed packed in bucket i, in w's memory: valid
 // until w's next use.
 func (w *workspace) packedSection(g *grid, found []found, p Seq, i int) *Catalogue {
+	w.reservePacked(bucketWords(found, i)/2, g.n-1)
 	pairs := w.raw[:0]
 	for _, f := range found {
 		pairs = f.keys.appendBucket(pairs, i)
