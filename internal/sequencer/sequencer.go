@@ -31,13 +31,7 @@ func RunAhead[T any](ctx context.Context, n, workers, ahead int, work func(conte
 	if workers == 1 {
 		return runOne(ctx, n, work, emit)
 	}
-	return run(ctx, n, workers, workers+max(ahead, workers), func(yield func(int) bool) {
-		for k := range n {
-			if !yield(k) {
-				return
-			}
-		}
-	}, work, emit)
+	return run(ctx, n, workers, workers+max(ahead, workers), windows(n, 1), work, emit)
 }
 
 // RunWindowed is [Run] with the pieces started window by window, each
@@ -51,7 +45,13 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 	if workers == 1 {
 		return runOne(ctx, n, work, emit)
 	}
-	return run(ctx, n, workers, 2*workers+window, func(yield func(int) bool) {
+	return run(ctx, n, workers, 2*workers+window, windows(n, window), work, emit)
+}
+
+// windows yields 0 to n-1 window by window, each window from its last
+// index to its first: in index order for a window of one.
+func windows(n, window int) iter.Seq[int] {
+	return func(yield func(int) bool) {
 		for base := 0; base < n; base += window {
 			for k := min(base+window, n) - 1; k >= base; k-- {
 				if !yield(k) {
@@ -59,7 +59,7 @@ func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(c
 				}
 			}
 		}
-	}, work, emit)
+	}
 }
 
 // RunLargestFirst is [Run] with the pieces started largest first, as size
