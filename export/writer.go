@@ -276,11 +276,16 @@ type layout struct {
 	start []string
 	// sx and sy are the steps along x and y of the path array.
 	sx, sy int32
-	// path[k<<6|v-1] is the text of entry k of the path array when it
-	// holds cubelet v: the brackets and commas before it and v's digits,
-	// little-endian, with their length in the top byte.
+	// path[pathAt(k, v)] is the text of entry k of the path array when
+	// it holds cubelet v: the brackets and commas before it and v's
+	// digits, little-endian, with their length in the top byte.
 	path [maxCells * maxCells]uint64
 }
+
+// pathAt is the index in layout.path of entry k of the path array
+// holding cubelet v, both below maxCells and from 1 respectively: six
+// bits each, masked so that the encoder's loop checks no bounds.
+func pathAt(k, v int) int { return (k<<6 | (v - 1)) & (maxCells*maxCells - 1) }
 
 // maxCells bounds the boxes: a cell's index and a cubelet's number fit
 // in six bits, which the encoder's tables are indexed by, masked, so
@@ -360,7 +365,7 @@ func newLayout(b symmetry.Box) *layout {
 				}
 				k := len(l.start) - 1
 				for v := 1; v <= n; v++ {
-					l.path[k<<6|(v-1)] = pack(sep + strconv.Itoa(v))
+					l.path[pathAt(k, v)] = pack(sep + strconv.Itoa(v))
 				}
 				l.maxSol += len(sep) + 2
 			}
@@ -459,7 +464,7 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
 	w[at&half] = '[' // in place of the first code's comma
 	i += copy(w[i&half:], `],"path":`)
 	for k, v := range cells[:e.n] {
-		t := e.path[(k<<6|int(v)-1)&(maxCells*maxCells-1)]
+		t := e.path[pathAt(k, int(v))]
 		binary.LittleEndian.PutUint64(w[i&half:], t)
 		i += int(t >> 56)
 	}

@@ -384,6 +384,16 @@ func TestSolve(t *testing.T) {
 	if len(l.Solutions) != 0 {
 		t.Errorf("001101110110 in 1x3x4: %d solutions, want none", len(l.Solutions))
 	}
+	// 64 cubelets, the most: the answer is JSON that encoding/json reads
+	// (get fails the test otherwise), cubelet 64 where it lies.
+	const s64 = "0100101100101011101001111010011101111101100101011111001001001110"
+	if code := f.get(t, "/api/solve?snake="+s64, &l); code != 200 {
+		t.Fatalf("solve %s: status %d", s64, code)
+	}
+	checkLine(t, l, s64, len(l.Solutions), catalogtest.Box(t, "4"))
+	if len(l.Solutions) == 0 {
+		t.Errorf("solve %s: no solution, want some", s64)
+	}
 }
 
 // TestTimeout: a search that outlives its time answers 503 and says so.

@@ -1,0 +1,103 @@
+package solver
+
+import (
+	"cmp"
+	"slices"
+	"testing"
+
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// The solver's encodings of moves are written word at a time (see pack,
+// turnsOf, state.pack). These fuzz tests hold each to the plain reading
+// of a move list, one move at a time, on every length the encoding
+// serves, the longest included.
+
+// movesOf returns n-1 moves made of data, a move a byte, repeating data
+// as needed; no data gives straight moves. A move back along the one
+// before, which no folding makes, is made straight.
+func movesOf(data []byte, n int) []symmetry.Dir {
+	dirs := make([]symmetry.Dir, n-1)
+	for k := range dirs {
+		if len(data) > 0 {
+			dirs[k] = symmetry.Dir(data[k%len(data)] % symmetry.NumDirs)
+		}
+		if k > 0 && dirs[k] == dirs[k-1].Opposite() {
+			dirs[k] = dirs[k-1]
+		}
+	}
+	return dirs
+}
+
+// plainTurns returns the turns of dirs, bit k when move k leaves move
+// k-1's direction, one move at a time.
+func plainTurns(dirs []symmetry.Dir) uint64 {
+	var t uint64
+	for k := 1; k < len(dirs); k++ {
+		if dirs[k] != dirs[k-1] {
+			t |= 1 << k
+		}
+	}
+	return t
+}
+
+// FuzzPack packs two solutions of n cubelets, up to 32, as a packed
+// catalogue keeps them: each unpacks to its key and moves, and the packed
+// words order the two as their keys, then their moves, do.
+func FuzzPack(f *testing.F) {
+	f.Add(uint8(32), []byte{0, 2, 4, 1}, []byte{5, 3, 1})
+	f.Add(uint8(2), []byte{0}, []byte{1})
+	f.Add(uint8(27), []byte{0, 0, 2, 2, 4}, []byte{0, 0, 2, 2, 5})
+	f.Fuzz(func(t *testing.T, n uint8, a, b []byte) {
+		g := &grid{n: 2 + int(n)%31}
+		da, db := movesOf(a, g.n), movesOf(b, g.n)
+		qa, qb := SeqOf(da), SeqOf(db)
+		if qa.Bits != plainTurns(da) {
+			t.Fatalf("SeqOf(%v) = %v, one move at a time %b", da, qa, plainTurns(da))
+		}
+		a0, a1 := g.pack(qa.Bits, da)
+		b0, b1 := g.pack(qb.Bits, db)
+		got := make([]symmetry.Dir, g.n-1)
+		if key := g.unpack(a0, a1, got); key != qa || !slices.Equal(got, da) {
+			t.Fatalf("n=%d: %v %v unpacked as %v %v", g.n, qa, da, key, got)
+		}
+		want := qa.Compare(qb)
+		if want == 0 {
+			want = slices.Compare(da, db)
+		}
+		c := cmp.Compare(a0, b0)
+		if c == 0 {
+			c = cmp.Compare(a1, b1)
+		}
+		if c != want {
+			t.Fatalf("n=%d: %v %v against %v %v: packed order %d, want %d", g.n, qa, da, qb, db, c, want)
+		}
+	})
+}
+
+// FuzzTurns holds turnsOf, eight moves a word, and a search state's
+// packed moves to the moves one at a time, on up to 64 cubelets.
+func FuzzTurns(f *testing.F) {
+	f.Add(uint8(64), []byte{0, 0, 2, 2, 4, 1})
+	f.Add(uint8(8), []byte{3})
+	f.Fuzz(func(t *testing.T, n uint8, data []byte) {
+		m := 2 + int(n)%63
+		moves := movesOf(data, m)
+		var dirs [symmetry.MaxCells]symmetry.Dir
+		copy(dirs[:], moves)
+		want := plainTurns(moves)
+		for from := 0; from < len(moves); from += 8 {
+			if got, w := turnsOf(&dirs, from, len(moves)), want&^(1<<from-1); got != w {
+				t.Fatalf("turnsOf(%v, %d, %d) = %b, want %b", moves, from, len(moves), got, w)
+			}
+		}
+		var st state
+		st.i = uint8(len(moves))
+		st.pack(&dirs, len(moves))
+		var back [symmetry.MaxCells]symmetry.Dir
+		st.unpack(&back)
+		if !slices.Equal(back[:len(moves)], moves) {
+			t.Fatalf("state.pack(%v) unpacks as %v", moves, back[:len(moves)])
+		}
+	})
+}
