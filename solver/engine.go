@@ -29,6 +29,11 @@ type Options struct {
 	// searching goroutines, one call at a time per piece, possibly
 	// concurrently.
 	Progress func(done, total int)
+	// Most, when above 0, is how many solutions [Solve] keeps of a snake:
+	// the first in the order it returns them, the others only counted
+	// (see [Solved.Total]), so that its memory stays bounded whatever
+	// the snake.
+	Most int
 }
 
 func (o Options) workers() int {

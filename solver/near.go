@@ -37,10 +37,8 @@ func NearSnakes(ctx context.Context, b symmetry.Box, q Seq, workers int) ([]Near
 			continue
 		}
 		g.Go(func() error {
-			s, err := Solve(ctx, b, p, Options{Workers: 1})
-			if err == nil {
-				found[i] = len(s.Snake.Solutions)
-			}
+			c, err := CountSolutions(ctx, b, p, Options{Workers: 1})
+			found[i] = int(c.Solutions)
 			return err
 		})
 	}

@@ -422,6 +422,15 @@ type job struct {
 	c        constraint
 	keysOnly bool // drop foldings whose sequence is not its own key
 	count    bool // tally solutions per sequence instead of keeping them
+	// tallyOnly counts the solutions kept, one number for all: a snake's,
+	// whose sequences are all one, without the memory of a tally.
+	tallyOnly bool
+	// most, when above 0, keeps only the first most solutions of a
+	// snake, in the order Solve returns them: canonical forms as read
+	// from the end the snake was given by; fromEnd, that the search
+	// reads it from its other end.
+	most    int
+	fromEnd bool
 	// ordered searches each folding from one end only, where a search
 	// free of constraint would meet it from both and drop one reading at
 	// the leaf: a path may end only in a cell whose orbit under the box's
@@ -485,6 +494,9 @@ type search struct {
 	tail    *tailTable               // for a snake whose tail is checked: see levels
 	cframes [symmetry.MaxCells]frame // cdescend's stack
 	kid     state                    // extend's child, handed to its caller
+	// trim's scratch space
+	trimForms []symmetry.Dir
+	trimOrder []int
 }
 
 // tailTable is, for a snake's last two runs, by cell a and direction e:
@@ -563,6 +575,7 @@ type found struct {
 	dirs   []symmetry.Dir
 	counts *tally
 	keys   keyStore // an ordered count's
+	n      uint64   // the solutions kept, counted, whatever else is kept
 }
 
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
@@ -1120,6 +1133,10 @@ func (s *search) leaf(turns uint64, end int) bool {
 	case !s.keeps(turns, dirs):
 		return false
 	}
+	s.out.n++
+	if s.tallyOnly {
+		return true
+	}
 	if s.count {
 		if s.ordered {
 			s.out.keys.add(turns)
@@ -1138,6 +1155,9 @@ func (s *search) leaf(turns uint64, end int) bool {
 	}
 	s.out.seqs = append(s.out.seqs, turns)
 	s.out.dirs = append(s.out.dirs, dirs...)
+	if s.most > 0 && len(s.out.seqs) >= 2*s.most {
+		s.trim()
+	}
 	return true
 }
 

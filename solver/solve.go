@@ -19,6 +19,9 @@ type Solved struct {
 	// FromEnd reports that the search from the snake's other end, run at
 	// the same time, finished first.
 	FromEnd bool
+	// Total is the number of solutions: more than Snake holds when
+	// Options.Most cut them.
+	Total uint64
 }
 
 // A snake is searched from both ends at once, as a race: the trees of the
@@ -43,16 +46,7 @@ const (
 // Solve finds every solution of snake q in box b, counted once up to the
 // box's symmetries and, for a palindrome, up to reversal.
 func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, error) {
-	if err := q.Valid(b); err != nil {
-		return nil, err
-	}
-	w := opts.workers()
-	c := startCrew(ctx, w)
-	c.walks = newWalks(gridOf(b), q, w)
-	close(c.open)
-	c.work(0)
-	c.wg.Wait()
-	e, res, err := c.race.finish()
+	e, res, err := solve(ctx, b, q, opts, job{c: exactly(q), most: max(opts.Most, 0)})
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +54,7 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 	out := &Solved{Snake: Snake{Seq: q}, Nodes: res.nodes, FromEnd: e == 1}
 	m := b.Len() - 1
 	for _, f := range res.found {
+		out.Total += f.n
 		for k := range f.seqs {
 			d := slices.Clone(f.at(k, m))
 			if out.FromEnd {
@@ -69,7 +64,50 @@ func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, e
 		}
 	}
 	slices.SortFunc(out.Snake.Solutions, slices.Compare)
+	if opts.Most > 0 && len(out.Snake.Solutions) > opts.Most {
+		out.Snake.Solutions = out.Snake.Solutions[:opts.Most]
+	}
 	return out, nil
+}
+
+// Counted is the outcome of [CountSolutions].
+type Counted struct {
+	// Solutions is the number of solutions.
+	Solutions uint64
+	// Nodes is the number of search nodes visited.
+	Nodes uint64
+}
+
+// CountSolutions counts the solutions of snake q in box b, as [Solve]
+// finds them, keeping none: its memory does not grow with them, however
+// many there are.
+func CountSolutions(ctx context.Context, b symmetry.Box, q Seq, opts Options) (Counted, error) {
+	_, res, err := solve(ctx, b, q, opts, job{c: exactly(q), tallyOnly: true})
+	if err != nil {
+		return Counted{}, err
+	}
+	defer res.release()
+	c := Counted{Nodes: res.nodes}
+	for _, f := range res.found {
+		c.Solutions += f.n
+	}
+	return c, nil
+}
+
+// solve races the searches of snake q from either end, each for job j
+// (its constraint q's, read from that end), and returns the index of the
+// end that finished first and what it found.
+func solve(ctx context.Context, b symmetry.Box, q Seq, opts Options, j job) (int, *result, error) {
+	if err := q.Valid(b); err != nil {
+		return 0, nil, err
+	}
+	w := opts.workers()
+	c := startCrew(ctx, w)
+	c.walks = newWalks(gridOf(b), q, w, j)
+	close(c.open)
+	c.work(0)
+	c.wg.Wait()
+	return c.race.finish()
 }
 
 // A crew is the workers of one Solve: the caller, worker 0, and w-1
@@ -134,6 +172,7 @@ func (c *crew) work(k int) {
 // against 30).
 type walks struct {
 	g      *grid
+	j      job // the job at cubelet 0, whose constraint each end replaces
 	ends   []Seq
 	want   int
 	lanes  []*lane
@@ -142,9 +181,10 @@ type walks struct {
 	walked atomic.Int64 // the walks done
 }
 
-// newWalks returns the walks of q on w workers in grid g, none taken.
-func newWalks(g *grid, q Seq, w int) *walks {
-	ws := &walks{g: g, ends: []Seq{q}, want: 1}
+// newWalks returns the walks of job j, for snake q, on w workers in grid
+// g, none taken.
+func newWalks(g *grid, q Seq, w int, j job) *walks {
+	ws := &walks{g: g, j: j, ends: []Seq{q}, want: 1}
 	if w > 1 {
 		ws.want = 2 * w * tasksPerWorker
 	}
@@ -159,7 +199,8 @@ func newWalks(g *grid, q Seq, w int) *walks {
 // walk walks the tree of end k down.
 func (ws *walks) walk(k int) {
 	g := ws.g
-	j := job{c: exactly(ws.ends[k])}
+	j := ws.j
+	j.c, j.fromEnd = exactly(ws.ends[k]), k == 1
 	p := g.newPlan(j)
 	p.weigh = true
 	lk := look{depth: g.n - 1}

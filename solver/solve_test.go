@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -36,6 +37,13 @@ func TestSolveAgreesWithEnumerate(t *testing.T) {
 				if !slices.EqualFunc(got.Snake.Solutions, s.Solutions, slices.Equal) {
 					t.Fatalf("Solve(%v) = %d solutions, catalogue has %d (or they differ)", s.Seq, len(got.Snake.Solutions), len(s.Solutions))
 				}
+				n, err := CountSolutions(context.Background(), c.Box, s.Seq.Reverse(), Options{Workers: 1 + k%2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n.Solutions != uint64(len(s.Solutions)) {
+					t.Fatalf("CountSolutions(%v reversed) = %d, catalogue has %d", s.Seq, n.Solutions, len(s.Solutions))
+				}
 				rev, err := Solve(context.Background(), c.Box, s.Seq.Reverse(), Options{Workers: 1})
 				if err != nil {
 					t.Fatal(err)
@@ -50,6 +58,59 @@ func TestSolveAgreesWithEnumerate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCountKeepsNothing counts the solutions of the 2x2x12 snake with
+// the most, 152,727: the count allocates a small part of what keeping
+// them would take.
+func TestCountKeepsNothing(t *testing.T) {
+	b, _ := symmetry.NewBox(2, 2, 12)
+	q := Seq{Bits: (1<<47 - 1) &^ 1, Len: 48}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	n, err := CountSolutions(context.Background(), b, q, Options{Workers: 2})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := n.Solutions * uint64(b.Len()-1) // a move a byte, at the least
+	if alloc := after.TotalAlloc - before.TotalAlloc; n.Solutions < 100000 || alloc > kept/8 {
+		t.Errorf("CountSolutions(%v) = %d solutions, allocating %d bytes; keeping them takes %d or more", q, n.Solutions, alloc, kept)
+	}
+}
+
+// TestSolveMost keeps the first few solutions of snakes with many, read
+// from either end, on one and two workers: they are the first of all the
+// solutions, and Total counts them all.
+func TestSolveMost(t *testing.T) {
+	c := enumerate3(t)
+	var many []Snake
+	for _, s := range c.Snakes {
+		if len(s.Solutions) >= 60 {
+			many = append(many, s)
+		}
+	}
+	if len(many) < 3 {
+		t.Fatalf("%d 3x3x3 snakes with 60 solutions or more", len(many))
+	}
+	for i, s := range many[:min(len(many), 12)] {
+		for _, q := range []Seq{s.Seq, s.Seq.Reverse()} {
+			all, err := Solve(context.Background(), c.Box, q, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, most := range []int{1, 7, 29, len(s.Solutions) - 1, len(s.Solutions), 1000} {
+				got, err := Solve(context.Background(), c.Box, q, Options{Workers: 1 + i%2, Most: most})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := all.Snake.Solutions[:min(most, len(all.Snake.Solutions))]
+				if got.Total != uint64(len(s.Solutions)) || !slices.EqualFunc(got.Snake.Solutions, want, slices.Equal) {
+					t.Fatalf("Solve(%v, Most %d) = %d solutions of %d, want the first %d of %d", q, most, len(got.Snake.Solutions), got.Total, len(want), len(s.Solutions))
+				}
+			}
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 )
 
 const solveUsage = `Usage:
-  snakecube solve [-size N|AxBxC] [-notation NAME] [-count] [-format text|json|svg|html] [-j N] [SNAKE...]
+  snakecube solve [-size N|AxBxC] [-notation NAME] [-count] [-format text|json|svg|html] [-max N] [-j N] [SNAKE...]
 
 Finds every solution of each snake and shows how to fold it. A snake may be
 typed in any common notation, detected or named with -notation:
@@ -68,7 +68,14 @@ Flags:
                    the catalogue schema, each snake named by its sequence as
                    given; svg: a printable step sheet, a picture per step;
                    html: one offline page with a 3D step player
+  -max N           show at most the first N solutions of a snake, and how many
+                   it has (default 1000 for text and json, 10 for svg and
+                   html; at most 1000000, some 300 bytes of memory each)
   -j N             search with N goroutines (default: all cores)
+
+A snake with more solutions than -max shows the first, in the order of
+their canonical forms, and says how many it has; enumerate -prefix KEY
+writes all the solutions of the snake whose key is KEY.
 
 Examples:
   $ snakecube solve 001110110111010111101010100
@@ -107,6 +114,7 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	fs.Var(&nota, "notation", "")
 	count := fs.Bool("count", false, "")
 	format := fs.String("format", "text", "")
+	most := fs.Int("max", 0, "")
 	workers := workersVar(fs)
 	rest, err := cli.ParseFlagsArgs(fs, e, solveUsage, args, snakeArg)
 	if err != nil {
@@ -117,9 +125,19 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, solveUsage, "-format %q: want text, json, svg or html", *format)
 	}
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "max" })
+	switch {
+	case !set && (*format == "svg" || *format == "html"):
+		*most = 10 // a sheet takes a picture a step, a page a player's data
+	case !set:
+		*most = 1000
+	case *most < 1 || *most > maxShown:
+		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, maxShown)
+	}
 	sized := box.box.Len() > 0
 	if *format == "text" && fromStdin(rest) && terminal(e.Stdin) {
-		return solveTyped(ctx, e, nota, box.box, sized, *count, int(*workers))
+		return solveTyped(ctx, e, nota, box.box, sized, *count, *most, int(*workers))
 	}
 	ins, err := readInputs(e, rest)
 	if err != nil {
@@ -138,30 +156,57 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 			return err
 		}
 	}
-	o := newSolveOutput(e.Stdout, *format, *count, ins[0].box)
+	o := newSolveOutput(e, *format, *count, ins[0].box)
 	inner := 1
 	if len(ins) == 1 {
 		inner = int(*workers) // one snake: split its search across the cores
 	}
-	err = sequencer.Run(ctx, len(ins), int(*workers), func(ctx context.Context, k int) (*solver.Solved, error) {
-		s, err := solver.Solve(ctx, ins[k].box, ins[k].seq, solver.Options{Workers: inner})
+	err = sequencer.Run(ctx, len(ins), int(*workers), func(ctx context.Context, k int) (answer, error) {
+		a, err := solveOne(ctx, ins[k], *count, *most, inner)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", ins[k].where, err)
+			return a, fmt.Errorf("%s: %w", ins[k].where, err)
 		}
-		return s, nil
-	}, func(k int, s *solver.Solved) error {
+		return a, nil
+	}, func(k int, a answer) error {
 		in := ins[k]
-		if len(s.Snake.Solutions) == 0 {
+		if a.n == 0 {
 			if err := in.otherReadings(ctx, e); err != nil {
 				return err
 			}
 		}
-		return o.write(ctx, in, s)
+		return o.write(ctx, in, a)
 	})
 	if err != nil {
 		return err
 	}
-	return o.close()
+	return o.close(ctx)
+}
+
+// answer is a snake solved: its solutions, or with -count their number
+// alone.
+type answer struct {
+	s *solver.Solved // nil for a count
+	n uint64
+}
+
+// maxShown bounds -max: a solution kept takes some 300 bytes while the
+// search runs (its moves and form, twice over on each goroutine), so a
+// million stay within a few hundred megabytes.
+const maxShown = 1_000_000
+
+// solveOne solves the snake of in on the given number of goroutines,
+// keeping its first most solutions, or counts its solutions, keeping
+// none.
+func solveOne(ctx context.Context, in input, count bool, most, workers int) (answer, error) {
+	if count {
+		c, err := solver.CountSolutions(ctx, in.box, in.seq, solver.Options{Workers: workers})
+		return answer{n: c.Solutions}, err
+	}
+	s, err := solver.Solve(ctx, in.box, in.seq, solver.Options{Workers: workers, Most: most})
+	if err != nil {
+		return answer{}, err
+	}
+	return answer{s: s, n: s.Total}, nil
 }
 
 // oneBox refuses snakes of different boxes: a catalogue holds one box.
@@ -177,6 +222,7 @@ func oneBox(ins []input) error {
 // solveOutput writes solved snakes, in the order given, in the format
 // asked for.
 type solveOutput struct {
+	e      cli.Env
 	out    *bufio.Writer
 	format string
 	count  bool
@@ -185,11 +231,11 @@ type solveOutput struct {
 	shown  []fold.Snake // for svg and html, written once all are solved
 }
 
-func newSolveOutput(w io.Writer, format string, count bool, b symmetry.Box) *solveOutput {
+func newSolveOutput(e cli.Env, format string, count bool, b symmetry.Box) *solveOutput {
 	// Room for a snake's whole text, flushed after each snake: one
 	// system call a snake, where 4 KB took three for a 4x4x4 snake's four
 	// solutions.
-	o := &solveOutput{out: bufio.NewWriterSize(w, 64<<10), format: format, count: count, seen: map[solver.Seq]bool{}}
+	o := &solveOutput{e: e, out: bufio.NewWriterSize(e.Stdout, 64<<10), format: format, count: count, seen: map[solver.Seq]bool{}}
 	switch {
 	case count:
 	case format == "json":
@@ -202,33 +248,37 @@ func newSolveOutput(w io.Writer, format string, count bool, b symmetry.Box) *sol
 
 // write writes one snake's solutions, or keeps them for close; a snake
 // given twice is written once in json, svg and html.
-func (o *solveOutput) write(ctx context.Context, in input, s *solver.Solved) error {
+func (o *solveOutput) write(ctx context.Context, in input, a answer) error {
+	s := a.s
 	switch {
 	case o.count:
-		fmt.Fprintf(o.out, "%v %d\n", in.seq, len(s.Snake.Solutions))
+		fmt.Fprintf(o.out, "%v %d\n", in.seq, a.n)
 	case o.format == "text":
 		return describe(ctx, o.out, in, s)
 	case !o.seen[in.seq]:
 		o.seen[in.seq] = true
 		if o.jw != nil {
+			if cut := len(s.Snake.Solutions); uint64(cut) < s.Total {
+				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", in.where, cut, stats.Plural(int(s.Total), "solution"), in.box, in.seq.Key())
+			}
 			return o.jw.Write(s.Snake)
 		}
-		o.shown = append(o.shown, fold.Snake{Box: in.box, Seq: in.seq, Solutions: s.Snake.Solutions})
+		o.shown = append(o.shown, fold.Snake{Box: in.box, Seq: in.seq, Solutions: s.Snake.Solutions, Total: s.Total})
 	}
 	return nil
 }
 
 // close ends the output and flushes it.
-func (o *solveOutput) close() error {
+func (o *solveOutput) close(ctx context.Context) error {
 	var err error
 	switch {
 	case o.count || o.format == "text":
 	case o.jw != nil:
 		err = o.jw.Close()
 	case o.format == "svg":
-		err = fold.WriteSheet(o.out, o.shown)
+		err = fold.WriteSheet(ctx, o.out, o.shown)
 	default:
-		err = fold.WritePage(o.out, o.shown)
+		err = fold.WritePage(ctx, o.out, o.shown)
 	}
 	if err != nil {
 		return err
@@ -276,10 +326,10 @@ func readTyped(r io.Reader, lines chan<- typed) {
 // read is told on standard error and the next one awaited, where a file
 // of snakes is read whole first and stops at its first bad line. At the
 // end of input it returns a usage error if some line was bad.
-func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized symmetry.Box, haveSize, count bool, workers int) error {
+func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized symmetry.Box, haveSize, count bool, most, workers int) error {
 	lines := make(chan typed)
 	go readTyped(e.Stdin, lines)
-	o := newSolveOutput(e.Stdout, "text", count, sized)
+	o := newSolveOutput(e, "text", count, sized)
 	bad := 0
 	for {
 		var l typed
@@ -304,23 +354,23 @@ func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized sy
 			bad++
 			continue
 		}
-		s, err := solver.Solve(ctx, in.box, in.seq, solver.Options{Workers: workers})
+		a, err := solveOne(ctx, in, count, most, workers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", in.where, err)
 		}
-		if len(s.Snake.Solutions) == 0 {
+		if a.n == 0 {
 			if err := in.otherReadings(ctx, e); err != nil {
 				return err
 			}
 		}
-		if err := o.write(ctx, in, s); err != nil {
+		if err := o.write(ctx, in, a); err != nil {
 			return err
 		}
 		if err := o.out.Flush(); err != nil {
 			return err
 		}
 	}
-	if err := o.close(); err != nil {
+	if err := o.close(ctx); err != nil {
 		return err
 	}
 	if bad > 0 {
@@ -422,11 +472,11 @@ func (in *input) otherReadings(ctx context.Context, e cli.Env) error {
 		if err != nil || !ok || q == in.seq || solver.Obstacle(b, q) != "" {
 			continue
 		}
-		s, err := solver.Solve(ctx, b, q, solver.Options{Workers: 1})
+		c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: 1})
 		if err != nil {
 			return err
 		}
-		if n := len(s.Snake.Solutions); n > 0 {
+		if n := int(c.Solutions); n > 0 {
 			e.Warnf("%s: read as %v it has no solution; as %v (%s) it has %s: use -notation %v",
 				in.where, in.read.Notation, o.Notation, o.Notation.Describe(), stats.Plural(n, "solution"), o.Notation)
 		}
@@ -437,9 +487,12 @@ func (in *input) otherReadings(ctx context.Context, e cli.Env) error {
 // describe writes a snake's solutions for a person, or why it has none.
 func describe(ctx context.Context, w io.Writer, in input, s *solver.Solved) error {
 	sols := s.Snake.Solutions
-	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, stats.Plural(len(sols), "solution"))
+	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, stats.Plural(int(s.Total), "solution"))
+	if uint64(len(sols)) < s.Total {
+		fmt.Fprintf(w, "  the first %d are shown; -max N shows up to %d\n", len(sols), maxShown)
+	}
 	for i, d := range sols {
-		fmt.Fprintf(w, "\nsolution %d of %d\n", i+1, len(sols))
+		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, stats.Thousands(int(s.Total)))
 		fold.WriteText(w, in.box, d)
 	}
 	if len(sols) > 0 {

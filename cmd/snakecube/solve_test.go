@@ -51,7 +51,7 @@ func TestSolveTyped(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		var detect notation.Notation
-		done <- solveTyped(ctx, e, detect, symmetry.Box{}, false, true, 1)
+		done <- solveTyped(ctx, e, detect, symmetry.Box{}, false, true, 1000, 1)
 		outW.Close()
 	}()
 	answers := make(chan string)

@@ -124,7 +124,7 @@ func TestPlayerInBrowser(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "page.html")
 	var buf bytes.Buffer
-	if err := fold.WritePage(&buf, snakes); err != nil {
+	if err := fold.WritePage(context.Background(), &buf, snakes); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(page, buf.Bytes(), 0o644); err != nil {
@@ -223,7 +223,7 @@ func checkSnake(t *testing.T, p *browser.Page, i int, s fold.Snake) {
 // errors and without loading anything.
 func checkSheet(t *testing.T, b *browser.Browser, snakes []fold.Snake) {
 	var buf bytes.Buffer
-	if err := fold.WriteSheet(&buf, snakes); err != nil {
+	if err := fold.WriteSheet(context.Background(), &buf, snakes); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "sheet.svg")
@@ -304,7 +304,7 @@ func saveScreens(t *testing.T, b *browser.Browser, p *browser.Page, out string, 
 		save(c.name, p.Screenshot(t))
 	}
 	var sheet bytes.Buffer
-	if err := fold.WriteSheet(&sheet, snakes[:1]); err != nil {
+	if err := fold.WriteSheet(context.Background(), &sheet, snakes[:1]); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "sheet.svg")

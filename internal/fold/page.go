@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -30,6 +31,9 @@ type DataSnake struct {
 	Key       string         `json:"key"`
 	Box       *[3]int        `json:"box,omitempty"`
 	Solutions []DataSolution `json:"solutions"`
+	// Total is the snake's number of solutions, when Solutions holds
+	// only the first of them.
+	Total uint64 `json:"total,omitempty"`
 }
 
 // DataSolution is a folding: the cell of cubelet 1 and the moves from it,
@@ -48,6 +52,9 @@ func NewData(snakes []Snake) Data {
 	}
 	for i, s := range snakes {
 		ds := DataSnake{Key: s.Seq.String(), Solutions: make([]DataSolution, len(s.Solutions))}
+		if s.cut() {
+			ds.Total = s.Total
+		}
 		if s.Box.Size != d.Box {
 			ds.Box = &s.Box.Size
 		}
@@ -78,7 +85,12 @@ func pageTitle(snakes []Snake) string {
 // WritePage writes one self-contained HTML page that shows every solution
 // of the snakes in the step player: the script, its data and the page's
 // style are all inline, so the page works offline from any folder.
-func WritePage(w io.Writer, snakes []Snake) error {
+//
+// It stops with the context's error if ctx is done before it writes.
+func WritePage(ctx context.Context, w io.Writer, snakes []Snake) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	data, err := json.Marshal(NewData(snakes)) // escapes <, > and &: safe inside a script element
 	if err != nil {
 		return err
@@ -86,11 +98,18 @@ func WritePage(w io.Writer, snakes []Snake) error {
 	if strings.Contains(strings.ToLower(playerJS), "</script") {
 		return fmt.Errorf("fold: the player script holds a closing script tag")
 	}
-	_, err = fmt.Fprintf(w, pageHTML, html.EscapeString(pageTitle(snakes)), html.EscapeString(pageTitle(snakes)), playerJS, data)
+	var note string
+	for _, s := range snakes {
+		if s.cut() {
+			note += fmt.Sprintf("<p>Snake %v has %s; the first %d are shown here (snakecube solve -max N shows more).</p>\n", s.Seq, plural(s.Total, "solution"), len(s.Solutions))
+		}
+	}
+	_, err = fmt.Fprintf(w, pageHTML, html.EscapeString(pageTitle(snakes)), html.EscapeString(pageTitle(snakes)), note, playerJS, data)
 	return err
 }
 
-// pageHTML is the standalone page: the title twice, the script, the data.
+// pageHTML is the standalone page: the title twice, notes, the script,
+// the data.
 const pageHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -100,11 +119,12 @@ const pageHTML = `<!DOCTYPE html>
 <style>
 body{margin:16px 20px;background:#fff}
 h1{font:600 18px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;margin:0 0 12px;color:#333}
+p{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;margin:0 0 10px;color:#444}
 </style>
 </head>
 <body>
 <h1>%s</h1>
-<div id="player"></div>
+%s<div id="player"></div>
 <script>
 %s
 </script>

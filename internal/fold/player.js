@@ -357,7 +357,8 @@
       var box = s.box || data.box;
       if (!isBox(box)) { throw new Error('snake ' + (i + 1) + ': no box of 2 to 64 cells'); }
       var sols = s.solutions || [];
-      return {key: String(s.key || ''), box: box, solutions: sols};
+      var total = typeof s.total === 'number' && s.total > sols.length ? s.total : sols.length;
+      return {key: String(s.key || ''), box: box, solutions: sols, total: total};
     });
     if (!list.length) { throw new Error('no snake to show'); }
     return list;
@@ -377,7 +378,7 @@
       prevSol: el('button', 'sp-prevsol', '\u2039'), sol: el('input', 'sp-sol'), solOf: el('span', 'sp-solof'),
       nextSol: el('button', 'sp-nextsol', '\u203a')};
     snakes.forEach(function (s, i) {
-      var o = el('option', '', (i + 1) + '. ' + s.box.join('x') + ', ' + plural(s.solutions.length, 'solution') + ': ' + s.key);
+      var o = el('option', '', (i + 1) + '. ' + s.box.join('x') + ', ' + plural(s.total, 'solution') + ': ' + s.key);
       o.value = i;
       u.snake.appendChild(o);
     });
@@ -499,7 +500,8 @@
     u.snake.value = String(st.snake);
     u.sol.value = sols ? st.solution + 1 : 0;
     u.sol.max = sols;
-    u.solOf.textContent = 'of ' + sols;
+    var total = this.snakes[st.snake].total;
+    u.solOf.textContent = 'of ' + total + (total > sols ? ' (the first ' + sols + ' shown)' : '');
     u.prevSol.disabled = st.solution <= 0;
     u.nextSol.disabled = st.solution >= sols - 1;
     [u.canvas, u.controls, u.hint, u.side].forEach(function (x) { x.style.display = has ? '' : 'none'; });

@@ -2,10 +2,12 @@ package fold
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"html"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/snakecube/snakecube/solver"
@@ -20,6 +22,32 @@ type Snake struct {
 	Seq solver.Seq
 	// Solutions are the moves of each folding, from cubelet 1.
 	Solutions [][]symmetry.Dir
+	// Total is the snake's number of solutions, when Solutions holds
+	// only the first of them; 0 means len(Solutions).
+	Total uint64
+}
+
+// cut reports whether s shows only the first of its solutions.
+func (s Snake) cut() bool { return s.Total > uint64(len(s.Solutions)) }
+
+// total returns the snake's number of solutions.
+func (s Snake) total() uint64 { return max(s.Total, uint64(len(s.Solutions))) }
+
+// plural returns n and the noun, with an s unless n is 1.
+func plural(n uint64, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return thousands(n) + " " + noun
+}
+
+// thousands writes n with its digits in groups of three.
+func thousands(n uint64) string {
+	t := strconv.FormatUint(n, 10)
+	for i := len(t) - 3; i > 0; i -= 3 {
+		t = t[:i] + "," + t[i:]
+	}
+	return t
 }
 
 // The sheet's page, in millimetres: A4 portrait with margins that any
@@ -108,7 +136,11 @@ func layout(snakes []Snake) (items []item, pages int) {
 // small pictures, one per hand-level step in reading order, showing the
 // cubelets placed so far with the step's own cubelets highlighted, all
 // numbered. It holds no script and loads nothing.
-func WriteSheet(w io.Writer, snakes []Snake) error {
+//
+// A sheet takes a picture a step of every solution given: it stops with
+// the context's error, and what was written is no whole sheet, once ctx
+// is done.
+func WriteSheet(ctx context.Context, w io.Writer, snakes []Snake) error {
 	items, pages := layout(snakes)
 	if len(items) == 0 {
 		pages = 1
@@ -122,15 +154,25 @@ func WriteSheet(w io.Writer, snakes []Snake) error {
 	for p := range pages {
 		writePageFrame(bw, p, pages, len(items) == 0)
 	}
-	for _, it := range items {
+	for k, it := range items {
+		if k%64 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		s := snakes[it.snake]
 		oy := float64(it.page) * pageH
 		if it.step < 0 {
-			title := fmt.Sprintf("snake %v · %v box · solution %d of %d", s.Seq, s.Box, it.sol+1, len(s.Solutions))
+			title := fmt.Sprintf("solution %d of %s", it.sol+1, thousands(s.total()))
+			if s.cut() {
+				title += fmt.Sprintf(" (the first %d drawn)", len(s.Solutions))
+			}
 			if it.cont {
 				title += " (continued)"
 			}
+			// The snake on the right, smaller: 64 cubelets and the title
+			// fit the width of the page.
 			fmt.Fprintf(bw, `<text x="%.1f" y="%.1f" font-size="3.6" font-weight="bold">%s</text>`+"\n", it.x, oy+it.y+5.5, html.EscapeString(title))
+			fmt.Fprintf(bw, `<text x="%.1f" y="%.1f" font-size="2.5" fill="#333" text-anchor="end" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">%s</text>`+"\n",
+				pageW-margin, oy+it.y+5.5, html.EscapeString(fmt.Sprintf("snake %v · %v box", s.Seq, s.Box)))
 			continue
 		}
 		cellW := (pageW - 2*margin) / float64(it.columns)

@@ -2,6 +2,7 @@ package fold_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -101,7 +102,7 @@ func TestSheet(t *testing.T) {
 		firstSnake(t, "1x4x4"),
 	}
 	var buf bytes.Buffer
-	if err := fold.WriteSheet(&buf, snakes); err != nil {
+	if err := fold.WriteSheet(context.Background(), &buf, snakes); err != nil {
 		t.Fatal(err)
 	}
 	pics, height, ys := readSheet(t, buf.Bytes())
@@ -145,7 +146,7 @@ func TestSheet(t *testing.T) {
 // that says so.
 func TestSheetEmpty(t *testing.T) {
 	var buf bytes.Buffer
-	if err := fold.WriteSheet(&buf, []fold.Snake{solved(t, "3", "010101010101010101010101010")}); err != nil {
+	if err := fold.WriteSheet(context.Background(), &buf, []fold.Snake{solved(t, "3", "010101010101010101010101010")}); err != nil {
 		t.Fatal(err)
 	}
 	pics, height, _ := readSheet(t, buf.Bytes())
@@ -160,7 +161,7 @@ func TestSheetEmpty(t *testing.T) {
 func TestPageData(t *testing.T) {
 	snakes := []fold.Snake{solved(t, "3", classic), firstSnake(t, "2x3x4"), solved(t, "2", "01111110")}
 	var buf bytes.Buffer
-	if err := fold.WritePage(&buf, snakes); err != nil {
+	if err := fold.WritePage(context.Background(), &buf, snakes); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
