@@ -45,7 +45,8 @@ Flags:
   -size AxBxC      the box of the catalogues whose snakes' length is not a
                    cube's; repeat it for catalogues of several boxes
   -timeout D       how long a snake typed in is searched at most
-                   (default 10s)
+                   (default 10s); a snake with more than 10,000 solutions
+                   is answered that it has too many, whatever the time
 
 Examples:
   $ snakecube serve solutions.json

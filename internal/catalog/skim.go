@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/snakecube/snakecube/export"
@@ -19,8 +18,10 @@ import (
 type Entry struct {
 	Key solver.Seq
 	// Offset is the byte offset where the entry starts in the file, the
-	// same as [Snake.Offset]; [ReadAt] reads the entry there.
-	Offset int64
+	// same as [Snake.Offset]; [ReadAt] reads the entry there. Size is
+	// its length in bytes, from Offset to the end of its list of
+	// solutions, or of its line.
+	Offset, Size int64
 	// Solutions is the number of solutions the file lists, unchecked: a
 	// solution listed twice counts twice here, once in [Snake.Forms].
 	Solutions int
@@ -236,7 +237,7 @@ func (s *Skimmer) entryOf(at int64, key string, n int) (Entry, error) {
 		}
 		s.box = b
 	}
-	e := Entry{Offset: at, Solutions: n}
+	e := Entry{Offset: at, Size: s.offset() - at, Solutions: n}
 	q, err := solver.ParseSeq(key)
 	if err == nil {
 		err = q.Valid(s.box)
@@ -500,12 +501,14 @@ func (l *lister) skipString(p []byte) int {
 }
 
 // ReadAt reads and checks the entry at byte offset off of a catalogue of
-// box b in format f, held by r: the offset of an [Entry] or a [Snake]. It
-// reads through a [Reader], so the snake is checked as Next checks it,
-// but for its order among the others, which a Skimmer checked. The Snake
-// is the caller's.
-func ReadAt(r io.ReaderAt, off int64, b symmetry.Box, f export.Format) (*Snake, error) {
-	br := bufio.NewReader(io.NewSectionReader(r, off, math.MaxInt64-off))
+// box b in format f, held by r: the offset of an [Entry] or a [Snake],
+// reading no more than its size bytes (an [Entry]'s Size, or the bytes to
+// the next entry), so that an entry rewritten longer is an error, not a
+// read of the rest of the file. It reads through a [Reader], so the
+// snake is checked as Next checks it, but for its order among the others,
+// which a Skimmer checked. The Snake is the caller's.
+func ReadAt(r io.ReaderAt, off, size int64, b symmetry.Box, f export.Format) (*Snake, error) {
+	br := bufio.NewReader(io.NewSectionReader(r, off, size))
 	// An entry's offset may fall on the white space and comma before it.
 	at := off
 	for {

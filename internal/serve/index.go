@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -34,6 +33,7 @@ type Catalogue struct {
 	f      io.ReaderAt
 	blocks []*block
 	n      int
+	end    int64 // where the last entry ends
 	stats  *stats.Stats
 }
 
@@ -85,7 +85,7 @@ const palBit = 0x80
 // opts gives the box, as to a [catalog.Reader]. The file's first problem
 // is an error.
 func Open(ctx context.Context, file string, opts catalog.Options) (*Catalogue, error) {
-	f, err := os.Open(file)
+	f, err := catalog.OpenFile(file)
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +133,7 @@ func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue
 		}
 		t.Skimmed(e)
 		c.add(e)
+		c.end = e.Offset + e.Size
 	}
 	if t == nil { // an empty catalogue: its box is what was given
 		c.Box, c.Format = opts.Box, sk.Format()
@@ -186,15 +187,30 @@ func (c *Catalogue) Snake(q solver.Seq) (solver.Snake, bool, error) {
 	if i < 0 {
 		return solver.Snake{}, false, nil
 	}
-	s, err := catalog.ReadAt(c.f, c.off(i), c.Box, c.Format)
-	if err != nil {
-		return solver.Snake{}, true, fmt.Errorf("%s: %w", c.File, err)
+	// An entry is read no further than where the next one started when
+	// the file was indexed: one rewritten longer since is an error, not a
+	// read of the rest of the file.
+	end := c.end
+	if i+1 < c.n {
+		end = c.off(i + 1)
 	}
-	if s.Key != q {
-		return solver.Snake{}, true, fmt.Errorf("%s: byte %d holds %s, not %v: has the file changed since it was indexed?", c.File, c.off(i), catalog.QuoteKey(s.Text), q)
+	changed := fmt.Errorf("%s: the file has changed since it was indexed: restart snakecube serve", c.File)
+	s, err := catalog.ReadAt(c.f, c.off(i), end-c.off(i), c.Box, c.Format)
+	switch {
+	case err != nil:
+		return solver.Snake{}, true, fmt.Errorf("%w (snake %v, byte %d: %w)", changed, q, c.off(i), err)
+	case s.Key != q:
+		return solver.Snake{}, true, fmt.Errorf("%w (byte %d holds %s, not %v)", changed, c.off(i), catalog.QuoteKey(s.Text), q)
+	case len(s.Solutions) != int(c.sols(i)):
+		return solver.Snake{}, true, fmt.Errorf("%w (snake %v lists %d solutions, not %d)", changed, q, len(s.Solutions), c.sols(i))
 	}
 	if p := s.Err(); p != nil {
 		return solver.Snake{}, true, fmt.Errorf("%s: %w", c.File, p)
+	}
+	for k, sol := range s.Solutions {
+		if sol.Same >= 0 {
+			return solver.Snake{}, true, fmt.Errorf("%s: snake %v: solution %d is solution %d again, up to symmetry and reversal", c.File, q, k+1, sol.Same+1)
+		}
 	}
 	return solver.Snake{Seq: q, Solutions: s.Forms()}, true, nil
 }

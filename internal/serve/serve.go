@@ -39,7 +39,15 @@ type Options struct {
 	// 0 means runtime.GOMAXPROCS(0). Others wait their turn within their
 	// time.
 	Solvers int
+	// MaxSolutions is the most solutions one /api/solve answers, and so
+	// the most its search holds, whatever its time; 0 means
+	// [DefaultMaxSolutions]. A snake with more is answered 503.
+	MaxSolutions int
 }
+
+// DefaultMaxSolutions bounds an answer: 10,000 solutions of 64 cubelets
+// are some 6 MB of JSON, and their search holds a few megabytes.
+const DefaultMaxSolutions = 10_000
 
 // DefaultSolveTimeout leaves room to spare for the snakes a person types,
 // cubes up to 4x4x4, whose searches take well under a second (make bench
@@ -76,6 +84,9 @@ func New(cats []*Catalogue, opts Options) *Server {
 	}
 	if opts.Solvers <= 0 {
 		opts.Solvers = runtime.GOMAXPROCS(0)
+	}
+	if opts.MaxSolutions <= 0 {
+		opts.MaxSolutions = DefaultMaxSolutions
 	}
 	s := &Server{cats: cats, opts: opts, solvers: make(chan struct{}, opts.Solvers), mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /{$}", s.page)
@@ -413,6 +424,9 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		fail(w, http.StatusInternalServerError, err)
 		return
+	case sv.Total > uint64(s.opts.MaxSolutions):
+		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: %s, more than the %d one answer holds; snakecube solve -count counts them and snakecube solve shows the first", q, stats.Plural(int(sv.Total), "solution"), s.opts.MaxSolutions))
+		return
 	}
 	writeSnake(w, b, sv.Snake, true)
 }
@@ -425,7 +439,8 @@ func (s *Server) search(ctx context.Context, b symmetry.Box, q solver.Seq) (*sol
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	return solver.Solve(ctx, b, q, solver.Options{Workers: 1})
+	// One more than an answer holds tells a snake with too many.
+	return solver.Solve(ctx, b, q, solver.Options{Workers: 1, Most: s.opts.MaxSolutions + 1})
 }
 
 // typed reads the snake of /api/solve and its box: the size parameter's,

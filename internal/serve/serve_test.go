@@ -396,6 +396,83 @@ func TestSolve(t *testing.T) {
 	}
 }
 
+// TestMaxSolutions: a snake with more solutions than an answer holds is
+// answered 503, saying how many it has; one with as many is answered.
+func TestMaxSolutions(t *testing.T) {
+	f := newFixture(t, Options{MaxSolutions: 141}, "2x2x3")
+	resp, err := f.srv.Client().Get(f.srv.URL + "/api/solve?snake=011111101010101111111111110")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !bytes.Contains(body, []byte("142 solutions, more than the 141 one answer holds")) {
+		t.Errorf("a snake of 142 solutions, 141 at most: %d %s, want 503 saying so", resp.StatusCode, body)
+	}
+	f = newFixture(t, Options{MaxSolutions: 142}, "2x2x3")
+	var l line
+	if code := f.get(t, "/api/solve?snake=011111101010101111111111110", &l); code != 200 || len(l.Solutions) != 142 {
+		t.Errorf("a snake of 142 solutions, 142 at most: status %d, %d solutions", code, len(l.Solutions))
+	}
+}
+
+// TestChanged: a catalogue rewritten while served, an entry grown by a
+// thousand copies of a solution or cut short, or a solution listed twice
+// in place of another, is reported as an error; the read stops at the
+// entry's end as indexed.
+func TestChanged(t *testing.T) {
+	for _, tc := range []struct {
+		name, want string
+		edit       func(entry string) string
+	}{
+		{"grown", "the file has changed since it was indexed", func(e string) string {
+			sol := e[strings.Index(e, `{"startPos"`) : strings.Index(e, `]]]}`)+4]
+			return strings.Replace(e, sol, sol+strings.Repeat(","+sol, 1000), 1)
+		}},
+		{"cut", "the file has changed since it was indexed", func(e string) string {
+			sol := e[strings.Index(e, `{"startPos"`) : strings.Index(e, `]]]}`)+5]
+			return strings.Replace(e, sol, "", 1)
+		}},
+		{"repeated", "solution 2 is solution 1 again", func(e string) string {
+			first := e[strings.Index(e, `{"startPos"`) : strings.Index(e, `]]]}`)+4]
+			rest := e[strings.Index(e, `]]]}`)+5:]
+			second := rest[:strings.Index(rest, `]]]}`)+4]
+			return strings.Replace(e, second, first, 1)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, Options{}, "2x3x4")
+			file := f.cats[0].File
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A snake with two solutions of the same length, so that the
+			// one listed twice in place of the other keeps the size.
+			var key, entry string
+			for l := range strings.Lines(string(data)) {
+				if strings.Count(l, "startPos") == 2 {
+					entry = l
+					key = l[len(`{"snake":"`):strings.Index(l, `",`)]
+					break
+				}
+			}
+			if err := os.WriteFile(file, []byte(strings.Replace(string(data), entry, tc.edit(entry), 1)), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := f.srv.Client().Get(f.srv.URL + "/api/snakes/" + key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusInternalServerError || !bytes.Contains(body, []byte(tc.want)) {
+				t.Errorf("snake %s of a catalogue %s since indexed: %d %s, want 500 saying %q", key, tc.name, resp.StatusCode, body, tc.want)
+			}
+		})
+	}
+}
+
 // TestTimeout: a search that outlives its time answers 503 and says so.
 func TestTimeout(t *testing.T) {
 	f := newFixture(t, Options{SolveTimeout: 1}, "2x2x3")
