@@ -86,9 +86,6 @@ Examples:
 `
 
 func runCensus(ctx context.Context, e cli.Env, args []string) error {
-	// Every census command but merge writes files, which an interrupt
-	// should leave whole.
-	cli.ArmInterrupts()
 	if len(args) > 0 {
 		switch args[0] {
 		case "merge":

@@ -313,7 +313,6 @@ func descend(ctx context.Context, d *estimate.Design, k int, path string) ([]est
 // appendAt opens the file at path to append at offset whole, dropping a
 // torn last line beyond it.
 func appendAt(path string, whole int64) (*os.File, error) {
-	cli.ArmInterrupts() // so that an interrupt ends the file after a whole line
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err

@@ -28,6 +28,5 @@ package main
 import "github.com/snakecube/snakecube/internal/cli"
 
 func main() {
-	cli.CalmSysmon()
 	cli.Main(run)
 }

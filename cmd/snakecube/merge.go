@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/shards"
 )
@@ -57,7 +57,7 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	}
 	parts := make([]shards.Part, len(names))
 	for k, name := range names {
-		f, err := os.Open(name)
+		f, err := catalog.OpenFile(name)
 		if err != nil {
 			return err
 		}

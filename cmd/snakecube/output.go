@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/solver"
 )
@@ -45,7 +46,6 @@ func writeOutput(e cli.Env, path string, write func(io.Writer) error) (string, e
 	if path == "-" {
 		return "standard output", write(e.Stdout)
 	}
-	cli.ArmInterrupts() // so that an interrupt removes the temporary file
 	f, err := atomicfile.Create(path)
 	if err != nil {
 		return "", err
@@ -107,7 +107,7 @@ func openInput(e cli.Env, arg string) (string, io.Reader, func(), error) {
 	if arg == "-" {
 		return "standard input", e.Stdin, func() {}, nil
 	}
-	f, err := os.Open(arg)
+	f, err := catalog.OpenFile(arg)
 	if err != nil {
 		return "", nil, nil, err
 	}

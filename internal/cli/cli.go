@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -92,53 +91,35 @@ func Run(ctx context.Context, cmd func(context.Context, Env) error, stdin io.Rea
 	return out.Ended(cmd(ctx, Env{Stdin: stdin, Stdout: out, Stderr: stderr}))
 }
 
-// Main runs cmd with the process's arguments and standard files, a
+// Main runs cmd with the process's arguments and standard files, and a
 // context cancelled by an interrupt or SIGTERM, and exits with the status
-// of its error.
-//
-// Main handles interrupts itself only once the run has lasted armAfter,
-// or once the command is about to write a file ([ArmInterrupts]):
-// os/signal keeps a goroutine blocked on an operating-system thread of its
-// own, whose start costs some 0.3 ms of a run of 2, a sixth of a 3x3x3
-// count on two cores. Before, an interrupt ends the process at once, as it
-// would any program's (status 130 in the shell), with nothing of the
-// command's to clean up: no file of its own is open.
+// of its error. An interrupted command has grace to return, removing what
+// it was writing; one that does not, blocked in a read from a pipe that
+// no one writes to, say, ends then with status 130 all the same, as it
+// does at a second interrupt. Files are written beside their target and
+// renamed, so an end that cuts a write short leaves no half-written file.
 func Main(cmd func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error) {
-	ctx, cancel := context.WithCancel(context.Background())
-	interrupts.cancel = cancel
-	t := time.AfterFunc(armAfter, ArmInterrupts)
-	err := cmd(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	t.Stop()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		stop() // a second interrupt ends the process at once
+		select {
+		case err = <-done:
+		case <-time.After(grace):
+			err = context.Canceled
+		}
+	}
 	os.Exit(ExitCode(err, os.Stderr))
 }
 
-// armAfter is how long a run goes before Main handles its interrupts.
-const armAfter = 20 * time.Millisecond
-
-// interrupts is Main's handling of interrupts: cancel ends its context.
-var interrupts struct {
-	once   sync.Once
-	cancel context.CancelFunc
-}
-
-// ArmInterrupts makes an interrupt or SIGTERM cancel the context of the
-// command [Main] runs, from now on, instead of ending the process: a
-// command calls it before it creates or appends to a file, so that an
-// interrupt lets it remove or complete what it writes. Outside Main it
-// does nothing.
-func ArmInterrupts() {
-	interrupts.once.Do(func() {
-		if interrupts.cancel == nil {
-			return
-		}
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
-		go func() {
-			<-c
-			interrupts.cancel()
-		}()
-	})
-}
+// grace is how long an interrupted command has to return before Main
+// ends it: removing a temporary file or completing a line takes
+// milliseconds.
+const grace = 2 * time.Second
 
 // ExitCode reports err on w and returns the process's exit status.
 func ExitCode(err error, w io.Writer) int {

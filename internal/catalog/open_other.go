@@ -1,0 +1,5 @@
+//go:build !unix
+
+package catalog
+
+const openFlags = 0

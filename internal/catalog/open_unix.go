@@ -1,0 +1,9 @@
+//go:build unix
+
+package catalog
+
+import "syscall"
+
+// openFlags opens without blocking: a named pipe opened so does not wait
+// for a writer (and is then refused).
+const openFlags = syscall.O_NONBLOCK
