@@ -17,6 +17,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"net"
 	"runtime/debug"
@@ -25,7 +26,6 @@ import (
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/serve"
-	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -113,7 +113,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	for _, c := range cats {
-		e.Warnf("%s: %s, %s, %s", c.File, c.Name, stats.Plural(c.Len(), "snake"), stats.Plural(c.Stats().Solutions, "solution"))
+		e.Warnf("%s: %s, %s, %s", c.File, c.Name, fold.Plural(c.Len(), "snake"), fold.Plural(c.Stats().Solutions, "solution"))
 	}
 	e.Warnf("indexed in %v; serving on http://%s/", cli.Elapsed(time.Since(start)), ln.Addr())
 	return serve.New(cats, serve.Options{SolveTimeout: *timeout}).Serve(ctx, ln)

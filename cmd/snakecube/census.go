@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"iter"
 	"os"
@@ -20,7 +21,6 @@ import (
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/estimate"
-	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -377,9 +377,9 @@ func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		msg := fmt.Sprintf("%s: %s checked, each line with its checksum", name, stats.Plural(u.Records, "section"))
+		msg := fmt.Sprintf("%s: %s checked, each line with its checksum", name, fold.Plural(u.Records, "section"))
 		if u.Duplicates > 0 {
-			msg += fmt.Sprintf("; dropped %s repeating an earlier one", stats.Plural(u.Duplicates, "record"))
+			msg += fmt.Sprintf("; dropped %s repeating an earlier one", fold.Plural(u.Duplicates, "record"))
 		}
 		if u.Torn > 0 {
 			msg += fmt.Sprintf("; dropped a torn last line of %d bytes", u.Torn)
@@ -405,7 +405,7 @@ func writeCensus(w io.Writer, t census.Total, m int, recs []census.Record, known
 		return sols, false
 	}
 	if runs, ok := notSample(recs, m); ok {
-		fmt.Fprintf(w, "# the sections lie in %s of consecutive sections, ranges and not a random sample: not extrapolated, as sections grow along key order\n", stats.Plural(runs, "run"))
+		fmt.Fprintf(w, "# the sections lie in %s of consecutive sections, ranges and not a random sample: not extrapolated, as sections grow along key order\n", fold.Plural(runs, "run"))
 		return sols, false
 	}
 	fmt.Fprintf(w, "# extrapolated from a random sample of %d of the %d sections: %d x the mean per section, [95%% confidence interval]\n", t.Sections, m, m)

@@ -4,12 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"time"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -95,7 +95,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if !*quiet {
 		e.Warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
-			what, stats.Plural(total.snakes, "snake"), stats.Plural(total.solutions, "solution"), stats.Thousands(int(total.nodes)),
+			what, fold.Plural(total.snakes, "snake"), fold.Plural(total.solutions, "solution"), fold.Thousands(int(total.nodes)),
 			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil

@@ -6,13 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"os"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/estimate"
-	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -138,7 +138,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	took := time.Since(start)
 	rate := solver.NodeRate(ctx, b, time.Second)
 	writeEstimate(e.Stdout, b, est, *seed, rate)
-	e.Warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), cli.Elapsed(took))
+	e.Warnf("%v: %s probes in %v", b, fold.Thousands(est.Probes), cli.Elapsed(took))
 	return nil
 }
 

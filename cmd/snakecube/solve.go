@@ -7,16 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/sequencer"
-	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -86,13 +84,10 @@ Examples:
   $ snakecube solve -format svg 001110110111010111101010100 > classic.svg
 `
 
-// input is one snake as typed, where it came from, and how it was read.
-type input struct {
+// item is one snake as typed, where it came from, and what it reads as.
+type item struct {
 	text, where string
-	seq         solver.Seq
-	box         symmetry.Box
-	read        notation.Result
-	boxOf       notation.BoxOf
+	s           *input.Snake
 }
 
 // snakeArg reports whether an argument that starts with "-" is a snake,
@@ -104,6 +99,15 @@ func snakeArg(a string) bool {
 		name = name[:i]
 	}
 	return strings.HasPrefix(a, "-") && a != "-" && a != "--" && strings.Trim(strings.ToLower(name), "abcdefghijklmnopqrstuvwxyz") != ""
+}
+
+// solveFlags are solve's settings.
+type solveFlags struct {
+	opts    input.Options
+	format  string
+	count   bool
+	most    int
+	workers int
 }
 
 func runSolve(ctx context.Context, e cli.Env, args []string) error {
@@ -135,46 +139,40 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	case *most < 1 || *most > maxShown:
 		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, maxShown)
 	}
-	sized := box.box.Len() > 0
-	if *format == "text" && fromStdin(rest) && terminal(e.Stdin) {
-		return solveTyped(ctx, e, nota, box.box, sized, *count, *most, int(*workers))
+	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, format: *format, count: *count, most: *most, workers: int(*workers)}
+	if f.format == "text" && fromStdin(rest) && terminal(e.Stdin) {
+		return solveTyped(ctx, e, f)
 	}
-	ins, err := readInputs(e, rest)
+	items, err := readItems(e, rest)
 	if err != nil {
 		return err
 	}
-	if len(ins) == 0 {
+	if len(items) == 0 {
 		return cli.BadUsage(e, solveUsage, "no snake given")
 	}
-	for k := range ins {
-		if err := ins[k].parse(e, nota, box.box, sized); err != nil {
+	for k := range items {
+		if err := items[k].read(ctx, e, f); err != nil {
 			return err
 		}
 	}
-	if *format == "json" && !*count {
-		if err := oneBox(ins); err != nil {
+	if f.format == "json" && !f.count {
+		if err := oneBox(items); err != nil {
 			return err
 		}
 	}
-	o := newSolveOutput(e, *format, *count, ins[0].box)
+	o := newSolveOutput(e, f, items[0].s.Box)
 	inner := 1
-	if len(ins) == 1 {
-		inner = int(*workers) // one snake: split its search across the cores
+	if len(items) == 1 {
+		inner = f.workers // one snake: split its search across the cores
 	}
-	err = sequencer.Run(ctx, len(ins), int(*workers), func(ctx context.Context, k int) (answer, error) {
-		a, err := solveOne(ctx, ins[k], *count, *most, inner)
+	err = sequencer.Run(ctx, len(items), f.workers, func(ctx context.Context, k int) (answer, error) {
+		a, err := solveOne(ctx, items[k].s, f, inner)
 		if err != nil {
-			return a, fmt.Errorf("%s: %w", ins[k].where, err)
+			return a, fmt.Errorf("%s: %w", items[k].where, err)
 		}
 		return a, nil
 	}, func(k int, a answer) error {
-		in := ins[k]
-		if a.n == 0 {
-			if err := in.otherReadings(ctx, e); err != nil {
-				return err
-			}
-		}
-		return o.write(ctx, in, a)
+		return o.write(ctx, items[k], a)
 	})
 	if err != nil {
 		return err
@@ -182,11 +180,23 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	return o.close(ctx)
 }
 
+// oneBox refuses snakes of different boxes: a catalogue holds one box.
+func oneBox(items []item) error {
+	first := items[0]
+	for _, it := range items[1:] {
+		if it.s.Box != first.s.Box {
+			return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", it.where, it.s.Box, first.where, first.s.Box)}
+		}
+	}
+	return nil
+}
+
 // answer is a snake solved: its solutions, or with -count their number
-// alone.
+// alone, and for a snake with none, what may help.
 type answer struct {
-	s *solver.Solved // nil for a count
-	n uint64
+	s      *solver.Solved // nil for a count
+	n      uint64
+	advice input.Advice
 }
 
 // maxShown bounds -max: a solution kept takes some 300 bytes while the
@@ -194,76 +204,92 @@ type answer struct {
 // million stay within a few hundred megabytes.
 const maxShown = 1_000_000
 
-// solveOne solves the snake of in on the given number of goroutines,
-// keeping its first most solutions, or counts its solutions, keeping
-// none.
-func solveOne(ctx context.Context, in input, count bool, most, workers int) (answer, error) {
-	if count {
-		c, err := solver.CountSolutions(ctx, in.box, in.seq, solver.Options{Workers: workers})
-		return answer{n: c.Solutions}, err
-	}
-	s, err := solver.Solve(ctx, in.box, in.seq, solver.Options{Workers: workers, Most: most})
-	if err != nil {
-		return answer{}, err
-	}
-	return answer{s: s, n: s.Total}, nil
-}
-
-// oneBox refuses snakes of different boxes: a catalogue holds one box.
-func oneBox(ins []input) error {
-	for _, in := range ins[1:] {
-		if in.box != ins[0].box {
-			return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", in.where, in.box, ins[0].where, ins[0].box)}
+// solveOne solves snake s on the given number of goroutines, keeping its
+// first f.most solutions, or with f.count counts them, keeping none; for
+// a snake with no solution it finds what may help: the other readings of
+// the text that fold, and unless counting, the snakes one cubelet away.
+func solveOne(ctx context.Context, s *input.Snake, f solveFlags, workers int) (answer, error) {
+	var a answer
+	if f.count {
+		c, err := solver.CountSolutions(ctx, s.Box, s.Seq, solver.Options{Workers: workers})
+		if err != nil {
+			return a, err
 		}
+		a.n = c.Solutions
+	} else {
+		sv, err := solver.Solve(ctx, s.Box, s.Seq, solver.Options{Workers: workers, Most: f.most})
+		if err != nil {
+			return a, err
+		}
+		a.s, a.n = sv, sv.Total
 	}
-	return nil
+	if a.n > 0 {
+		return a, nil
+	}
+	var err error
+	if f.count {
+		a.advice.Readings, err = s.OtherReadings(ctx)
+	} else {
+		a.advice, err = input.Advise(ctx, s, max(workers, 1))
+	}
+	return a, err
 }
 
 // solveOutput writes solved snakes, in the order given, in the format
 // asked for.
 type solveOutput struct {
-	e      cli.Env
-	out    *bufio.Writer
-	format string
-	count  bool
-	jw     *export.Writer
-	seen   map[solver.Seq]bool
-	shown  []fold.Snake // for svg and html, written once all are solved
+	e     cli.Env
+	out   *bufio.Writer
+	f     solveFlags
+	jw    *export.Writer
+	seen  map[solver.Seq]bool
+	shown []fold.Snake // for svg and html, written once all are solved
 }
 
-func newSolveOutput(e cli.Env, format string, count bool, b symmetry.Box) *solveOutput {
+func newSolveOutput(e cli.Env, f solveFlags, b symmetry.Box) *solveOutput {
 	// Room for a snake's whole text, flushed after each snake: one
 	// system call a snake, where 4 KB took three for a 4x4x4 snake's four
 	// solutions.
-	o := &solveOutput{e: e, out: bufio.NewWriterSize(e.Stdout, 64<<10), format: format, count: count, seen: map[solver.Seq]bool{}}
+	o := &solveOutput{e: e, out: bufio.NewWriterSize(e.Stdout, 64<<10), f: f, seen: map[solver.Seq]bool{}}
 	switch {
-	case count:
-	case format == "json":
+	case f.count:
+	case f.format == "json":
 		o.jw = export.NewWriter(o.out, b, export.Options{Unordered: true})
-	case format == "text":
+	case f.format == "text":
 		fmt.Fprint(o.out, fold.Legend)
 	}
 	return o
 }
 
 // write writes one snake's solutions, or keeps them for close; a snake
-// given twice is written once in json, svg and html.
-func (o *solveOutput) write(ctx context.Context, in input, a answer) error {
-	s := a.s
-	switch {
-	case o.count:
-		fmt.Fprintf(o.out, "%v %d\n", in.seq, a.n)
-	case o.format == "text":
-		return describe(ctx, o.out, in, s)
-	case !o.seen[in.seq]:
-		o.seen[in.seq] = true
-		if o.jw != nil {
-			if cut := len(s.Snake.Solutions); uint64(cut) < s.Total {
-				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", in.where, cut, stats.Plural(int(s.Total), "solution"), in.box, in.seq.Key())
-			}
-			return o.jw.Write(s.Snake)
+// given twice is written once in json, svg and html. The other readings
+// of a snake with no solution go to standard error, but for the sheet
+// and the page, which show them with the rest of the advice.
+func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
+	s := it.s
+	if o.f.count || o.f.format == "text" || o.f.format == "json" {
+		for _, l := range a.advice.ReadingLines(s) {
+			o.e.Warnf("%s: %s", it.where, l)
 		}
-		o.shown = append(o.shown, fold.Snake{Box: in.box, Seq: in.seq, Solutions: s.Snake.Solutions, Total: s.Total})
+	}
+	switch {
+	case o.f.count:
+		fmt.Fprintf(o.out, "%v %d\n", s.Seq, a.n)
+	case o.f.format == "text":
+		describe(o.out, s, a)
+	case !o.seen[s.Seq]:
+		o.seen[s.Seq] = true
+		if o.jw != nil {
+			if cut := len(a.s.Snake.Solutions); uint64(cut) < a.n {
+				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", it.where, cut, fold.Plural(int(a.n), "solution"), s.Box, s.Seq.Key())
+			}
+			return o.jw.Write(a.s.Snake)
+		}
+		notes := s.Notes()
+		if a.n == 0 {
+			notes = append(append(notes, a.advice.Lines(s)...), a.advice.ReadingLines(s)...)
+		}
+		o.shown = append(o.shown, fold.Snake{Box: s.Box, Seq: s.Seq, Solutions: a.s.Snake.Solutions, Total: a.n, Notes: notes})
 	}
 	return nil
 }
@@ -272,10 +298,10 @@ func (o *solveOutput) write(ctx context.Context, in input, a answer) error {
 func (o *solveOutput) close(ctx context.Context) error {
 	var err error
 	switch {
-	case o.count || o.format == "text":
+	case o.f.count || o.f.format == "text":
 	case o.jw != nil:
 		err = o.jw.Close()
-	case o.format == "svg":
+	case o.f.format == "svg":
 		err = fold.WriteSheet(ctx, o.out, o.shown)
 	default:
 		err = fold.WritePage(ctx, o.out, o.shown)
@@ -284,6 +310,24 @@ func (o *solveOutput) close(ctx context.Context) error {
 		return err
 	}
 	return o.out.Flush()
+}
+
+// describe writes a snake's solutions for a person, or what may help.
+func describe(w io.Writer, s *input.Snake, a answer) {
+	sols := a.s.Snake.Solutions
+	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", s.Seq, s.Seq.Len, s.Box, fold.Plural(int(a.n), "solution"))
+	if uint64(len(sols)) < a.n {
+		fmt.Fprintf(w, "  the first %d are shown; -max N shows up to %d\n", len(sols), maxShown)
+	}
+	for i, d := range sols {
+		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, fold.Thousands(int(a.n)))
+		fold.WriteText(w, s.Box, d)
+	}
+	if a.n == 0 {
+		for _, l := range a.advice.Lines(s) {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
 }
 
 // fromStdin reports whether the snakes are to be read from standard
@@ -305,7 +349,7 @@ type typed struct {
 func readTyped(r io.Reader, lines chan<- typed) {
 	defer close(lines)
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxInputLine)
+	sc.Buffer(make([]byte, 0, 4096), input.MaxText)
 	line := 1
 	for ; sc.Scan(); line++ {
 		if t := strings.TrimSpace(sc.Text()); t == "" || strings.HasPrefix(t, "#") {
@@ -315,7 +359,7 @@ func readTyped(r io.Reader, lines chan<- typed) {
 	}
 	switch err := sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):
-		lines <- typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, maxInputLine)}}
+		lines <- typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}}
 	case err != nil:
 		lines <- typed{err: fmt.Errorf("read standard input: %w", err)}
 	}
@@ -326,10 +370,10 @@ func readTyped(r io.Reader, lines chan<- typed) {
 // read is told on standard error and the next one awaited, where a file
 // of snakes is read whole first and stops at its first bad line. At the
 // end of input it returns a usage error if some line was bad.
-func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized symmetry.Box, haveSize, count bool, most, workers int) error {
+func solveTyped(ctx context.Context, e cli.Env, f solveFlags) error {
 	lines := make(chan typed)
 	go readTyped(e.Stdin, lines)
-	o := newSolveOutput(e, "text", count, sized)
+	o := newSolveOutput(e, f, f.opts.Box)
 	bad := 0
 	for {
 		var l typed
@@ -345,8 +389,8 @@ func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized sy
 		if l.err != nil {
 			return l.err
 		}
-		in := input{text: l.text, where: fmt.Sprintf("line %d", l.line)}
-		if err := in.parse(e, nota, sized, haveSize); err != nil {
+		it := item{text: l.text, where: fmt.Sprintf("line %d", l.line)}
+		if err := it.read(ctx, e, f); err != nil {
 			if !errors.As(err, new(cli.UsageError)) {
 				return err
 			}
@@ -354,16 +398,11 @@ func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized sy
 			bad++
 			continue
 		}
-		a, err := solveOne(ctx, in, count, most, workers)
+		a, err := solveOne(ctx, it.s, f, f.workers)
 		if err != nil {
-			return fmt.Errorf("%s: %w", in.where, err)
+			return fmt.Errorf("%s: %w", it.where, err)
 		}
-		if a.n == 0 {
-			if err := in.otherReadings(ctx, e); err != nil {
-				return err
-			}
-		}
-		if err := o.write(ctx, in, a); err != nil {
+		if err := o.write(ctx, it, a); err != nil {
 			return err
 		}
 		if err := o.out.Flush(); err != nil {
@@ -379,143 +418,56 @@ func solveTyped(ctx context.Context, e cli.Env, nota notation.Notation, sized sy
 	return nil
 }
 
-// maxInputLine bounds a line of snakes on standard input: the longest
-// notation of the longest snake, 64 cubelets, takes a few hundred bytes.
-const maxInputLine = 1 << 16
-
-// readInputs returns the snakes of the arguments, or of standard input
+// readItems returns the snakes of the arguments, or of standard input
 // when there are none or the only one is "-".
-func readInputs(e cli.Env, args []string) ([]input, error) {
+func readItems(e cli.Env, args []string) ([]item, error) {
 	if !fromStdin(args) {
-		ins := make([]input, len(args))
+		items := make([]item, len(args))
 		for k, a := range args {
-			ins[k] = input{text: a, where: fmt.Sprintf("snake %d", k+1)}
+			items[k] = item{text: a, where: fmt.Sprintf("snake %d", k+1)}
 		}
-		return ins, nil
+		return items, nil
 	}
 	lines := make(chan typed)
 	go readTyped(e.Stdin, lines)
-	var ins []input
+	var items []item
 	for l := range lines {
 		if l.err != nil {
 			return nil, l.err
 		}
-		ins = append(ins, input{text: l.text, where: fmt.Sprintf("line %d", l.line)})
+		items = append(items, item{text: l.text, where: fmt.Sprintf("line %d", l.line)})
 	}
-	return ins, nil
+	return items, nil
 }
 
-// parse reads the snake of an input and settles its box; it tells on
-// standard error how the text was read when that is not plain.
-func (in *input) parse(e cli.Env, n notation.Notation, sized symmetry.Box, haveSize bool) error {
-	in.boxOf = func(l int) (symmetry.Box, bool) {
-		if haveSize {
-			return sized, l == sized.Len()
-		}
-		return symmetry.CubeOf(l)
-	}
-	r, err := notation.Read(in.text, n, in.boxOf)
+// read reads the item's snake and tells on standard error how the text
+// was read when that is not plain. A text that is no snake is a usage
+// error that shows where it goes wrong; a run-length list one cubelet
+// off is told which single run would make it fold.
+func (it *item) read(ctx context.Context, e cli.Env, f solveFlags) error {
+	s, err := input.Read(it.text, f.opts)
 	if err != nil {
-		return cli.UsageError{Err: errors.New(in.explain(err, sized, haveSize))}
-	}
-	if in.seq, err = solver.ParseSeq(r.Seq); err != nil {
-		return cli.UsageError{Err: fmt.Errorf("%s: %w", in.where, err)}
-	}
-	in.read = r
-	in.box, _ = in.boxOf(in.seq.Len)
-	if r.Note != "" {
-		e.Warnf("%s: %s", in.where, r.Note)
-	}
-	if a := r.Ambiguity(); a != "" {
-		e.Warnf("%s: %s", in.where, a)
-	}
-	return nil
-}
-
-// explain turns a notation error into a message that shows where the
-// input goes wrong and what to do about it.
-func (in *input) explain(err error, sized symmetry.Box, haveSize bool) string {
-	msg := fmt.Sprintf("%s: %v", in.where, err)
-	if errors.Is(err, notation.ErrLength) {
-		if haveSize {
-			msg += fmt.Sprintf("; the %v box has %d cells", sized, sized.Len())
-		} else {
-			msg += "; snakes of 8, 27 and 64 cubelets fold into 2x2x2, 3x3x3 and 4x4x4: use -size AxBxC for another box"
+		msg := it.where + ": " + err.Error()
+		var ie *input.Error
+		if errors.As(err, &ie) {
+			if c := ie.Caret(); c != "" {
+				msg += "\n  " + strings.ReplaceAll(c, "\n", "\n  ")
+			}
 		}
-	}
-	var ne *notation.Error
-	if !errors.As(err, &ne) {
-		return msg
-	}
-	for _, o := range ne.Others {
-		msg += fmt.Sprintf("; as %v (%s) it is %s, %d cubelets: use -notation %v", o.Notation, o.Notation.Describe(), o.Seq, len(o.Seq), o.Notation)
-	}
-	if ne.Column > 0 {
-		text := strings.ReplaceAll(in.text, "\t", " ")
-		if ne.Column <= utf8.RuneCountInString(text)+1 {
-			msg += "\n  " + text + "\n  " + strings.Repeat(" ", ne.Column-1) + "^"
+		if errors.Is(err, notation.ErrLength) {
+			fixes, ferr := input.Miscounted(ctx, it.text, f.opts, f.workers)
+			if ferr != nil {
+				return ferr
+			}
+			for _, l := range input.FixLines(fixes) {
+				msg += "\n  " + l
+			}
 		}
+		return cli.UsageError{Err: errors.New(msg)}
 	}
-	return msg
-}
-
-// otherReadings tells on standard error, for a snake with no solution,
-// which other reading of its text folds.
-func (in *input) otherReadings(ctx context.Context, e cli.Env) error {
-	all, err := notation.Read(in.text, notation.Auto, in.boxOf)
-	if err != nil {
-		return nil // only the notation asked for reads the text
-	}
-	for _, o := range append([]notation.Reading{all.Reading}, all.Others...) {
-		q, err := solver.ParseSeq(o.Seq)
-		b, ok := in.boxOf(q.Len)
-		if err != nil || !ok || q == in.seq || solver.Obstacle(b, q) != "" {
-			continue
-		}
-		c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: 1})
-		if err != nil {
-			return err
-		}
-		if n := int(c.Solutions); n > 0 {
-			e.Warnf("%s: read as %v it has no solution; as %v (%s) it has %s: use -notation %v",
-				in.where, in.read.Notation, o.Notation, o.Notation.Describe(), stats.Plural(n, "solution"), o.Notation)
-		}
-	}
-	return nil
-}
-
-// describe writes a snake's solutions for a person, or why it has none.
-func describe(ctx context.Context, w io.Writer, in input, s *solver.Solved) error {
-	sols := s.Snake.Solutions
-	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", in.seq, in.seq.Len, in.box, stats.Plural(int(s.Total), "solution"))
-	if uint64(len(sols)) < s.Total {
-		fmt.Fprintf(w, "  the first %d are shown; -max N shows up to %d\n", len(sols), maxShown)
-	}
-	for i, d := range sols {
-		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, stats.Thousands(int(s.Total)))
-		fold.WriteText(w, in.box, d)
-	}
-	if len(sols) > 0 {
-		return nil
-	}
-	if why := solver.Obstacle(in.box, in.seq); why != "" {
-		fmt.Fprintf(w, "  why: %s\n", why)
-	}
-	near, err := solver.NearSnakes(ctx, in.box, in.seq, runtime.GOMAXPROCS(0))
-	if err != nil {
-		return err
-	}
-	if len(near) == 0 {
-		fmt.Fprintln(w, "  no snake one cubelet away folds either")
-		return nil
-	}
-	fmt.Fprintln(w, "  one cubelet off, it would fold:")
-	for _, n := range near {
-		was, now := "turn", "straight"
-		if !in.seq.Turn(n.Cubelet) {
-			was, now = now, was
-		}
-		fmt.Fprintf(w, "    cubelet %d as a %s, not a %s: %v, %s\n", n.Cubelet+1, now, was, n.Snake, stats.Plural(n.Solutions, "solution"))
+	it.s = s
+	for _, n := range s.Notes() {
+		e.Warnf("%s: %s", it.where, n)
 	}
 	return nil
 }

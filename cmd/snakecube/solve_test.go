@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/notation"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 // lockedBuffer is a bytes.Buffer written by one goroutine and read by
@@ -50,8 +48,7 @@ func TestSolveTyped(t *testing.T) {
 	e := cli.Env{Stdin: inR, Stdout: cli.NewCheckedWriter(outW, cancel), Stderr: &stderr}
 	done := make(chan error, 1)
 	go func() {
-		var detect notation.Notation
-		done <- solveTyped(ctx, e, detect, symmetry.Box{}, false, true, 1000, 1)
+		done <- solveTyped(ctx, e, solveFlags{format: "text", count: true, most: 1000, workers: 1})
 		outW.Close()
 	}()
 	answers := make(chan string)

@@ -112,6 +112,27 @@ func readState(t *testing.T, p *browser.Page) playerState {
 	return s
 }
 
+// checkRecent: a 4x4x4 snake starts with only its last steps in full; the
+// picture changes when all are shown, and the check box follows.
+func checkRecent(t *testing.T, p *browser.Page) {
+	t.Helper()
+	var on bool
+	p.Eval(t, `(() => { snakePlayer.select(2, 1); snakePlayer.go(40); return snakePlayer.state().recent })()`, &on)
+	if !on {
+		t.Errorf("a 4x4x4 snake starts with every step shown in full, want only the last ones")
+	}
+	recent := p.Screenshot(t)
+	p.Eval(t, `(() => { document.querySelector(".sp-recent").click(); return snakePlayer.state().recent })()`, &on)
+	if on {
+		t.Errorf("the check box 'only the last steps' does not turn them off")
+	}
+	all := p.Screenshot(t)
+	if bytes.Equal(recent, all) {
+		t.Errorf("the 4x4x4 picture at cubelet 40 is the same with only the last steps as with all")
+	}
+	p.Eval(t, `(() => { snakePlayer.recent(true); return true })()`, nil)
+}
+
 // TestPlayerInBrowser opens the step player page in headless Chromium and
 // works it as a person would: each snake chosen in turn, its text steps
 // checked against Steps, the player stepped forward and back, dragged,
@@ -136,6 +157,7 @@ func TestPlayerInBrowser(t *testing.T) {
 		t.Run(s.Box.String(), func(t *testing.T) { checkSnake(t, p, i, s) })
 	}
 	checkDrag(t, p)
+	checkRecent(t, p)
 	if errs := p.Errors(); len(errs) > 0 {
 		t.Errorf("script errors:\n%s", strings.Join(errs, "\n"))
 	}
@@ -295,6 +317,7 @@ func saveScreens(t *testing.T, b *browser.Browser, p *browser.Page, out string, 
 		{"player.png", 1, 12, true},
 		{"review-solid.png", 1, 12, false},
 		{"review-4x4x4.png", 2, 40, true},
+		{"review-4x4x4-solid.png", 2, 40, false},
 		{"review-2x3x4.png", 3, 14, true},
 		{"review-1x4x4.png", 4, 9, true},
 		{"review-none.png", 5, 1, true},

@@ -68,16 +68,19 @@
 // mount fills element with a chooser of snake and solution, the box drawn
 // in 3D on a canvas (chequered cubelets numbered from 1, a line through
 // their centres, the current cubelet in orange and outlined, seen through
-// or solid), step back and forward, first and last, play and pause, a
+// or solid, or only the last three steps with the cubelets before them
+// faint, as a box of 64 cells starts so that see-through does not
+// clutter), step back and forward, first and last, play and pause, a
 // slider, turning by dragging, and the text steps beside the picture,
 // the current one marked. It injects its own style sheet (classes sp-*,
 // under .snake-player) once per document. Bad data shows a message in
 // element and throws.
 //
 // mount returns a controller: state() returns {snake, solution, cubelet,
-// cell, count, playing, yaw, pitch, error}, numbers from 1 and cubelet
-// being the highlighted one; go(n), forward(), back(), play(), pause(),
-// select(snake, solution) and turn(yaw, pitch) drive it. The same state is
+// cell, count, playing, yaw, pitch, recent, error}, numbers from 1 and
+// cubelet being the highlighted one; go(n), forward(), back(), play(),
+// pause(), select(snake, solution), turn(yaw, pitch) and recent(on)
+// drive it. The same state is
 // written, read-only, on element's attributes data-snake, data-solution,
 // data-cubelet, data-cell ("x,y,z") and data-count, and each step's text
 // ([Step.String]) on its list item's data-step. SnakePlayer.steps(direction)

@@ -101,7 +101,14 @@ func WritePage(ctx context.Context, w io.Writer, snakes []Snake) error {
 	var note string
 	for _, s := range snakes {
 		if s.cut() {
-			note += fmt.Sprintf("<p>Snake %v has %s; the first %d are shown here (snakecube solve -max N shows more).</p>\n", s.Seq, plural(s.Total, "solution"), len(s.Solutions))
+			note += fmt.Sprintf("<p>Snake %v has %s; the first %d are shown here (snakecube solve -max N shows more).</p>\n", s.Seq, Plural(int(s.Total), "solution"), len(s.Solutions))
+		}
+		if len(s.Notes) > 0 {
+			note += fmt.Sprintf("<div class=\"notes\"><b>Snake %v</b>", s.Seq)
+			for _, l := range s.Notes {
+				note += "<br>" + html.EscapeString(l)
+			}
+			note += "</div>\n"
 		}
 	}
 	_, err = fmt.Fprintf(w, pageHTML, html.EscapeString(pageTitle(snakes)), html.EscapeString(pageTitle(snakes)), note, playerJS, data)
@@ -119,6 +126,7 @@ const pageHTML = `<!DOCTYPE html>
 <style>
 body{margin:16px 20px;background:#fff}
 h1{font:600 18px/1.3 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;margin:0 0 12px;color:#333}
+.notes{font:14px/1.5 ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace;white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 12px;color:#333}
 p{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;margin:0 0 10px;color:#444}
 </style>
 </head>

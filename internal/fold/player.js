@@ -183,8 +183,11 @@
 
   // draw paints the box and cubelets 1..pos of cells, the cubelet pos
   // highlighted, in painter's order: farthest first. Cubes of a grid seen
-  // orthographically never overlap out of that order.
-  function draw(cv, box, cells, pos, cam, seeThrough) {
+  // orthographically never overlap out of that order. Cubelets before
+  // from, counted from 0, are drawn as faint ghosts without numbers, so
+  // that the last steps stand out in a large box.
+  function draw(cv, box, cells, pos, cam, seeThrough, from) {
+    from = from || 0;
     var dpr = root.devicePixelRatio || 1;
     var W = cv.clientWidth, H = cv.clientHeight;
     if (cv.width !== Math.round(W * dpr) || cv.height !== Math.round(H * dpr)) {
@@ -216,18 +219,24 @@
         g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
         return;
       }
+      if (it.cube < from) {
+        g.globalAlpha = 0.1;
+        drawCube(g, P, it.c, h, it.cube, false, cam, true, font);
+        g.globalAlpha = 1;
+        return;
+      }
       drawCube(g, P, it.c, h, it.cube, it.cube === pos - 1, cam, seeThrough, font);
     });
     if (seeThrough) {
       g.strokeStyle = '#7a1f1f';
       g.lineWidth = Math.max(2, scale * 0.06);
       g.beginPath();
-      for (var j = 0; j < pos; j++) {
+      for (var j = from; j < pos; j++) {
         var q = P(ctr(cells[j]));
-        if (j === 0) { g.moveTo(q[0], q[1]); } else { g.lineTo(q[0], q[1]); }
+        if (j === from) { g.moveTo(q[0], q[1]); } else { g.lineTo(q[0], q[1]); }
       }
       g.stroke();
-      for (var m = 0; m < pos; m++) {
+      for (var m = from; m < pos; m++) {
         label(g, P(ctr(cells[m])), m, m === pos - 1, font, true);
       }
     }
@@ -267,8 +276,8 @@
 
   function drawCube(g, P, c, h, i, now, cam, seeThrough, font) {
     var col = (now ? NEXT : WOOD)[i % 2];
-    var best = null, bestT = 0;
-    g.globalAlpha = seeThrough && !now ? 0.5 : 1;
+    var best = null, bestT = 0, alpha = g.globalAlpha;
+    g.globalAlpha = alpha * (seeThrough && !now ? 0.5 : 1);
     for (var a = 0; a < 3; a++) {
       for (var s = 1; s >= -1; s -= 2) {
         var nrm = [0, 0, 0];
@@ -293,7 +302,7 @@
         if (t > bestT) { bestT = t; best = pts; }
       }
     }
-    g.globalAlpha = 1;
+    g.globalAlpha = alpha;
     if (!seeThrough && best) {
       label(g, [(best[0][0] + best[2][0]) / 2, (best[0][1] + best[2][1]) / 2], i, now, font);
     }
@@ -396,6 +405,10 @@
     return u;
   }
 
+  // RECENT is how many steps "only the last steps" shows in full: the
+  // run being laid and the two it turns from, enough to see the turns.
+  var RECENT = 3;
+
   // stage builds the picture, its controls and the steps beside it.
   function stage(u) {
     u.stage = el('div', 'sp-stage');
@@ -421,8 +434,11 @@
     u.see = el('input', 'sp-see');
     u.see.type = 'checkbox';
     u.see.checked = true;
+    u.recent = el('input', 'sp-recent');
+    u.recent.type = 'checkbox';
     u.hint = add(el('div', 'sp-hint', 'Drag the picture to turn the box; double-click to turn it back. '),
-      [add(el('label'), [u.see, document.createTextNode(' see through')])]);
+      [add(el('label'), [u.see, document.createTextNode(' see through')]), document.createTextNode(' '),
+        add(el('label'), [u.recent, document.createTextNode(' only the last ' + RECENT + ' steps')])]);
     add(u.stage, [u.canvas, u.none, u.controls, u.hint]);
     u.list = el('ol', 'sp-steps');
     u.frame = el('div', 'sp-frame');
@@ -436,11 +452,13 @@
     this.element = element;
     this.snakes = snakes;
     this.options = options;
-    this.st = {snake: 0, solution: 0, pos: 1, yaw: YAW, pitch: PITCH, seeThrough: true, timer: null};
+    var big = snakes.some(function (s) { return s.box[0] * s.box[1] * s.box[2] >= 64; });
+    this.st = {snake: 0, solution: 0, pos: 1, yaw: YAW, pitch: PITCH, seeThrough: true, recent: big, timer: null};
     this.cells = [];
     this.steps = [];
     this.err = '';
     this.ui = stage(chooser(snakes));
+    this.ui.recent.checked = this.st.recent;
     add(element, [this.ui.bar, this.ui.main]);
     this.bind();
     this.bindDrag();
@@ -553,7 +571,18 @@
     var h = Math.round(Math.max(240, Math.min(w * 0.8, (root.innerHeight || 800) * 0.72)));
     if (cv.style.height !== h + 'px') { cv.style.height = h + 'px'; }
     var st = this.st;
-    draw(cv, this.snakes[st.snake].box, this.cells, st.pos, camera(st.yaw, st.pitch), st.seeThrough);
+    draw(cv, this.snakes[st.snake].box, this.cells, st.pos, camera(st.yaw, st.pitch), st.seeThrough, st.recent ? this.recentFrom() : 0);
+  };
+
+  // recentFrom returns the first cubelet, from 0, of the last RECENT
+  // steps up to the current cubelet.
+  Player.prototype.recentFrom = function () {
+    var pos = this.st.pos, starts = [];
+    this.steps.forEach(function (p, k) {
+      var first = k === 0 ? 0 : p.cubelet - 1; // a step starts at its turn cubelet
+      if (first < pos) { starts.push(first); }
+    });
+    return starts.length > RECENT ? starts[starts.length - RECENT] : 0;
   };
 
   Player.prototype.go = function (p) {
@@ -599,6 +628,7 @@
     on(u.nextSol, 'click', function () { self.select(st.snake, st.solution + 1); });
     on(u.sol, 'change', function () { self.select(st.snake, (+u.sol.value || 1) - 1); });
     on(u.see, 'change', function () { st.seeThrough = u.see.checked; self.render(); });
+    on(u.recent, 'change', function () { st.recent = u.recent.checked; self.render(); });
     on(root, 'resize', function () { self.render(); });
     on(this.element, 'keydown', function (e) {
       var tag = e.target.tagName;
@@ -637,9 +667,10 @@
         var c = self.cells[st.pos - 1];
         return {snake: st.snake + 1, solution: st.solution + 1, cubelet: self.cells.length ? st.pos : 0,
           cell: c ? c.slice() : null, count: self.cells.length, playing: !!st.timer,
-          yaw: st.yaw, pitch: st.pitch, error: self.err};
+          yaw: st.yaw, pitch: st.pitch, recent: st.recent, error: self.err};
       },
       go: function (n) { self.go(n); },
+      recent: function (on) { st.recent = self.ui.recent.checked = !!on; self.render(); },
       forward: function () { self.go(st.pos + 1); },
       back: function () { self.go(st.pos - 1); },
       play: function () { if (!st.timer) { self.playPause(); } },

@@ -7,7 +7,6 @@ import (
 	"html"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/snakecube/snakecube/solver"
@@ -25,6 +24,10 @@ type Snake struct {
 	// Total is the snake's number of solutions, when Solutions holds
 	// only the first of them; 0 means len(Solutions).
 	Total uint64
+	// Notes are lines a person should read with the solutions, or in
+	// their place: how the text was read, why the snake does not fold
+	// and what may have been meant. A line may start with spaces.
+	Notes []string
 }
 
 // cut reports whether s shows only the first of its solutions.
@@ -32,23 +35,6 @@ func (s Snake) cut() bool { return s.Total > uint64(len(s.Solutions)) }
 
 // total returns the snake's number of solutions.
 func (s Snake) total() uint64 { return max(s.Total, uint64(len(s.Solutions))) }
-
-// plural returns n and the noun, with an s unless n is 1.
-func plural(n uint64, noun string) string {
-	if n != 1 {
-		noun += "s"
-	}
-	return thousands(n) + " " + noun
-}
-
-// thousands writes n with its digits in groups of three.
-func thousands(n uint64) string {
-	t := strconv.FormatUint(n, 10)
-	for i := len(t) - 3; i > 0; i -= 3 {
-		t = t[:i] + "," + t[i:]
-	}
-	return t
-}
 
 // The sheet's page, in millimetres: A4 portrait with margins that any
 // printer keeps clear.
@@ -79,10 +65,21 @@ type item struct {
 	x, y    float64
 	snake   int
 	sol     int
-	step    int // -1 for a title
+	step    int // a picture's, or one of the kinds below
 	cont    bool
 	columns int
 }
+
+// The kinds of item that are no picture: a solution's title, a snake's
+// heading over its notes, a note line (sol is its index).
+const (
+	stepTitle = -1 - iota
+	stepSnake
+	stepNote
+)
+
+// noteH is the height of a note's line.
+const noteH = 4.5
 
 // columnsFor returns how many pictures a row of a box's sheet holds:
 // fewer for larger boxes, whose numbers must stay legible.
@@ -104,18 +101,33 @@ func layout(snakes []Snake) (items []item, pages int) {
 		cols := columnsFor(s.Box)
 		cellW := (pageW - 2*margin) / float64(cols)
 		rowH := cellW*0.82 + captionH
+		if len(s.Solutions) == 0 || len(s.Notes) > 0 {
+			if need := titleH + float64(len(s.Notes))*noteH; y > margin+headerH && y+need > bottom {
+				newPage()
+			}
+			items = append(items, item{page: page, x: margin, y: y, snake: si, step: stepSnake})
+			y += titleH
+			for k := range s.Notes {
+				if y+noteH > bottom {
+					newPage()
+				}
+				items = append(items, item{page: page, x: margin, y: y, snake: si, sol: k, step: stepNote})
+				y += noteH
+			}
+			y += 3
+		}
 		for k, d := range s.Solutions {
 			n := len(Steps(d))
 			rows := (n + cols - 1) / cols
 			if y > margin+headerH && y+titleH+float64(rows)*rowH > bottom {
 				newPage()
 			}
-			items = append(items, item{page: page, x: margin, y: y, snake: si, sol: k, step: -1})
+			items = append(items, item{page: page, x: margin, y: y, snake: si, sol: k, step: stepTitle})
 			y += titleH
 			for r := range rows {
 				if y+rowH > bottom {
 					newPage()
-					items = append(items, item{page: page, x: margin, y: y, snake: si, sol: k, step: -1, cont: true})
+					items = append(items, item{page: page, x: margin, y: y, snake: si, sol: k, step: stepTitle, cont: true})
 					y += titleH
 				}
 				for c := range cols {
@@ -160,8 +172,20 @@ func WriteSheet(ctx context.Context, w io.Writer, snakes []Snake) error {
 		}
 		s := snakes[it.snake]
 		oy := float64(it.page) * pageH
+		switch it.step {
+		case stepSnake:
+			head := fmt.Sprintf("snake %v · %v box · %s", s.Seq, s.Box, Plural(int(s.total()), "solution"))
+			if s.total() == 0 {
+				head = fmt.Sprintf("snake %v · %v box · no solution", s.Seq, s.Box)
+			}
+			fmt.Fprintf(bw, `<text x="%.1f" y="%.1f" font-size="3.6" font-weight="bold">%s</text>`+"\n", it.x, oy+it.y+5.5, html.EscapeString(head))
+			continue
+		case stepNote:
+			fmt.Fprintf(bw, `<text x="%.1f" y="%.1f" font-size="2.7" fill="#333" xml:space="preserve">%s</text>`+"\n", it.x, oy+it.y+3.5, html.EscapeString(s.Notes[it.sol]))
+			continue
+		}
 		if it.step < 0 {
-			title := fmt.Sprintf("solution %d of %s", it.sol+1, thousands(s.total()))
+			title := fmt.Sprintf("solution %d of %s", it.sol+1, Thousands(int(s.total())))
 			if s.cut() {
 				title += fmt.Sprintf(" (the first %d drawn)", len(s.Solutions))
 			}

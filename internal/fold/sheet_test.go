@@ -150,7 +150,7 @@ func TestSheetEmpty(t *testing.T) {
 		t.Fatal(err)
 	}
 	pics, height, _ := readSheet(t, buf.Bytes())
-	if len(pics) != 0 || height != 297 || !strings.Contains(buf.String(), "No solution") {
+	if len(pics) != 0 || height != 297 || !strings.Contains(buf.String(), "3x3x3 box · no solution") {
 		t.Errorf("a sheet without solutions: %d pictures, %g mm high", len(pics), height)
 	}
 }

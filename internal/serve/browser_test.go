@@ -127,6 +127,16 @@ func TestBrowser(t *testing.T) {
 	}
 	shot(t, p, "solved")
 
+	// A snake one cubelet off the classic: no solution, and the help.
+	p.Eval(t, `document.getElementById("snake-input").value = "001010110111010111101010100"`, nil)
+	p.Click(t, `#solve button`)
+	p.Eval(t, wait(`document.querySelector("#viewer-body .notes")`,
+		`document.querySelector("#viewer-body .notes").textContent`), &s)
+	if !strings.Contains(s, "cubelet 4 as a turn, not a straight: 001110110111010111101010100, 1 solution") {
+		t.Errorf("a snake of no solution shows %q, without the snake one cubelet away", s)
+	}
+	shot(t, p, "advice")
+
 	// The other catalogue, and a bad filter's message.
 	p.Eval(t, `(function () { var c = document.getElementById("catalogue"); c.value = "2x3x4"; c.dispatchEvent(new Event("change")); })()`, nil)
 	p.Eval(t, wait(`/^2x3x4 box/.test(document.getElementById("figures").textContent)`, `document.getElementById("count").textContent`), &s)

@@ -39,11 +39,19 @@
 //     or duplicates, which would need every solution read.
 //   - GET /api/solve?snake=TEXT: every solution of a snake typed in any
 //     notation (package notation; notation=NAME to name it), in the form
-//     of /api/snakes/{key}, the snake named by its sequence as typed. The
-//     box is size=AxBxC, else the cube of the snake's length, else the box
-//     of a catalogue served with that many cells. The search runs on one
-//     core, at most [Options.Solvers] at once, stops when the client goes
-//     away and gives up after [Options.SolveTimeout] with 503.
+//     of /api/snakes/{key}, the snake named by its sequence as typed, and
+//     three more members: "box", "notes" (how the text was read, where
+//     that is not plain: a move left out, another reading and how to ask
+//     for it) and "help" (for a snake with no solution: why, the snakes
+//     one cubelet away that fold, the other readings that fold), lines
+//     as solve prints them (package input). The box is size=AxBxC, else
+//     the cube of the snake's length, else the box of a catalogue served
+//     with that many cells; a text that is no snake answers 400, a
+//     run-length list one cubelet off saying which single run would fold.
+//     The search runs on one core, at most [Options.Solvers] at once,
+//     stops when the client goes away and gives up after
+//     [Options.SolveTimeout] with 503, as it does for a snake with more
+//     than [Options.MaxSolutions] solutions.
 //
 // # The page
 //

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
@@ -407,86 +409,126 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, 0, err)
 		return
 	}
-	b, q, err := s.typed(v)
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.SolveTimeout)
+	defer cancel()
+	sn, err := s.typed(ctx, v)
 	if err != nil {
 		fail(w, 0, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.SolveTimeout)
-	defer cancel()
-	sv, err := s.search(ctx, b, q)
+	sv, err := s.search(ctx, sn.Box, sn.Seq)
 	switch {
 	case r.Context().Err() != nil:
 		return // the client has gone
 	case errors.Is(err, context.DeadlineExceeded):
-		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: no answer within %v; snakecube solve has all the time it needs", q, s.opts.SolveTimeout))
+		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: no answer within %v; snakecube solve has all the time it needs", sn.Seq, s.opts.SolveTimeout))
 		return
 	case err != nil:
 		fail(w, http.StatusInternalServerError, err)
 		return
 	case sv.Total > uint64(s.opts.MaxSolutions):
-		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: %s, more than the %d one answer holds; snakecube solve -count counts them and snakecube solve shows the first", q, stats.Plural(int(sv.Total), "solution"), s.opts.MaxSolutions))
+		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: %s, more than the %d one answer holds; snakecube solve -count counts them and snakecube solve shows the first", sn.Seq, fold.Plural(int(sv.Total), "solution"), s.opts.MaxSolutions))
 		return
 	}
-	writeSnake(w, b, sv.Snake, true)
+	var help []string
+	if sv.Total == 0 {
+		// What may help, within what is left of the time.
+		a, err := s.advise(ctx, sn)
+		if err != nil {
+			help = append(help, "(the search for snakes one cubelet away ran out of time)")
+		}
+		help = append(append(help, a.Lines(sn)...), a.ReadingLines(sn)...)
+	}
+	writeSolved(w, sn, sv.Snake, help)
 }
 
-// search solves snake q of box b on one core, when one is free.
-func (s *Server) search(ctx context.Context, b symmetry.Box, q solver.Seq) (*solver.Solved, error) {
+// advise finds what may help with a snake of no solution, on one core
+// when one is free.
+func (s *Server) advise(ctx context.Context, sn *input.Snake) (a input.Advice, err error) {
+	if !s.onSolver(ctx, func() { a, err = input.Advise(ctx, sn, 1) }) {
+		return a, ctx.Err()
+	}
+	return a, err
+}
+
+// onSolver runs f once one of the solvers' cores is free, and reports
+// whether it ran before ctx was done.
+func (s *Server) onSolver(ctx context.Context, f func()) bool {
 	select {
 	case s.solvers <- struct{}{}:
 		defer func() { <-s.solvers }()
 	case <-ctx.Done():
+		return false
+	}
+	f()
+	return true
+}
+
+// writeSolved writes a snake solved as typed: the line of /api/snakes/{key}
+// named by the sequence as typed, with its "box", "notes", how the text
+// was read where that is not plain, and "help", what may help with a
+// snake of no solution.
+func writeSolved(w http.ResponseWriter, sn *input.Snake, snake solver.Snake, help []string) {
+	var line bytes.Buffer
+	ew := export.NewWriter(&line, sn.Box, export.Options{Format: export.FormatJSONL, Unordered: true})
+	if err := ew.Write(snake); err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	if err := ew.Close(); err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	b := bytes.TrimSuffix(line.Bytes(), []byte("}\n"))
+	notes, _ := json.Marshal(append([]string{}, sn.Notes()...)) // strings always encode
+	more, _ := json.Marshal(append([]string{}, help...))
+	b = fmt.Appendf(b, `,"box":"%v","notes":%s,"help":%s}`+"\n", sn.Box, notes, more)
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(b)
+}
+
+// search solves snake q of box b on one core, when one is free.
+func (s *Server) search(ctx context.Context, b symmetry.Box, q solver.Seq) (sv *solver.Solved, err error) {
+	// One more than an answer holds tells a snake with too many.
+	if !s.onSolver(ctx, func() { sv, err = solver.Solve(ctx, b, q, solver.Options{Workers: 1, Most: s.opts.MaxSolutions + 1}) }) {
 		return nil, ctx.Err()
 	}
-	// One more than an answer holds tells a snake with too many.
-	return solver.Solve(ctx, b, q, solver.Options{Workers: 1, Most: s.opts.MaxSolutions + 1})
+	return sv, err
 }
 
 // typed reads the snake of /api/solve and its box: the size parameter's,
 // else the cube of the snake's length, else the box of a catalogue served
-// with that many cells.
-func (s *Server) typed(v url.Values) (symmetry.Box, solver.Seq, error) {
+// with that many cells. A run-length list one cubelet off is told which
+// single runs would make it fold.
+func (s *Server) typed(ctx context.Context, v url.Values) (*input.Snake, error) {
 	text := v.Get("snake")
 	if strings.TrimSpace(text) == "" {
-		return symmetry.Box{}, solver.Seq{}, bad("snake: give a snake in any notation, such as 001110110111010111101010100")
+		return nil, bad("snake: give a snake in any notation, such as 001110110111010111101010100")
 	}
 	n, err := notation.ParseNotation(v.Get("notation"))
 	if err != nil {
-		return symmetry.Box{}, solver.Seq{}, bad("notation: %v", err)
+		return nil, bad("notation: %v", err)
 	}
-	var size symmetry.Box
+	o := input.Options{Notation: n, SizeHint: "size=AxBxC"}
 	if t := v.Get("size"); t != "" {
-		if size, err = symmetry.ParseBox(t); err != nil {
-			return symmetry.Box{}, solver.Seq{}, bad("size=%.40q: %v", t, err)
+		if o.Box, err = symmetry.ParseBox(t); err != nil {
+			return nil, bad("size=%.40q: %v", t, err)
 		}
 	}
-	boxOf := func(l int) (symmetry.Box, bool) {
-		if size.Len() > 0 {
-			return size, l == size.Len()
-		}
-		if b, ok := symmetry.CubeOf(l); ok {
-			return b, true
-		}
-		for _, c := range s.cats {
-			if c.Box.Len() == l {
-				return c.Box, true
-			}
-		}
-		return symmetry.Box{}, false
+	for _, c := range s.cats {
+		o.Boxes = append(o.Boxes, c.Box)
 	}
-	seq, _, err := notation.Parse(text, n, func(l int) bool { _, ok := boxOf(l); return ok })
-	if err != nil {
-		msg := fmt.Sprintf("snake: %v", err)
-		if errors.Is(err, notation.ErrLength) {
-			msg += "; give the box with size=AxBxC"
+	sn, err := input.Read(text, o)
+	if err == nil {
+		return sn, nil
+	}
+	msg := "snake: " + err.Error()
+	if errors.Is(err, notation.ErrLength) {
+		var fixes []input.Fix
+		s.onSolver(ctx, func() { fixes, _ = input.Miscounted(ctx, text, o, 1) })
+		for _, l := range input.FixLines(fixes) {
+			msg += " " + strings.TrimSpace(l)
 		}
-		return symmetry.Box{}, solver.Seq{}, bad("%s", msg)
 	}
-	q, err := solver.ParseSeq(seq)
-	if err != nil {
-		return symmetry.Box{}, solver.Seq{}, bad("snake: %v", err)
-	}
-	b, _ := boxOf(q.Len)
-	return b, q, nil
+	return nil, bad("%s", msg)
 }

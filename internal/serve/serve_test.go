@@ -396,6 +396,37 @@ func TestSolve(t *testing.T) {
 	}
 }
 
+// TestSolveHelp: a snake of no solution is answered with the help solve
+// prints, an ambiguous text with the reading used, and a run-length list
+// one cubelet short with the run that would fold.
+func TestSolveHelp(t *testing.T) {
+	f := newFixture(t, Options{}, "2x2x3")
+	var l struct {
+		Snake     string
+		Solutions []any
+		Box       string
+		Notes     []string
+		Help      []string
+	}
+	if code := f.get(t, "/api/solve?snake=001010110111010111101010100", &l); code != 200 || len(l.Solutions) != 0 || l.Box != "3x3x3" ||
+		!slices.Contains(l.Help, "  cubelet 4 as a turn, not a straight: 001110110111010111101010100, 1 solution") {
+		t.Errorf("a snake one cubelet off the classic: status %d, %+v", code, l)
+	}
+	l.Notes = nil
+	if code := f.get(t, "/api/solve?snake="+url.QueryEscape("F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F"), &l); code != 200 || len(l.Notes) != 1 || !strings.HasPrefix(l.Notes[0], "read as before") {
+		t.Errorf("an ambiguous text: status %d, notes %q", code, l.Notes)
+	}
+	resp, err := f.srv.Client().Get(f.srv.URL + "/api/solve?snake=" + url.QueryEscape("3,2,2,2,2,3,2,2,3,3,2,2,2,3,3,3,3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || !bytes.Contains(body, []byte("run 4 as 3, not 2: 001110110111010111101010100, 3x3x3 box, 1 solution")) {
+		t.Errorf("a list one cubelet short: %d %s", resp.StatusCode, body)
+	}
+}
+
 // TestMaxSolutions: a snake with more solutions than an answer holds is
 // answered 503, saying how many it has; one with as many is answered.
 func TestMaxSolutions(t *testing.T) {

@@ -3,6 +3,7 @@ package stats
 import (
 	"bufio"
 	"fmt"
+	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -16,7 +17,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
 
-	p("A catalogue of the %v box: %s, %s.\n", s.Box, Plural(s.Snakes, "snake"), Plural(s.Solutions, "solution"))
+	p("A catalogue of the %v box: %s, %s.\n", s.Box, fold.Plural(s.Snakes, "snake"), fold.Plural(s.Solutions, "solution"))
 	p("%s.\n", wrap(upper(Convention), 76))
 
 	most := "-"
@@ -32,14 +33,14 @@ func (s *Stats) WriteText(w io.Writer) error {
 		straights = fmt.Sprintf("%d to %d", s.MinStraights, s.MaxStraights)
 	}
 	summary := &table{align: "lrl"}
-	summary.add("snakes", Thousands(s.Snakes), "")
-	summary.add("solutions", Thousands(s.Solutions), "")
+	summary.add("snakes", fold.Thousands(s.Snakes), "")
+	summary.add("solutions", fold.Thousands(s.Solutions), "")
 	if s.Duplicates > 0 {
-		summary.add("listed more than once", Thousands(s.Duplicates), "solutions the file repeats, counted once")
+		summary.add("listed more than once", fold.Thousands(s.Duplicates), "solutions the file repeats, counted once")
 	}
-	summary.add("palindromes", Thousands(s.Palindromes), "with "+Plural(s.PalindromeSolutions, "solution"))
-	summary.add("one-solution snakes", Thousands(s.OneSolution()), "")
-	summary.add("most solutions", Thousands(s.Most), most)
+	summary.add("palindromes", fold.Thousands(s.Palindromes), "with "+fold.Plural(s.PalindromeSolutions, "solution"))
+	summary.add("one-solution snakes", fold.Thousands(s.OneSolution()), "")
+	summary.add("most solutions", fold.Thousands(s.Most), most)
 	summary.add("straights per snake", straights, "")
 	p("\n")
 	summary.write(bw)
@@ -68,7 +69,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 		if t.Key.Palindrome() {
 			pal = "palindrome"
 		}
-		top.add(fmt.Sprint(i+1), t.Key.String(), Thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
+		top.add(fmt.Sprint(i+1), t.Key.String(), fold.Thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
 	}
 	top.write(bw)
 	return bw.Flush()
@@ -109,7 +110,7 @@ func (s *Stats) histogramTable() *table {
 				if c > 0 {
 					row = append(row, "")
 				}
-				row = append(row, fmt.Sprint(ns[k]), Thousands(s.Histogram[ns[k]]))
+				row = append(row, fmt.Sprint(ns[k]), fold.Thousands(s.Histogram[ns[k]]))
 			}
 		}
 		t.add(row...)
@@ -163,7 +164,7 @@ func dash(n int) string {
 	if n == 0 {
 		return "-"
 	}
-	return Thousands(n)
+	return fold.Thousands(n)
 }
 
 // table is a text table: columns aligned left ('l') or right ('r'),
@@ -211,27 +212,6 @@ func (t *table) write(w io.Writer) {
 	}
 }
 
-// Thousands writes n with commas between groups of three digits.
-func Thousands(n int) string {
-	if n < 0 {
-		return "-" + Thousands(-n)
-	}
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// Plural writes "1 solution" or "413 solutions": n and the noun, plural
-// unless n is 1.
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return Thousands(n) + " " + noun + "s"
-}
-
 // upper capitalises the first letter of s.
 func upper(s string) string {
 	if s == "" {
@@ -268,7 +248,7 @@ func (s *Stats) writeEnds(bw *bufio.Writer) {
 	for a := range Class(NumClasses) {
 		row := []string{a.String()}
 		for b := range Class(NumClasses) {
-			row = append(row, Thousands(s.Ends[a][b]))
+			row = append(row, fold.Thousands(s.Ends[a][b]))
 		}
 		ends.add(row...)
 	}
