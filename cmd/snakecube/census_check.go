@@ -35,16 +35,12 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	switch {
 	case len(names) == 0:
 		return cli.BadUsage(e, censusUsage, "census check: no file given")
-	case *sample < 1 || *sample > maxSample:
-		return cli.BadUsage(e, censusUsage, "-sample %d: want 1 to %d sections", *sample, maxSample)
+	case *sample < 1 || *sample > census.MaxSample:
+		return cli.BadUsage(e, censusUsage, "-sample %d: want 1 to %d sections", *sample, census.MaxSample)
 	}
-	recs, t, err := readCensus(ctx, e, "census check", names)
+	recs, t, b, err := readCensus(ctx, e, "census check", names)
 	if err != nil {
 		return err
-	}
-	b, err := symmetry.ParseBox(t.Box)
-	if err != nil {
-		return fmt.Errorf("%s: %w", names[0], err)
 	}
 	todo := census.SampleRecords(recs, *sample, *seed)
 	fmt.Fprintf(e.Stdout, "# %v census at depth %d: %d of the %d sections in the files, chosen by seed %d, recounted as enumerate -prefix writes their catalogue and stats reads it back\n",

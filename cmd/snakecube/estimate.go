@@ -3,12 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"github.com/snakecube/snakecube/internal/fold"
-	"io"
-	"os"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
@@ -71,16 +68,6 @@ Examples:
   $ snakecube estimate -snakes -size 3x4x4 -samples 400 -o 344.jsonl
 `
 
-// Unless -probes says otherwise, estimate probes in rounds until the
-// relative standard error of the paths is below targetErr, or maxProbes
-// are spent: about 35 s on two cores for 4x4x4, well under a second for
-// 3x3x3.
-const (
-	probeRound = 1_000_000
-	maxProbes  = 80_000_000
-	targetErr  = 0.01
-)
-
 func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("estimate", flag.ContinueOnError)
 	var box boxFlag
@@ -112,54 +99,17 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, estimateUsage, "-probes %d: want at least 1", *probes)
 	}
 	b := box.box
-	opts := solver.Options{Workers: int(*workers)}
 	start := time.Now()
-	var est solver.Estimate
-	if *probes > 0 {
-		est, err = solver.EstimateTree(ctx, b, *probes, *seed, opts)
-	} else {
-		for n := probeRound; n <= maxProbes; n += probeRound {
-			// Round k draws on seed+k, so that rounds are independent
-			// and the whole depends only on the seed.
-			var r solver.Estimate
-			r, err = solver.EstimateTree(ctx, b, probeRound, *seed+uint64(n/probeRound-1)*0x9e3779b9, opts)
-			if err != nil {
-				break
-			}
-			est = est.Join(r)
-			if est.Err.Paths <= targetErr*est.Mean.Paths {
-				break
-			}
-		}
-	}
+	est, err := estimate.Tree(ctx, b, *probes, *seed, solver.Options{Workers: int(*workers)})
 	if err != nil {
 		return fmt.Errorf("estimate %v: %w", b, err)
 	}
 	took := time.Since(start)
-	rate := solver.NodeRate(ctx, b, time.Second)
-	writeEstimate(e.Stdout, b, est, *seed, rate)
+	if err := estimate.WriteTree(e.Stdout, b, est, *seed, solver.NodeRate(ctx, b, time.Second)); err != nil {
+		return err
+	}
 	e.Warnf("%v: %s probes in %v", b, fold.Thousands(est.Probes), cli.Elapsed(took))
 	return nil
-}
-
-// writeEstimate prints an estimate, each figure with its standard error.
-func writeEstimate(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) {
-	o := float64(b.Orbit())
-	line := func(name string, v, se float64) {
-		rel := 0.0
-		if v != 0 {
-			rel = 100 * se / v
-		}
-		fmt.Fprintf(w, "%-28s %12.6g ± %.3g (%.2f%%)\n", name, v, se, rel)
-	}
-	fmt.Fprintf(w, "# %v: Knuth's estimate from %d random probes, seed %d; ± one standard error\n", b, est.Probes, seed)
-	line("directed Hamiltonian paths", o*est.Mean.Paths, o*est.Err.Paths)
-	line("solutions", est.Mean.Solutions, est.Err.Solutions)
-	line("search nodes", est.Mean.Nodes, est.Err.Nodes)
-	fmt.Fprintf(w, "%-28s %12.4g per second per core, measured\n", "node rate", rate)
-	hours := est.Mean.Nodes / rate / 3600
-	line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
-	fmt.Fprintf(w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
 }
 
 // snakesFlags are the flags of estimate -snakes.
@@ -228,7 +178,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	}
 	d := estimate.NewDesign(b, seed, opts)
 	start := time.Now()
-	ds, fresh, err := descend(ctx, d, f.samples, f.out)
+	ds, fresh, err := d.Take(ctx, f.samples, f.out)
 	if err != nil {
 		return fmt.Errorf("estimate -snakes %v: %w", b, err)
 	}
@@ -242,7 +192,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		ctl = estimate.Controlled(ds, known)
 	}
 	var out bytes.Buffer
-	trusted := writeSnakes(&out, b, d, seed, res, ctl, known, source)
+	trusted := estimate.WriteSnakes(&out, d, res, ctl, known, source)
 	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
 		return err
 	}
@@ -254,108 +204,4 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, 100*res.MaxShare)
 	}
 	return nil
-}
-
-// descend returns descents 0 to k-1 of d: those already in the file at
-// path, when given, and the others drawn now and appended to it.
-func descend(ctx context.Context, d *estimate.Design, k int, path string) ([]estimate.Descent, int, error) {
-	done := map[int]estimate.Descent{}
-	var whole int64
-	if path != "" {
-		recs, n, err := estimate.ReadFile(path)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, 0, err
-		}
-		if done, err = d.Resume(recs); err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", path, err)
-		}
-		whole = n
-	}
-	var todo []int
-	for i := range k {
-		if _, ok := done[i]; !ok {
-			todo = append(todo, i)
-		}
-	}
-	var file *os.File
-	if path != "" && len(todo) > 0 {
-		// Only a run with descents to add writes: one that reads back
-		// a finished run leaves its file alone.
-		var err error
-		if file, err = appendAt(path, whole); err != nil {
-			return nil, 0, err
-		}
-		defer file.Close()
-	}
-	err := d.Run(ctx, todo, func(x estimate.Descent) error {
-		done[x.Index] = x
-		if file == nil {
-			return nil
-		}
-		if _, err := file.Write(d.Record(x).Line()); err != nil {
-			return err
-		}
-		return file.Sync()
-	})
-	if err != nil {
-		if path != "" {
-			err = fmt.Errorf("%w (the descents done are in %s; run again to resume)", err, path)
-		}
-		return nil, 0, err
-	}
-	ds := make([]estimate.Descent, k)
-	for i := range ds {
-		ds[i] = done[i]
-	}
-	return ds, len(todo), nil
-}
-
-// appendAt opens the file at path to append at offset whole, dropping a
-// torn last line beyond it.
-func appendAt(path string, whole int64) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := f.Truncate(whole); err != nil {
-		f.Close()
-		return nil, err
-	}
-	if _, err := f.Seek(whole, io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
-
-// writeSnakes prints the estimates r of descents and, when the solutions
-// are known, the snakes' estimates ctl that take them as control variate,
-// and whether the solutions' interval covers them; it reports whether the
-// run can be trusted by that test.
-func writeSnakes(w io.Writer, b symmetry.Box, d *estimate.Design, seed uint64, r, ctl estimate.Result, known float64, source string) bool {
-	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, choices weighed by populations of %d, seed %d; ± one standard error\n",
-		b, r.Descents, d.Depth(), d.Width(), seed)
-	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
-	rel := func(v estimate.Value) string {
-		return fmt.Sprintf("%.4g ± %.2g (%.1f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)
-	}
-	snakes, one := r.Snakes, r.OneSolution
-	if known > 0 {
-		fmt.Fprintf(w, "# snakes and one-solution snakes with the known solutions as control variate; without it: snakes %s, one_solution_snakes %s\n",
-			rel(r.Snakes), rel(r.OneSolution))
-		snakes, one = ctl.Snakes, ctl.OneSolution
-	}
-	fmt.Fprintf(w, "%-20s %s\n", "snakes", rel(snakes))
-	fmt.Fprintf(w, "%-20s %s\n", "one_solution_snakes", rel(one))
-	fmt.Fprintf(w, "%-20s %s\n", "solutions", rel(r.Solutions))
-	if known <= 0 {
-		return true
-	}
-	lo, hi := r.Solutions.Interval95()
-	if lo <= known && known <= hi {
-		fmt.Fprintf(w, "# known solutions %.0f (%s): inside the 95%% interval [%.4g, %.4g]\n", known, source, lo, hi)
-		return true
-	}
-	fmt.Fprintf(w, "# known solutions %.0f (%s): OUTSIDE the 95%% interval [%.4g, %.4g]: this run is not to be trusted\n", known, source, lo, hi)
-	return false
 }

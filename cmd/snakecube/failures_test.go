@@ -102,7 +102,7 @@ func TestCensusLocked(t *testing.T) {
 	defer f.Close()
 	var stderr bytes.Buffer
 	err = run(context.Background(), []string{"census", "-quiet", "-size", "2x3x4", "-depth", "4", "-o", path}, nil, &stderr, &stderr)
-	if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "locked by another census run") {
+	if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "locked by another run: one file takes one run at a time") {
 		t.Errorf("a census on a file another holds: exit %d, %q; want exit 1, locked", code, &stderr)
 	}
 	if st, err := os.Stat(path); err != nil || st.Size() != 0 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/solver"
 )
@@ -26,17 +27,7 @@ func terminal(w any) bool {
 // scripts alike.
 func writeCount(w io.Writer, what string, c solver.Count) {
 	fmt.Fprintf(w, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
-	writeCounts(w, c)
-}
-
-// writeCounts prints the counts of a census, one "name value" line each.
-func writeCounts(w io.Writer, c solver.Count) {
-	fmt.Fprintf(w, "snakes %d\nsolutions %d\npalindromes %d\npalindrome_solutions %d\none_solution_snakes %d\n",
-		c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.OneSolution)
-	if c.Most > 0 {
-		fmt.Fprintf(w, "most_solutions %d %v\n", c.Most, c.MostKey)
-	}
-	fmt.Fprintf(w, "nodes %d\n", c.Nodes)
+	census.WriteCounts(w, c)
 }
 
 // writeOutput runs write on standard output when path is "-", otherwise on

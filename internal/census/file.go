@@ -2,73 +2,57 @@ package census
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// maxLine bounds a census line: the longest record, of a 64-cell box with
-// every count at its largest, takes under 500 bytes, so a longer line is
-// no census line and reading it stops there, whatever the file holds.
-const maxLine = 4096
+// kind is a census file's, for the journal: the longest record, of a
+// 64-cell box with every count at its largest, takes under 500 bytes, so
+// a longer line is no census line and reading it stops there, whatever
+// the file holds.
+var kind = journal.Kind{Name: "census", MaxLine: 4096}
 
 // ErrLocked reports a census file that another run holds.
-var ErrLocked = errors.New("locked by another census run")
+var ErrLocked = journal.ErrLocked
 
 // contents is what a census file holds.
 type contents struct {
 	recs  []Record
 	lines []int // the line number of each record
-	whole int64 // the bytes of the whole lines
-	torn  int64 // the bytes of a torn last line after them
+	journal.Scanned
 }
 
 // scan reads and checks the lines of a census file, all of one census,
-// from r. A last line without its newline is torn: scan reports it when
-// records come before it, and refuses the file otherwise. needSum refuses
-// a line without a checksum. Reading stops when ctx is done.
+// from r (see journal.Scan). needSum refuses a line without a checksum.
 func scan(ctx context.Context, r io.Reader, name string, needSum bool) (contents, error) {
-	br := bufio.NewReaderSize(r, maxLine)
 	var c contents
-	for n := 1; ; n++ {
-		if n%1024 == 0 && ctx.Err() != nil {
-			return c, ctx.Err()
-		}
-		line, err := br.ReadSlice('\n')
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
-			return c, fmt.Errorf("%s: line %d: longer than %d bytes, which no census line is", name, n, maxLine)
-		case errors.Is(err, io.EOF) && len(line) == 0:
-			return c, nil
-		case errors.Is(err, io.EOF) && len(c.recs) == 0:
-			return c, fmt.Errorf("%s: line %d: no newline at its end, and no census record before it: not a census file that a run stopped writing", name, n)
-		case errors.Is(err, io.EOF):
-			c.torn = int64(len(line))
-			return c, nil
-		case err != nil:
-			return c, fmt.Errorf("%s: %w", name, err)
-		}
-		c.whole += int64(len(line))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
+	s, err := journal.Scan(ctx, r, name, kind, c.add(needSum))
+	c.Scanned = s
+	return c, err
+}
+
+// add returns a journal's line reader that decodes each line into c,
+// checking that all are of one census.
+func (c *contents) add(needSum bool) func(n int, line []byte) error {
+	return func(n int, line []byte) error {
 		rec, err := decode(line, needSum)
 		if err != nil {
-			return c, fmt.Errorf("%s: line %d: %w", name, n, err)
+			return err
 		}
 		if len(c.recs) > 0 && (rec.Box != c.recs[0].Box || rec.Depth != c.recs[0].Depth) {
-			return c, fmt.Errorf("%s: line %d: a census of %s at depth %d, but line %d one of %s at depth %d",
-				name, n, rec.Box, rec.Depth, c.lines[0], c.recs[0].Box, c.recs[0].Depth)
+			return fmt.Errorf("a census of %s at depth %d, but line %d one of %s at depth %d",
+				rec.Box, rec.Depth, c.lines[0], c.recs[0].Box, c.recs[0].Depth)
 		}
 		c.recs = append(c.recs, rec)
 		c.lines = append(c.lines, n)
+		return nil
 	}
 }
 
@@ -83,21 +67,19 @@ func ReadFile(ctx context.Context, path string) (recs []Record, torn int64, err 
 	}
 	defer f.Close()
 	c, err := scan(ctx, f, path, true)
-	return c.recs, c.torn, err
+	return c.recs, c.Torn, err
 }
 
 // File is a census file open for a run: the sections it holds, and more
 // to append. It is locked while open, so that no other run appends to it.
 type File struct {
-	f     *os.File
+	j     *journal.File
 	path  string
 	box   symmetry.Box
 	depth int
-	torn  int64
 
 	mu   sync.Mutex
 	done map[int]bool
-	err  error // the first failed append: the file's end is unknown since
 }
 
 // Open opens the census file at path for a run over box b's sections of
@@ -108,52 +90,27 @@ type File struct {
 // again. The file is read line by line, and reading it stops when ctx is
 // done.
 func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file: a census is written to a file of its own", path)
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	f := &File{path: path, box: b, depth: depth, done: map[int]bool{}}
+	var c contents
+	j, err := journal.Open(ctx, path, kind, c.add(true), func() error {
+		line := map[int]int{}
+		for i, r := range c.recs {
+			if r.Box != b.String() || r.Depth != depth {
+				return fmt.Errorf("%s holds a census of %s at depth %d, not of %v at depth %d", path, r.Box, r.Depth, b, depth)
+			}
+			if k, ok := line[r.Section]; ok {
+				return fmt.Errorf("%s: section %d is there twice, on lines %d and %d", path, r.Section, k, c.lines[i])
+			}
+			line[r.Section] = c.lines[i]
+			f.done[r.Section] = true
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, upgradeHint(err, path)
 	}
-	cf := &File{f: f, path: path, box: b, depth: depth, done: map[int]bool{}}
-	if err := cf.resume(ctx); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return cf, nil
-}
-
-// resume locks the file, reads what earlier runs left in it and drops a
-// torn last line.
-func (f *File) resume(ctx context.Context) error {
-	if st, err := f.f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file: a census is written to a file of its own", f.path)
-	}
-	if err := lock(f.f); err != nil {
-		return fmt.Errorf("%s: %w: one file takes one run at a time", f.path, err)
-	}
-	c, err := scan(ctx, f.f, f.path, true)
-	if err != nil {
-		return err
-	}
-	line := map[int]int{}
-	for i, r := range c.recs {
-		if r.Box != f.box.String() || r.Depth != f.depth {
-			return fmt.Errorf("%s holds a census of %s at depth %d, not of %v at depth %d", f.path, r.Box, r.Depth, f.box, f.depth)
-		}
-		if j, ok := line[r.Section]; ok {
-			return fmt.Errorf("%s: section %d is there twice, on lines %d and %d", f.path, r.Section, j, c.lines[i])
-		}
-		line[r.Section] = c.lines[i]
-		f.done[r.Section] = true
-	}
-	if c.torn > 0 {
-		if err := f.f.Truncate(c.whole); err != nil {
-			return fmt.Errorf("%s: drop the torn last line: %w", f.path, err)
-		}
-		f.torn = c.torn
-	}
-	return nil
+	f.j = j
+	return f, nil
 }
 
 // Done reports whether section k is in the file.
@@ -184,7 +141,7 @@ func (f *File) Name() string { return f.path }
 
 // Torn returns the length of the torn last line that Open dropped, 0 when
 // there was none.
-func (f *File) Torn() int64 { return f.torn }
+func (f *File) Torn() int64 { return f.j.Torn() }
 
 // Append writes the record of a section not yet in the file, as one line
 // in one write, and syncs it to disk, so that a crash leaves whole lines
@@ -197,29 +154,22 @@ func (f *File) Append(r Record) error {
 	if err := r.Check(); err != nil {
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	switch {
-	case f.err != nil:
-		return f.err
-	case f.done[r.Section]:
-		return fmt.Errorf("%s: section %d is there already", f.path, r.Section)
-	}
-	if _, err := f.f.Write(r.Line()); err != nil {
-		f.err = err
-		return err
-	}
-	if err := f.f.Sync(); err != nil {
-		f.err = fmt.Errorf("sync %s: %w", f.path, err)
-		return f.err
-	}
-	f.done[r.Section] = true
-	return nil
+	// Marked done before the write: should it fail, every later append
+	// fails too.
+	return f.j.Append(r.Line(), func() error {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.done[r.Section] {
+			return fmt.Errorf("%s: section %d is there already", f.path, r.Section)
+		}
+		f.done[r.Section] = true
+		return nil
+	})
 }
 
 // Close closes the file, which releases its lock.
 func (f *File) Close() error {
-	return f.f.Close()
+	return f.j.Close()
 }
 
 // Upgraded says what [Upgrade] did to a file.
@@ -252,7 +202,7 @@ func Upgrade(ctx context.Context, path string) (Upgraded, error) {
 		return u, err
 	}
 	defer in.Close()
-	if err := lock(in); err != nil {
+	if err := journal.Lock(in); err != nil {
 		return u, fmt.Errorf("%s: %w", path, err)
 	}
 	c, err := scan(ctx, in, path, false)
@@ -263,7 +213,7 @@ func Upgrade(ctx context.Context, path string) (Upgraded, error) {
 	if err != nil {
 		return u, err
 	}
-	u = Upgraded{Records: len(recs), Duplicates: len(c.recs) - len(recs), Torn: c.torn}
+	u = Upgraded{Records: len(recs), Duplicates: len(c.recs) - len(recs), Torn: c.Torn}
 	out, err := atomicfile.Create(path)
 	if err != nil {
 		return u, err

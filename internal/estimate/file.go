@@ -1,15 +1,14 @@
 package estimate
 
 import (
-	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -66,37 +65,81 @@ func (r Record) Descent() (Descent, error) {
 	return Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: c}, nil
 }
 
+// kind is a descents file's, for the journal: a record takes some 300
+// bytes.
+var kind = journal.Kind{Name: "descents", MaxLine: 4096}
+
+// decodeRecord decodes one line of a descents file, refusing fields it
+// does not know.
+func decodeRecord(line []byte) (Record, error) {
+	var r Record
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&r)
+	return r, err
+}
+
 // ReadFile reads the records of a descents file, dropping a torn last
 // line (one without its newline), and returns the length of the whole
-// lines, to which a resumed run truncates the file before appending.
+// lines.
 func ReadFile(path string) (recs []Record, whole int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
-		if errors.Is(err, io.EOF) {
-			return recs, whole, nil // a torn line, or none
-		}
-		if err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", path, err)
-		}
-		whole += int64(len(line))
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var r Record
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return nil, 0, fmt.Errorf("%s: line %d: %w", path, n, err)
-		}
+	s, err := journal.Scan(context.Background(), f, path, kind, func(_ int, line []byte) error {
+		r, err := decodeRecord(line)
 		recs = append(recs, r)
-	}
+		return err
+	})
+	return recs, s.Whole, err
 }
+
+// File is a descents file open for a run of one design: the descents it
+// holds, and more to append. It is locked while open.
+type File struct {
+	j *journal.File
+	// Done are the descents the file held when opened, by index.
+	Done map[int]Descent
+	d    *Design
+}
+
+// OpenFile opens the descents file at path for a run of design d,
+// creating it if need be: it refuses a file that another run holds, a
+// line that does not decode and descents of another box, seed or design,
+// and drops a torn last line, whose descent is drawn again.
+func (d *Design) OpenFile(ctx context.Context, path string) (*File, error) {
+	var recs []Record
+	f := &File{d: d}
+	j, err := journal.Open(ctx, path, kind, func(_ int, line []byte) error {
+		r, err := decodeRecord(line)
+		recs = append(recs, r)
+		return err
+	}, func() error {
+		var err error
+		f.Done, err = d.Resume(recs)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.j = j
+	return f, nil
+}
+
+// Append writes descent x as one line, synced.
+func (f *File) Append(x Descent) error { return f.j.Append(f.d.Record(x).Line(), nil) }
+
+// Torn returns the length of the torn last line that OpenFile dropped, 0
+// when there was none.
+func (f *File) Torn() int64 { return f.j.Torn() }
+
+// Close closes the file, which releases its lock.
+func (f *File) Close() error { return f.j.Close() }
 
 // Resume checks that recs are descents of d and returns them by index,
 // refusing a record of another box, seed or design and a descent twice.

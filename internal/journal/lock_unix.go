@@ -1,6 +1,6 @@
 //go:build unix
 
-package census
+package journal
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lock takes an exclusive lock on f, released when f is closed, or
-// returns ErrLocked when another open file holds one.
-func lock(f *os.File) error {
+// Lock takes an exclusive lock on f, released when f is closed, or
+// returns ErrLocked at once when another open file holds one.
+func Lock(f *os.File) error {
 	err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 	if errors.Is(err, unix.EWOULDBLOCK) {
 		return ErrLocked
