@@ -22,10 +22,8 @@ NATIVE_GOAMD64 := $(shell f=" $$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | c
 	if has cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3; then \
 		if has avx avx2 bmi1 bmi2 f16c fma abm movbe xsave; then echo v3; else echo v2; fi; fi)
 
-# snakecube, and snakecube-serve, which "snakecube serve" runs: the web
-# server's packages would double every other command's start-up.
 build:
-	GOAMD64=$(NATIVE_GOAMD64) $(GO) build -o . ./cmd/snakecube ./cmd/snakecube-serve
+	GOAMD64=$(NATIVE_GOAMD64) $(GO) build -o . ./cmd/snakecube
 
 # The main job: every snake of the box and all its solutions.
 run: build
@@ -49,7 +47,7 @@ lint:
 # A static binary (no cgo): the one in the container image and the one
 # the cluster tests run.
 static:
-	CGO_ENABLED=0 $(GO) build -trimpath -o build/ ./cmd/snakecube ./cmd/snakecube-serve
+	CGO_ENABLED=0 $(GO) build -trimpath -o build/ ./cmd/snakecube
 
 # The image of Containerfile, for deploy/kubernetes: the static binary and
 # a static busybox as /bin/sh, built with podman or buildah.
@@ -94,7 +92,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
 
 clean:
-	rm -rf snakecube snakecube-serve solutions.json bench.txt build
+	rm -rf snakecube solutions.json bench.txt build
 
 # The exact 3x4x4 census (issue 18), at low priority, resumable: the 32,768
 # sections of depth 16 in 8 files of 4,096 under testdata/census-3x4x4,

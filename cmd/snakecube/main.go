@@ -15,9 +15,7 @@
 //	stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
 //	serve      a local web page and JSON API to browse catalogues
 //
-// serve runs the program snakecube-serve, built and installed beside
-// snakecube, so that only it links the web server. Run "snakecube
-// <command> -h" for a command's flags. Solutions are counted once up to
+// Run "snakecube <command> -h" for a command's flags. Solutions are counted once up to
 // the box's rotations and reflections and up to reading the snake from
 // its other end.
 //

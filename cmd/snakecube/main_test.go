@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -50,16 +49,5 @@ func TestInterrupt(t *testing.T) {
 	}
 	if files, _ := os.ReadDir(dir); len(files) != 1 {
 		t.Errorf("interrupted enumerate left %v", files)
-	}
-}
-
-// TestServeMissing: without snakecube-serve beside the executable or on
-// the PATH, serve says what to do.
-func TestServeMissing(t *testing.T) {
-	t.Setenv("PATH", t.TempDir())
-	var stderr bytes.Buffer
-	err := run(context.Background(), []string{"serve", "x.json"}, nil, &stderr, &stderr)
-	if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "serve runs the program snakecube-serve, which is neither beside snakecube nor on the PATH") {
-		t.Errorf("serve without snakecube-serve: exit status %d, %q", code, stderr.String())
 	}
 }

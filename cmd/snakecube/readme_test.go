@@ -50,9 +50,6 @@ func TestREADME(t *testing.T) {
 			seen[f[0]] = true
 		}
 		got := shown
-		if strings.HasPrefix(line, "serve ") {
-			continue // another program's: cmd/snakecube-serve checks its blocks
-		}
 		t.Run(line, func(t *testing.T) {
 			if why := slowBlocks[line]; why != "" && testing.Short() {
 				t.Skipf("%s: not in -short", why)

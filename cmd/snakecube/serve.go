@@ -2,47 +2,100 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"net"
+	"runtime/debug"
+	"time"
 
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/serve"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
-// servePath is the program that serve runs.
-const servePath = "snakecube-serve"
+const serveUsage = `Usage:
+  snakecube serve [-addr HOST:PORT] [-size AxBxC]... [-timeout D] CATALOGUE...
 
-// runServe runs snakecube-serve with serve's arguments, in place of this
-// process where the system can, so that its output, signals and exit
-// status are its own. The web server lives in a program of its own so
-// that net/http and its dependencies, which doubled the start-up of every
-// command, are linked into it alone.
-func runServe(ctx context.Context, e cli.Env, args []string) error {
-	path, err := findServe()
+Serves a web page and a JSON API over catalogues, JSON or JSONL, until
+interrupted: filter, sort and page the snakes, see how many have each
+number of solutions, open a snake's solutions, solve any snake typed in.
+Each catalogue is indexed once, a few bytes a snake, and a snake's
+solutions are read from its file when asked for. It listens on this
+machine only unless -addr says otherwise. The API is in the README.
+
+Flags:
+  -addr HOST:PORT  where to listen (default 127.0.0.1:8080); port 0 takes
+                   any free port
+  -size AxBxC      the box of the catalogues whose snakes' length is not a
+                   cube's; repeat it for catalogues of several boxes
+  -timeout D       how long a snake typed in is searched at most
+                   (default 10s); a snake with more than 10,000 solutions
+                   is answered that it has too many, whatever the time
+
+Examples:
+  $ snakecube serve solutions.json
+  $ snakecube serve -size 3x3x4 -addr 127.0.0.1:0 solutions.json 334.jsonl
+`
+
+// boxesFlag is a -size flag that may be repeated.
+type boxesFlag []symmetry.Box
+
+func (f *boxesFlag) String() string { return fmt.Sprint(*f) }
+
+func (f *boxesFlag) Set(s string) error {
+	b, err := symmetry.ParseBox(s)
 	if err != nil {
 		return err
 	}
-	return execServe(ctx, e, path, args)
-}
-
-// findServe looks for snakecube-serve beside this program's executable
-// (as make build and go install put it), then on the PATH.
-func findServe() (string, error) {
-	if self, err := os.Executable(); err == nil {
-		if self, err := filepath.EvalSymlinks(self); err == nil {
-			p := filepath.Join(filepath.Dir(self), servePath)
-			if _, err := exec.LookPath(p); err == nil {
-				return p, nil
-			}
+	for _, o := range *f {
+		if o.Len() == b.Len() {
+			return fmt.Errorf("%v and %v have both %d cells: a catalogue's keys could not tell which is its box", o, b, b.Len())
 		}
 	}
-	// A snakecube-serve found through "." on the PATH is refused, as
-	// os/exec refuses it: it would run whatever the current folder holds.
-	p, err := exec.LookPath(servePath)
+	*f = append(*f, b)
+	return nil
+}
+
+func runServe(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "")
+	var boxes boxesFlag
+	fs.Var(&boxes, "size", "")
+	timeout := fs.Duration("timeout", serve.DefaultSolveTimeout, "")
+	rest, err := cli.ParseFlags(fs, e, serveUsage, args)
 	if err != nil {
-		return "", fmt.Errorf("serve runs the program %s, which is neither beside snakecube nor on the PATH: "+
-			"make build builds both, and go install github.com/snakecube/snakecube/cmd/...@latest installs both", servePath)
+		return cli.HelpOK(err)
 	}
-	return p, nil
+	if len(rest) == 0 {
+		return cli.BadUsage(e, serveUsage, "serve takes one CATALOGUE or more")
+	}
+	if *timeout <= 0 {
+		return cli.BadUsage(e, serveUsage, "-timeout %v: want a positive duration", *timeout)
+	}
+	start := time.Now()
+	cats, err := serve.OpenAll(ctx, rest, catalog.Options{Boxes: boxes})
+	var p *catalog.Problem
+	switch {
+	case errors.Is(err, catalog.ErrNoBox):
+		return cli.UsageError{Err: fmt.Errorf("%w; give the box with -size", err)}
+	case errors.As(err, &p):
+		e.Warnf("%v", err)
+		e.Warnf("hint: snakecube verify lists every problem of a catalogue")
+		return cli.ErrReported
+	case err != nil:
+		return err
+	}
+	debug.FreeOSMemory() // what indexing left behind
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	for _, c := range cats {
+		e.Warnf("%s: %s, %s, %s", c.File, c.Name, fold.Plural(c.Len(), "snake"), fold.Plural(c.Stats().Solutions, "solution"))
+	}
+	e.Warnf("indexed in %v; serving on http://%s/", cli.Elapsed(time.Since(start)), ln.Addr())
+	return serve.New(cats, serve.Options{SolveTimeout: *timeout}).Serve(ctx, ln)
 }

@@ -1,8 +1,7 @@
-// Package cli is the command-line plumbing shared by the snakecube
-// binaries (snakecube and snakecube-serve): what a command may touch of
-// the outside world, flags that may stand between arguments, checked
-// standard output, and the exit status an error ends with (0 on success,
-// 1 on failure, 2 for a usage error, 130 when interrupted).
+// Package cli is the command-line plumbing of snakecube: what a command
+// may touch of the outside world, flags that may stand between arguments,
+// checked standard output, and the exit status an error ends with (0 on
+// success, 1 on failure, 2 for a usage error, 130 when interrupted).
 package cli
 
 import (

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/snakecube/snakecube/export"
@@ -30,7 +31,11 @@ import (
 //go:embed page.html
 var pages embed.FS
 
-var pageTemplate = template.Must(template.ParseFS(pages, "page.html"))
+// pageTemplate is parsed when first served, not when snakecube starts:
+// every command links this package.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.ParseFS(pages, "page.html"))
+})
 
 // Options tune a [Server]. The zero value is ready to use.
 type Options struct {
@@ -226,7 +231,7 @@ func (s *Server) infos() []info {
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:")
-	pageTemplate.Execute(w, struct {
+	pageTemplate().Execute(w, struct {
 		Catalogues []info
 		Convention string
 		MaxLimit   int
