@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census-334 census-334-check estimate-validate estimate-noise estimate-truth
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check estimate-validate estimate-noise estimate-truth
 
 all: build
 
@@ -94,25 +94,18 @@ fuzz:
 clean:
 	rm -rf snakecube solutions.json bench.txt build
 
-# The exact 3x4x4 census (issue 18), at low priority, resumable: the 32,768
-# sections of depth 16 in 8 files of 4,096 under testdata/census-3x4x4,
-# committed at the end of every session so that any machine resumes it.
-# When every file is complete: snakecube census merge -complete testdata/census-3x4x4/*.jsonl
-census-334: build
-	@mkdir -p testdata/census-3x4x4
-	@for i in 0 1 2 3 4 5 6 7; do \
-	  a=$$((i*4096)); b=$$(((i+1)*4096)); \
-	  f=$$(printf 'testdata/census-3x4x4/census-3x4x4-d16-%05d-%05d.jsonl' $$a $$b); \
-	  nice -n 19 ./snakecube census -quiet -size 3x4x4 -depth 16 -sections $$a:$$b -o $$f || exit 1; \
-	done
+# The census of every box of at most 50 cells (results/census/plan.tsv),
+# at the lowest priority, resumable: run it again to go on. Commit the
+# files under results/census at the end of every session.
+census: build
+	SNAKECUBE=$(CURDIR)/snakecube results/census/run.sh
 
-# Cross-check of the census (issue 18): 200 of the sections in the files,
-# chosen uniformly with a fixed seed, recounted by the route of
-# enumerate -prefix | stats (every solution written out and read back)
-# and compared with their census lines; fails on any disagreement. About
-# 3.5 CPU-hours and 18 GB of memory at most (see the README).
-census-334-check: build
-	nice -n 10 ./snakecube census check -sample 200 -seed 1 testdata/census-3x4x4
+# Recounts 200 sections of a box's census, drawn by seed 1, by the route
+# of enumerate -prefix | stats (every solution written and read back), and
+# fails on any disagreement: make census-check BOX=3x4x4 (3.5 CPU-hours
+# and 18 GB at most for 3x4x4; see docs/RESEARCH.md).
+census-check: build
+	nice -n 10 ./snakecube census check -sample 200 -seed 1 results/census/$(BOX)
 
 # The long validation of estimate -snakes: many seeded runs on boxes whose
 # truth an exact count gives; prints the README's validation table.

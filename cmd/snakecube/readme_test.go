@@ -14,7 +14,7 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 )
 
-// readmeBlock is a block of the README that shows a command and what it
+// readmeBlock is a block of a document that shows a command and what it
 // prints: "$ snakecube ARGS" on its first line, the output after it.
 var readmeBlock = regexp.MustCompile("(?s)```\n\\$ snakecube ([^\n]*)\n(.*?)```")
 
@@ -29,26 +29,38 @@ var slowBlocks = map[string]string{
 // not the program: compared by their name only.
 var measured = regexp.MustCompile(`^(node rate|full search, core-\w+) `)
 
-// TestREADME runs every command the README shows with its output, and
-// checks that the README shows exactly what it prints, and that it shows
-// every command's usage. With -update, it writes what the commands print
-// into the README instead (go test ./cmd/snakecube -run TestREADME -update,
+// TestDocs runs every command the README and the documents under docs
+// show with their output, and checks that each shows exactly what the
+// command prints. With -update, it writes what the commands print into
+// the documents instead (go test ./cmd/snakecube -run TestDocs -update,
 // without -short for the slow ones).
-func TestREADME(t *testing.T) {
-	const path = "../../README.md"
-	readme, err := os.ReadFile(path)
+func TestDocs(t *testing.T) {
+	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	catalogue := sync.OnceValues(func() (string, error) { return readmeCatalogue(t.TempDir()) })
+	blocks := 0
+	for _, path := range append([]string{"../../README.md"}, docs...) {
+		t.Run(filepath.Base(path), func(t *testing.T) { blocks += checkDoc(t, path, catalogue) })
+	}
+	if blocks < 10 {
+		t.Errorf("the documents show %d commands with their output, fewer than the 10 or more they hold", blocks)
+	}
+}
+
+// checkDoc runs the blocks of the document at path and returns how many
+// there are.
+func checkDoc(t *testing.T, path string, catalogue func() (string, error)) int {
+	readme, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var updated bytes.Buffer
-	last := 0
-	seen := map[string]bool{}
+	last, n := 0, 0
 	for _, m := range readmeBlock.FindAllSubmatchIndex(readme, -1) {
+		n++
 		line, shown := string(readme[m[2]:m[3]]), readme[m[4]:m[5]]
-		if f := strings.Fields(line); len(f) == 1 && f[0] == "-h" || len(f) == 2 && f[1] == "-h" {
-			seen[f[0]] = true
-		}
 		got := shown
 		t.Run(line, func(t *testing.T) {
 			if why := slowBlocks[line]; why != "" && testing.Short() {
@@ -59,7 +71,7 @@ func TestREADME(t *testing.T) {
 				return
 			}
 			if !sameOutput(got, shown) {
-				t.Errorf("the README shows for snakecube %s:\n%s\nbut it prints:\n%s", line, shown, got)
+				t.Errorf("%s shows for snakecube %s:\n%s\nbut it prints:\n%s", filepath.Base(path), line, shown, got)
 			}
 		})
 		updated.Write(readme[last:m[4]])
@@ -67,17 +79,13 @@ func TestREADME(t *testing.T) {
 		last = m[5]
 	}
 	updated.Write(readme[last:])
-	for _, c := range append(commands, command{name: "-h"}) {
-		if !seen[c.name] {
-			t.Errorf("README shows no usage of %q", c.name)
-		}
-	}
 	if *update && !bytes.Equal(updated.Bytes(), readme) {
 		if err := os.WriteFile(path, updated.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Log("updated README.md")
+		t.Logf("updated %s", path)
 	}
+	return n
 }
 
 // runBlock runs the command line of a README block and returns what it
@@ -85,7 +93,7 @@ func TestREADME(t *testing.T) {
 // starting "snakecube: "), standard error too, in the order written, as a
 // terminal shows them. "| head -N" keeps the first N lines; "> FILE"
 // sends standard output to a file, so the block shows nothing;
-// "solutions.json" is the 3x3x3 catalogue and "testdata/" the
+// "solutions.json" is the 3x3x3 catalogue and "results/" the
 // repository's; 'single quotes' hold spaces.
 func runBlock(t *testing.T, line string, shown []byte, catalogue func() (string, error)) []byte {
 	line, head, piped := strings.Cut(line, " | head -")
@@ -98,7 +106,7 @@ func runBlock(t *testing.T, line string, shown []byte, catalogue func() (string,
 			if a, err = catalogue(); err != nil {
 				t.Fatal(err)
 			}
-		case strings.HasPrefix(a, "testdata/"):
+		case strings.HasPrefix(a, "results/"):
 			a = "../../" + a // the test runs in cmd/snakecube
 		}
 		args = append(args, a)

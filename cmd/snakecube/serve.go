@@ -24,7 +24,18 @@ interrupted: filter, sort and page the snakes, see how many have each
 number of solutions, open a snake's solutions, solve any snake typed in.
 Each catalogue is indexed once, a few bytes a snake, and a snake's
 solutions are read from its file when asked for. It listens on this
-machine only unless -addr says otherwise. The API is in the README.
+machine only unless -addr says otherwise.
+
+The JSON API, every parameter optional but snake, catalogue=NAME choosing
+among several catalogues (their box, "3x3x3"):
+  GET /api/catalogues                 the catalogues served
+  GET /api/snakes                     a page of snakes: solutions=N,
+      min_solutions=N, max_solutions=N, straights=N, palindrome=BOOL,
+      prefix=BITS, sort=[-]key|solutions|straights, limit=N, offset=N
+  GET /api/snakes/KEY                 a snake's solutions, as a JSONL line
+  GET /api/stats                      the catalogue's figures
+  GET /api/solve?snake=TEXT           any snake solved, with size=AxBxC
+                                      and notation=NAME as solve takes them
 
 Flags:
   -addr HOST:PORT  where to listen (default 127.0.0.1:8080); port 0 takes
