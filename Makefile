@@ -29,14 +29,23 @@ build:
 run: build
 	./snakecube enumerate -size $(BOX) -o solutions.json
 
+# Chromium, for the tests that drive a web page, or "none". It is passed
+# to the tests in SNAKECUBE_CHROMIUM, so that go test's cache of a run
+# that skipped them does not outlive Chromium's installation.
+CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),none)
+
 # What CI runs: formatting, vet, every test under the race detector, then
 # every test again without it, the long ones included (whole 3x3x4
-# censuses, brute force of 2x3x4: ten times slower under -race).
+# censuses, brute force of 2x3x4: ten times slower under -race). Without
+# Chromium the browser tests are skipped, and it says so at the end.
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -race -short ./...
-	$(GO) test ./...
+	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short ./...
+	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test ./...
+	@if [ "$(CHROMIUM)" = none ]; then \
+	  echo; echo "*** THE BROWSER TESTS WERE SKIPPED: no Chromium on this machine. ***"; \
+	  echo "*** Install it (apt-get install chromium, as .ci/run does) and run make test again. ***"; fi
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
@@ -76,7 +85,7 @@ bench:
 # repository, or beside its worktrees.
 REF ?= $(firstword $(wildcard ../shared/ref/ref.c ../../shared/ref/ref.c) ../shared/ref/ref.c)
 compare: build
-	$(GO) run ./internal/compare -src $(REF) -ours ./snakecube
+	$(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube
 
 # A short round of every fuzz target.
 fuzz:
@@ -89,6 +98,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzPack -fuzztime 30s ./solver
 	$(GO) test -run '^$$' -fuzz FuzzTurns -fuzztime 30s ./solver
 	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s ./internal/verify
+	$(GO) test -run '^$$' -fuzz FuzzSkim -fuzztime 30s ./internal/catalog
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
 
 clean:

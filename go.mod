@@ -4,12 +4,14 @@ go 1.26.8
 
 require (
 	github.com/goccy/go-json v0.12.0
-	github.com/rogpeppe/go-internal v1.16.0
 	github.com/schollz/progressbar/v3 v3.17.1
 	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 )
+
+// The tests' alone: testscript, for the command-line scenarios.
+require github.com/rogpeppe/go-internal v1.16.0
 
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect

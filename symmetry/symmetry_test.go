@@ -16,6 +16,7 @@ func mustBox(t testing.TB, a, b, c int) Box {
 }
 
 func TestParseBox(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want [3]int
@@ -33,6 +34,7 @@ func TestParseBox(t *testing.T) {
 }
 
 func TestGroupSize(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		box  [3]int
 		want int
@@ -87,6 +89,7 @@ func image(g Transform, dirs []Dir) []Dir {
 // TestNormalizeIsSmallestImage compares Normalize with the minimum over
 // every image under the group.
 func TestNormalizeIsSmallestImage(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, size := range [][3]int{{3, 3, 3}, {2, 2, 3}, {3, 3, 4}, {2, 3, 4}, {1, 4, 4}, {4, 1, 4}} {
 		b := mustBox(t, size[0], size[1], size[2])
@@ -106,6 +109,7 @@ func TestNormalizeIsSmallestImage(t *testing.T) {
 }
 
 func TestReverseAndStart(t *testing.T) {
+	t.Parallel()
 	b := mustBox(t, 2, 2, 2)
 	dirs := []Dir{PosX, PosY, NegX, PosZ, PosX, NegY, NegX}
 	if got := Reverse(nil, Reverse(nil, dirs)); !slices.Equal(got, dirs) {
@@ -165,6 +169,7 @@ func FuzzNormalize(f *testing.F) {
 }
 
 func TestOrbit(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		box  [3]int
 		want int

@@ -16,11 +16,15 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){"snakecube": main})
 }
 
-// TestScript runs the command-line scenarios in testdata/script.
+// TestScript runs the command-line scenarios in testdata/script; with
+// -update, it rewrites the files a script compares output with (cmp
+// stdout FILE) to what the commands print.
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir:  "testdata/script",
-		Cmds: clitest.Cmds,
+		Dir:                 "testdata/script",
+		Cmds:                clitest.Cmds,
+		UpdateScripts:       *update,
+		RequireExplicitExec: true,
 	})
 }
 

@@ -73,9 +73,13 @@ type message struct {
 	reply
 }
 
-// Path returns the Chromium binary to start, or "" when there is none.
+// Path returns the Chromium binary to start, or "" when there is none:
+// SNAKECUBE_CHROMIUM when set ("none" for none, as make test sets it when
+// it finds none), else Debian's or one on the PATH.
 func Path() string {
-	if p := os.Getenv("SNAKECUBE_CHROMIUM"); p != "" {
+	if p := os.Getenv("SNAKECUBE_CHROMIUM"); p == "none" {
+		return ""
+	} else if p != "" {
 		return p
 	}
 	if _, err := os.Stat("/usr/bin/chromium"); err == nil {

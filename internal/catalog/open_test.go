@@ -14,6 +14,7 @@ import (
 // TestOpenFile: a named pipe, a folder and a socket are refused by what
 // they are, at once; a regular file opens.
 func TestOpenFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pipe := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(pipe, 0o600); err != nil {

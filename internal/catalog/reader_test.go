@@ -18,6 +18,7 @@ import (
 // TestProblemText: how a problem reads, solutions counted from 1, with a
 // key that is no key.
 func TestProblemText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		p    Problem
 		want string
@@ -38,6 +39,7 @@ func TestProblemText(t *testing.T) {
 // and for cubes and other boxes, as exactly the snakes and canonical forms
 // a fresh search finds, with no problem.
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, size := range []string{"2", "2x2x3", "1x3x4", "3"} {
 		b := catalogtest.Box(t, size)
 		want, err := solver.Enumerate(context.Background(), b, solver.Options{})
@@ -78,6 +80,7 @@ func TestRoundTrip(t *testing.T) {
 
 // TestProblems: what the reader attaches to a snake, without stopping.
 func TestProblems(t *testing.T) {
+	t.Parallel()
 	good := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
 	mirror := `{"startPos":[0,0,0],"direction":[2,1,-2,3,2,-1,-2],"path":[[[1,8],[2,7]],[[4,5],[3,6]]]}`
 	in := `{"01111110":[` + good + `,` + mirror + `,{"startPos":[0,0,0],"direction":[1,1]}],"01111110":[],"01000000":[]}`

@@ -75,6 +75,7 @@ func sizeless(es []Entry) []Entry {
 // public Go enumerator writes it, on one line), and ReadAt reads each
 // snake at its offset as the Reader read it in turn.
 func TestSkim(t *testing.T) {
+	t.Parallel()
 	for _, size := range []string{"2", "2x2x3", "1x3x4", "3"} {
 		b := catalogtest.Box(t, size)
 		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
@@ -136,6 +137,7 @@ func TestSkim(t *testing.T) {
 
 // TestSkimProblems: what ends a skim, and where.
 func TestSkimProblems(t *testing.T) {
+	t.Parallel()
 	good := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
 	for _, tc := range []struct{ in, want string }{
 		{``, "byte 0: empty file"},
@@ -176,6 +178,7 @@ func TestSkimProblems(t *testing.T) {
 // TestReadAtDamaged: a solution a skim lets pass, ReadAt checks; an entry
 // cut short gives the offset where it stops.
 func TestReadAtDamaged(t *testing.T) {
+	t.Parallel()
 	bad := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-3],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
 	data := []byte(`{"01111110":[` + bad + `]}`)
 	es, s, err := skim(data, Options{})

@@ -21,8 +21,11 @@ var validate = flag.Bool("validate", false, "run the long validation of the esti
 // intervals (Student's t) cover the truth, the mean of (estimate - truth)
 // / standard error, which an unbiased estimator with honest errors keeps
 // near 0, the bias of the pooled estimate in pooled standard errors and
-// in percent, and the mean relative standard error of a run. It runs only
-// with -validate: some ten core-minutes.
+// in percent, and the mean relative standard error of a run. It fails
+// when fewer than 80% of a quantity's intervals cover the truth (95% are
+// meant to), or when the mean of (estimate - truth) / SE strays past 0.5:
+// a biased estimator or dishonest errors. It runs only with -validate:
+// some ten core-minutes.
 func TestValidate(t *testing.T) {
 	if !*validate {
 		t.Skip("the long validation runs with -validate (make estimate-validate)")
@@ -73,6 +76,10 @@ func TestValidate(t *testing.T) {
 				(mean-q.truth)/se, 100*(mean-q.truth)/q.truth, 100*rel[i]/n, perRun)
 			t.Logf("%s", row)
 			table.WriteString(row)
+			if z := zsum[i] / n; 5*covered[i] < 4*c.n || math.Abs(z) > 0.5 {
+				t.Errorf("%s at depth %d, %s: %d of %d intervals cover the truth, mean z %+.2f; want 80%% or more, |z| at most 0.5",
+					c.box, c.depth, q.name, covered[i], c.n, z)
+			}
 		}
 	}
 	t.Logf("validation of estimate -snakes:\n%s", table.String())
@@ -94,7 +101,9 @@ var noise = flag.Bool("noise", false, "measure the noise of the choices against 
 // prints, for each width, the variance over the seeds of the log of the
 // probability of the path's child, summed over the levels: the spread
 // that the masses' noise adds to a descent's log weight, which exact
-// masses would make 0. It runs only with -noise: some two core-minutes.
+// masses would make 0. It fails unless that spread falls as the width
+// grows sixteenfold, on every path: the reason the 4x4x4 run is wide. It
+// runs only with -noise: some two core-minutes.
 func TestNoise(t *testing.T) {
 	if !*noise {
 		t.Skip("the noise experiment runs with -noise (make estimate-noise)")
@@ -112,6 +121,7 @@ func TestNoise(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var spread []float64
 		for _, w := range []int{DefaultWidth, 4 * DefaultWidth, 16 * DefaultWidth} {
 			logq := make([][]float64, path.Len)
 			start := cpu()
@@ -143,6 +153,10 @@ func TestNoise(t *testing.T) {
 			}
 			t.Logf("path %s, width %5d: variance of log q summed over levels %d to %d: %.2f; %.2f core-s a path",
 				text, w, from, path.Len-1, sum, (cpu()-start)/seeds)
+			spread = append(spread, sum)
+		}
+		if spread[2] >= spread[0] {
+			t.Errorf("path %s: the noise at width %d, %.2f, is not below that at %d, %.2f", text, 16*DefaultWidth, spread[2], DefaultWidth, spread[0])
 		}
 	}
 }

@@ -19,6 +19,7 @@ func cube3() symmetry.Box {
 }
 
 func TestParseForms(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		text string
@@ -55,6 +56,7 @@ func TestParseForms(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text    string
 		col     int
@@ -82,6 +84,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	b234, _ := symmetry.NewBox(2, 3, 4)
 	b123, _ := symmetry.NewBox(1, 2, 3)
 	tests := []struct {

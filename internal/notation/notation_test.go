@@ -17,6 +17,7 @@ const ft64 = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,
 func cube(l int) bool { return l == 8 || l == 27 || l == 64 }
 
 func TestParseExamples(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		text string
@@ -65,6 +66,7 @@ func TestParseExamples(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		text     string
@@ -161,6 +163,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestLengthErrorLength(t *testing.T) {
+	t.Parallel()
 	_, _, err := Parse("2,1,1,2,1,2,1,1,2,2,1,1,1,2,2,2", Auto, func(l int) bool { return l == 27 })
 	var e *Error
 	if !errors.As(err, &e) || e.Length != 25 || !errors.Is(err, ErrLength) {
@@ -169,6 +172,7 @@ func TestLengthErrorLength(t *testing.T) {
 }
 
 func TestNotation(t *testing.T) {
+	t.Parallel()
 	for n := Auto; n <= Shape; n++ {
 		got, err := ParseNotation(n.String())
 		if err != nil || got != n {
@@ -207,6 +211,7 @@ func TestNotation(t *testing.T) {
 }
 
 func TestFormat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		n    Notation
 		seq  string
@@ -249,6 +254,7 @@ func randomSeq(r *rand.Rand, l int) string {
 }
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	seqs := []string{classic, "01111110", "00000000", "00"}
 	for _, l := range []int{8, 27, 64} {

@@ -125,6 +125,7 @@ func cubeBox(l int) (symmetry.Box, bool) {
 // TestSources reads every published example and checks its snake and,
 // by solving it, its number of solutions.
 func TestSources(t *testing.T) {
+	t.Parallel()
 	counts := map[string]int{} // by key, for the sources that state none
 	for _, tt := range sources {
 		t.Run(tt.name, func(t *testing.T) {
@@ -161,6 +162,7 @@ func TestSources(t *testing.T) {
 // read with the last end left out are a snake that does not fold, and
 // the reading that folds is the one Read returns.
 func TestSilentMisread(t *testing.T) {
+	t.Parallel()
 	text := "S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S"
 	r, err := notation.Read(text, notation.Before, cubeBox)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestCountPaths(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dims [3]int
 		want int64
@@ -39,6 +40,7 @@ func TestCountPaths(t *testing.T) {
 }
 
 func TestPathsAgreeWithCountPaths(t *testing.T) {
+	t.Parallel()
 	for _, dims := range [][3]int{{2, 2, 2}, {1, 3, 3}, {2, 2, 3}, {2, 3, 3}} {
 		t.Run(name(dims), func(t *testing.T) {
 			paths := Paths(dims)
@@ -66,6 +68,7 @@ func TestPathsAgreeWithCountPaths(t *testing.T) {
 }
 
 func TestGroup(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dims [3]int
 		want int
@@ -128,6 +131,7 @@ func TestGroup(t *testing.T) {
 }
 
 func TestSequence(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		f    Folding
 		want string
@@ -146,6 +150,7 @@ func TestSequence(t *testing.T) {
 }
 
 func TestReverse(t *testing.T) {
+	t.Parallel()
 	f := Folding{Start: [3]int{0, 0, 0}, Dirs: []int{1, 2, 2, -1, 3}}
 	want := Folding{Start: [3]int{0, 2, 1}, Dirs: []int{-3, 1, -2, -2, -1}}
 	if got := Reverse(f); !got.Equal(want) {
@@ -157,6 +162,7 @@ func TestReverse(t *testing.T) {
 }
 
 func TestPathArray(t *testing.T) {
+	t.Parallel()
 	dims := [3]int{2, 2, 1}
 	f := Folding{Start: [3]int{0, 0, 0}, Dirs: []int{1, 2, -1}}
 	want := [][][]int{{{1}, {4}}, {{2}, {3}}}
@@ -166,6 +172,7 @@ func TestPathArray(t *testing.T) {
 }
 
 func TestCatalogue2x2x2(t *testing.T) {
+	t.Parallel()
 	dims := [3]int{2, 2, 2}
 	cat := Catalogue(dims)
 	if keys := Keys(cat); len(keys) != 1 || keys[0] != "01111110" {
@@ -180,6 +187,7 @@ func TestCatalogue2x2x2(t *testing.T) {
 // TestCatalogue checks every entry of small catalogues and reports their
 // sizes. The larger boxes are skipped under -short.
 func TestCatalogue(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dims [3]int
 		long bool
@@ -251,6 +259,7 @@ func checkCatalogue(t *testing.T, dims [3]int, cat map[string][]Folding) {
 }
 
 func TestCanonicalInvariant(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, dims := range [][3]int{{2, 2, 2}, {2, 2, 3}, {2, 3, 3}, {1, 4, 4}, {3, 3, 3}, {2, 3, 4}, {4, 4, 4}} {
 		t.Run(name(dims), func(t *testing.T) {
@@ -293,6 +302,7 @@ func TestCanonicalInvariant(t *testing.T) {
 // cubes in docs/CONVENTIONS.md: the first move is +x, the first move on a second axis
 // is +y and the first move on the third axis is +z.
 func TestCubeCanonicalShape(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, dims := range [][3]int{{2, 2, 2}, {3, 3, 3}, {4, 4, 4}} {
 		for range 50 {
@@ -327,6 +337,7 @@ type rejectCase struct {
 }
 
 func TestCheckRejects(t *testing.T) {
+	t.Parallel()
 	dims := [3]int{2, 3, 3}
 	cat := Catalogue(dims)
 	var key string
@@ -571,6 +582,7 @@ func randomPath(dims [3]int, rng *rand.Rand) Folding {
 // figures in docs/CONVENTIONS.md. It takes minutes, so it runs only when
 // ORACLE_CUBE=1 is set and -short is not.
 func TestCatalogue3x3x3(t *testing.T) {
+	t.Parallel()
 	if testing.Short() || os.Getenv("ORACLE_CUBE") != "1" {
 		t.Skip("slow: set ORACLE_CUBE=1 and omit -short to run")
 	}

@@ -47,6 +47,7 @@ func figures3(t testing.TB) *Stats {
 
 // TestFigures3 finds the published 3x3x3 figures of docs/CONVENTIONS.md.
 func TestFigures3(t *testing.T) {
+	t.Parallel()
 	s := figures3(t)
 	for _, f := range []struct {
 		name      string
@@ -111,6 +112,7 @@ func TestFigures3(t *testing.T) {
 
 // TestFigures2: one snake, three solutions, all in corners.
 func TestFigures2(t *testing.T) {
+	t.Parallel()
 	for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
 		s := compute(t, catalogtest.File(t, "2", f), Options{})
 		want := &Stats{
@@ -127,6 +129,7 @@ func TestFigures2(t *testing.T) {
 }
 
 func TestClassOf(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size string
 		want [NumClasses]int
@@ -213,6 +216,7 @@ func rewrite(t testing.TB, data []byte, limit int, f func(e *export.Entry)) []by
 // solution a file states, nor on the end it reads it from; a solution
 // listed twice counts once.
 func TestForeignReadings(t *testing.T) {
+	t.Parallel()
 	for _, size := range []string{"2x2x3", "2x3x3", "3x3x3"} {
 		b := catalogtest.Box(t, size)
 		// A part of the 3x3x3 file: the whole costs seconds under -race.
@@ -244,6 +248,7 @@ func TestForeignReadings(t *testing.T) {
 
 // TestErrors: what Compute refuses, and how it says so.
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	good := string(catalogtest.File(t, "2", export.FormatJSON))
 	for _, tc := range []struct {
 		name, in string
@@ -287,6 +292,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestBins(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		most      int
 		histogram []int
@@ -312,6 +318,7 @@ func TestBins(t *testing.T) {
 // TestOutputs reads back what the json and csv formats write, and checks
 // that the SVG is well-formed XML without scripts.
 func TestOutputs(t *testing.T) {
+	t.Parallel()
 	s := figures3(t)
 	var buf bytes.Buffer
 	if err := s.WriteJSON(&buf); err != nil {
@@ -380,6 +387,7 @@ func TestOutputs(t *testing.T) {
 // TestSVGManySolutions: a histogram too long for a bar per number of
 // solutions is drawn in groups, with no bar narrower than a pixel.
 func TestSVGManySolutions(t *testing.T) {
+	t.Parallel()
 	s := &Stats{Box: catalogtest.Box(t, "4"), Snakes: 5002, Solutions: 5000*1 + 4999 + 9173, Most: 9173, MinStraights: 3, MaxStraights: 3}
 	s.Histogram = make([]int, 9174)
 	s.Histogram[1], s.Histogram[4999], s.Histogram[9173] = 5000, 1, 1
@@ -425,6 +433,7 @@ func TestSVGManySolutions(t *testing.T) {
 // TestSkimmed: the figures a Counter counts from a skim of 3x3x3 are those
 // Compute reads, but for the ends and duplicates, which JSON leaves out.
 func TestSkimmed(t *testing.T) {
+	t.Parallel()
 	full := figures3(t)
 	sk := catalog.NewSkimmer(bytes.NewReader(catalogtest.File(t, "3", export.FormatJSONL)), catalog.Options{})
 	var tl *Counter

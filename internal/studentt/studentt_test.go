@@ -8,6 +8,7 @@ import (
 // TestQ975 checks the quantile against published tables of Student's t
 // and its limit, the normal's 1.960.
 func TestQ975(t *testing.T) {
+	t.Parallel()
 	for df, want := range map[int]float64{1: 12.706, 4: 2.776, 10: 2.228, 11: 2.201, 15: 2.131, 30: 2.042, 59: 2.001, 120: 1.980, 1000: 1.962} {
 		if got := Q975(df); math.Abs(got-want) > 1e-3 {
 			t.Errorf("Q975(%d) = %.4f, want %.3f", df, got, want)

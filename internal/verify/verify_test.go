@@ -173,6 +173,7 @@ func (r result) String() string {
 // TestClean verifies whole catalogues in both formats, with and without
 // -complete: no problem, and the counts of docs/CONVENTIONS.md.
 func TestClean(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size              string
 		snakes, solutions int
@@ -202,6 +203,7 @@ func TestClean(t *testing.T) {
 // TestBoxFromKeys: a cube's box comes from the keys; other boxes need it
 // stated.
 func TestBoxFromKeys(t *testing.T) {
+	t.Parallel()
 	r := check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{})
 	if r.err != nil || r.sum.Box != catalogtest.Box(t, "2") {
 		t.Errorf("Verify(2x2x2 catalogue) found box %v, %v", r.sum.Box, r.err)
@@ -235,6 +237,7 @@ func TestBoxFromKeys(t *testing.T) {
 // TestForeignReadings accepts what oscar6echo/snake-cube-go writes: any
 // image of a solution under the box's symmetries, read from either end.
 func TestForeignReadings(t *testing.T) {
+	t.Parallel()
 	for _, size := range []string{"2x2x2", "2x2x3", "2x3x3", "3x3x3"} {
 		f := decode(t, size)
 		complete := size != "3x3x3"
@@ -265,6 +268,7 @@ func ints(v []int) string {
 // 2x3x3 one for what only Complete finds: each damage is found, and
 // reported as one problem naming the snake and the solution.
 func TestDamaged(t *testing.T) {
+	t.Parallel()
 	b := catalogtest.Box(t, "3")
 	mirror := symmetry.Transform{Perm: [3]uint8{0, 1, 2}, Flip: [3]bool{true, false, false}}
 	copyOf := func(s *export.Solution) { *s = image(b, *s, b.Group()[0], false) }
@@ -406,6 +410,7 @@ func TestDamaged(t *testing.T) {
 // TestTruncated cuts the catalogue short: a syntax error at a byte offset
 // past what was read, after no problem in the entries before it.
 func TestTruncated(t *testing.T) {
+	t.Parallel()
 	data := catalogtest.File(t, "3", export.FormatJSON)
 	for _, n := range []int{1, 1000, 200000} { // 0 bytes: an empty JSONL catalogue
 		r := check(t, data[:n], Options{})
@@ -421,6 +426,7 @@ func TestTruncated(t *testing.T) {
 
 // TestCancel stops a fresh search at once.
 func TestCancel(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: catalogtest.Box(t, "3"), Complete: true}, func(*catalog.Problem) {})

@@ -7,7 +7,7 @@
 //
 // Usage:
 //
-//	go run ./internal/compare -src ../shared/ref/ref.c -ours ./snakecube [-pairs N] [-j 1,2] [-run REGEXP]
+//	go run ./internal/cmd/compare -src ../shared/ref/ref.c -ours ./snakecube [-pairs N] [-j 1,2] [-run REGEXP]
 //
 // It builds ref.c with gcc -O3 -march=native -pthread into a temporary
 // folder, and exits with a message and status 0 when gcc or ref.c is
