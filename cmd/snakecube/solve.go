@@ -248,8 +248,7 @@ type solveOutput struct {
 
 func newSolveOutput(e cli.Env, f solveFlags, b symmetry.Box) *solveOutput {
 	// Room for a snake's whole text, flushed after each snake: one
-	// system call a snake, where 4 KB took three for a 4x4x4 snake's four
-	// solutions.
+	// system call a snake.
 	o := &solveOutput{e: e, out: bufio.NewWriterSize(e.Stdout, 64<<10), f: f, seen: map[solver.Seq]bool{}}
 	switch {
 	case f.count:

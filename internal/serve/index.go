@@ -38,9 +38,8 @@ type Catalogue struct {
 }
 
 // block holds blockLen snakes of the index, in key order. The index grows
-// a block at a time, never copied: growing one slice by appending left
-// garbage that took the peak memory of indexing 3x3x4 to three times the
-// index (597 MB for 184).
+// a block at a time, never copied: one slice grown by appending leaves its
+// old copies as garbage, some times the index at the peak.
 type block struct {
 	keys  [blockLen]uint64 // solver.Seq.Bits, ascending in key order
 	offs  [blockLen]int64
