@@ -37,6 +37,14 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.ParseFS(pages, "page.html"))
 })
 
+//go:embed catalogue.js
+var viewsJS string
+
+// Script returns the catalogue views' JavaScript: the histogram and the
+// table of the page, which the static site draws with the same code. It
+// defines the global SnakeCatalogue and loads nothing.
+func Script() []byte { return []byte(viewsJS) }
+
 // Options tune a [Server]. The zero value is ready to use.
 type Options struct {
 	// SolveTimeout bounds the search of one /api/solve; 0 means
@@ -236,7 +244,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		Convention string
 		MaxLimit   int
 		Player     template.JS
-	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script())})
+		Views      template.JS
+	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script()), template.JS(viewsJS)})
 }
 
 func (s *Server) catalogues(w http.ResponseWriter, r *http.Request) {

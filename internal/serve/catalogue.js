@@ -1,0 +1,180 @@
+// snakecube catalogue views: the histogram of snakes by number of
+// solutions and the table of snakes, as the page of snakecube serve and
+// the static site (internal/site) both draw them. It loads nothing and
+// needs no library. It defines the global SnakeCatalogue:
+//
+//   SnakeCatalogue.histogram(element, stats, selected, click)
+//   SnakeCatalogue.table(tbody, rows, total, open)
+//
+// stats is the JSON of GET /api/stats (stats -format json); rows are
+// snakes as GET /api/snakes lists them, {key, solutions, straights,
+// palindrome}. Every text is set as text, never as HTML.
+(function (root) {
+  'use strict';
+
+  function number(n) { return Number(n).toLocaleString('en-US'); }
+  function plural(n, word) { return number(n) + ' ' + word + (n === 1 ? '' : 's'); }
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(SVG, name);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  // bins groups the numbers of solutions for the histogram: one bar per
+  // number up to MAX_BARS numbers, else ranges growing geometrically, so
+  // that a catalogue whose most is in the thousands still has bars a
+  // person can see and click.
+  var MAX_BARS = 150;
+  function bins(bars, most) {
+    var edges = [];
+    if (most <= MAX_BARS) {
+      for (var n = 1; n <= most + 1; n++) edges.push(n);
+    } else {
+      var k = 100;
+      edges.push(1);
+      for (var i = 1; i <= k; i++) {
+        var e = Math.round(Math.exp(Math.log(most + 1) * i / k));
+        if (e > edges[edges.length - 1]) edges.push(e);
+      }
+      edges[edges.length - 1] = most + 1;
+    }
+    var out = [];
+    if (bars.length && bars[0].solutions === 0) out.push({lo: 0, hi: 0, snakes: bars[0].snakes});
+    for (var j = 0; j + 1 < edges.length; j++) out.push({lo: edges[j], hi: edges[j + 1] - 1, snakes: 0});
+    var b = bars[0] && bars[0].solutions === 0 ? 1 : 0, o = out.length && out[0].lo === 0 ? 1 : 0;
+    for (; b < bars.length; b++) {
+      while (out[o].hi < bars[b].solutions) o++;
+      out[o].snakes += bars[b].snakes;
+    }
+    return out;
+  }
+
+  // histogram draws the snakes per number of solutions in element: bars
+  // on a logarithmic scale, those for which selected(lo, hi) holds
+  // marked, and a click on a bar calling click(lo, hi).
+  function histogram(box, st, selected, click) {
+    box.textContent = '';
+    var bs = bins(st.histogram || [], st.most.solutions);
+    if (st.snakes === 0) { box.textContent = 'No snakes.'; return; }
+    var top = 1;
+    bs.forEach(function (b) { top = Math.max(top, b.snakes); });
+    var W = 900, H = 220, L = 44, R = 10, T = 10, B = 36;
+    var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': 'snakes by number of solutions'}, box);
+    var decades = Math.max(1, Math.ceil(Math.log10(top + 1)));
+    var y = function (n) { return T + (H - T - B) * (1 - Math.log10(n + 1) / decades); };
+    var bw = (W - L - R) / bs.length;
+    var x = function (k) { return L + k * bw; };
+    for (var d = 0; d <= decades; d++) {
+      var v = Math.pow(10, d);
+      el('line', {x1: L, x2: W - R, y1: y(v), y2: y(v), class: 'grid'}, svg);
+      var t = el('text', {x: L - 6, y: y(v) + 4, 'text-anchor': 'end'}, svg);
+      t.textContent = v >= 1e6 ? v / 1e6 + 'M' : v >= 1000 ? v / 1000 + 'k' : v;
+    }
+    bs.forEach(function (b, k) {
+      if (b.snakes === 0) return;
+      var hit = el('rect', {x: x(k), y: T, width: bw, height: H - T - B, class: 'hit'}, svg);
+      var pad = bw > 3 ? bw * 0.12 : 0;
+      var bar = el('rect', {x: x(k) + pad, y: y(b.snakes), width: Math.max(bw - 2 * pad, 0.8), height: y(0) - y(b.snakes),
+        class: 'bar' + (selected(b.lo, b.hi) ? ' on' : '')}, svg);
+      var range = b.lo === b.hi ? plural(b.lo, 'solution') : number(b.lo) + '–' + number(b.hi) + ' solutions';
+      var tip = plural(b.snakes, 'snake') + ' with ' + range;
+      [hit, bar].forEach(function (e) {
+        el('title', {}, e).textContent = tip;
+        e.dataset.lo = b.lo;
+        e.dataset.hi = b.hi;
+        e.addEventListener('click', function () { click(b.lo, b.hi); });
+      });
+    });
+    el('line', {x1: L, x2: W - R, y1: y(0), y2: y(0), class: 'axis'}, svg);
+    labels(bs).forEach(function (k) {
+      var t = el('text', {x: x(k) + bw / 2, y: H - B + 14, 'text-anchor': 'middle'}, svg);
+      t.textContent = number(bs[k].lo);
+    });
+    var lab = el('text', {x: (L + W - R) / 2, y: H - 6, 'text-anchor': 'middle'}, svg);
+    lab.textContent = 'solutions per snake' + (bs.length && bs[bs.length - 1].hi > bs[bs.length - 1].lo ? ' (bars of growing ranges)' : '');
+  }
+
+  // labels returns the bars to label on the x axis: about eight, on round
+  // numbers when each bar is one number.
+  function labels(bs) {
+    var out = [], step = Math.max(1, Math.ceil(bs.length / 8));
+    if (bs.every(function (b) { return b.lo === b.hi; })) {
+      [1, 2, 5, 10, 20, 25, 50].some(function (s) { step = s; return bs.length / s <= 8; });
+      bs.forEach(function (b, k) { if (b.lo === 1 || b.lo % step === 0) out.push(k); });
+      return out;
+    }
+    for (var k = 0; k < bs.length; k += step) out.push(k);
+    return out;
+  }
+
+  // selection returns, for the filters f ({solutions, min_solutions,
+  // max_solutions} as typed), whether some number of solutions from lo to
+  // hi passes them, when they filter by solutions at all.
+  function selection(f) {
+    var lo = f.min_solutions === '' ? -Infinity : Number(f.min_solutions);
+    var hi = f.max_solutions === '' ? Infinity : Number(f.max_solutions);
+    if (f.solutions !== '') { lo = Math.max(lo, Number(f.solutions)); hi = Math.min(hi, Number(f.solutions)); }
+    var any = lo === -Infinity && hi === Infinity;
+    return function (a, b) { return !any && a <= hi && b >= lo; };
+  }
+
+  // barFilter returns the filters that list the snakes of a bar, lo to
+  // hi solutions.
+  function barFilter(lo, hi) {
+    return {solutions: lo === hi ? String(lo) : '', min_solutions: lo === hi ? '' : String(lo), max_solutions: lo === hi ? '' : String(hi)};
+  }
+
+  // nextSort returns the sort after a click on the header of column f,
+  // the sort being cur ('' for key order): the column's default order
+  // first, then the other; '' for key order.
+  function nextSort(cur, f) {
+    cur = cur || 'key';
+    var s = cur === f ? '-' + f : cur === '-' + f ? f : (f === 'key' ? '' : '-' + f);
+    return s === 'key' ? '' : s;
+  }
+
+  // table fills a table's body with the rows, the snake whose key is open
+  // marked; with none, it says whether any snake matches at all.
+  function table(body, rows, total, open) {
+    body.textContent = '';
+    if (rows.length === 0) {
+      var td = body.insertRow().insertCell();
+      td.colSpan = 4;
+      td.className = 'empty';
+      td.textContent = total ? 'No snakes on this page.' : 'No snake matches these filters.';
+    }
+    rows.forEach(function (s) {
+      var tr = body.insertRow();
+      tr.dataset.key = s.key;
+      if (s.key === open) tr.className = 'open';
+      var k = tr.insertCell(); k.className = 'key'; k.textContent = s.key;
+      tr.insertCell().textContent = number(s.solutions);
+      tr.insertCell().textContent = s.straights;
+      tr.insertCell().textContent = s.palindrome ? 'yes' : 'no';
+    });
+  }
+
+  // count says which snakes a page shows: "1–50 of 3,658 snakes".
+  function count(offset, shown, total) {
+    return total ? number(shown ? offset + 1 : 0) + '–' + number(offset + shown) + ' of ' + plural(total, 'snake') : plural(0, 'snake');
+  }
+
+  // figures appends the catalogue's figures to element, the numbers in
+  // bold: "3x3x3 box: 11,487 snakes, ...".
+  function figures(e, box, st) {
+    e.textContent = '';
+    var parts = [['', box + ' box: '], [number(st.snakes), ' snakes, '], [number(st.solutions), ' solutions; '],
+      [number(st.oneSolutionSnakes), ' with one solution; '], [number(st.palindromes), ' palindromes; most solutions '], [number(st.most.solutions), '']];
+    parts.forEach(function (p) {
+      if (p[0]) { var b = document.createElement('b'); b.textContent = p[0]; e.appendChild(b); }
+      e.appendChild(document.createTextNode(p[1]));
+    });
+    e.title = st.convention;
+  }
+
+  root.SnakeCatalogue = {number: number, plural: plural, bins: bins, histogram: histogram, selection: selection,
+    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures};
+})(typeof window !== 'undefined' ? window : this);
