@@ -13,6 +13,11 @@
 //	png := p.Screenshot(t)
 //	if errs := p.Errors(); len(errs) > 0 { t.Fatal(errs) }
 //
+// [Browser.NewPhone] opens a tab as a phone shows pages: a mobile
+// viewport, device pixels, touch. [Page.Touch] drags a finger over it,
+// [Page.Offline] cuts the page off the network and [Page.Reload] reloads
+// it, to check what a page does offline.
+//
 // [Page.Errors] gathers every uncaught script exception, console.error and
 // browser log error (a failed load, a refused resource) since the page
 // was opened; [Page.Requests] every URL the page asked for, so a test can
@@ -258,8 +263,33 @@ type Page struct {
 // one device pixel each, and listens to its errors and requests.
 func (b *Browser) NewPage(t testing.TB, width, height int) *Page {
 	t.Helper()
+	return b.newPage(t, width, height, "")
+}
+
+// NewFirstVisit opens a blank tab as [Browser.NewPage] does, in a browser
+// context of its own, as a first visit sees the web: nothing cached, no
+// storage, no service worker. The context is disposed of when the test
+// ends.
+func (b *Browser) NewFirstVisit(t testing.TB, width, height int) *Page {
+	t.Helper()
+	var bc struct {
+		BrowserContextID string `json:"browserContextId"`
+	}
+	must(t, b.callInto("", "Target.createBrowserContext", map[string]any{}, &bc))
+	t.Cleanup(func() {
+		b.call("", "Target.disposeBrowserContext", map[string]any{"browserContextId": bc.BrowserContextID})
+	})
+	return b.newPage(t, width, height, bc.BrowserContextID)
+}
+
+func (b *Browser) newPage(t testing.TB, width, height int, browserContext string) *Page {
+	t.Helper()
 	var target struct{ TargetID string }
-	must(t, b.callInto("", "Target.createTarget", map[string]any{"url": "about:blank"}, &target))
+	params := map[string]any{"url": "about:blank"}
+	if browserContext != "" {
+		params["browserContextId"] = browserContext
+	}
+	must(t, b.callInto("", "Target.createTarget", params, &target))
 	var att struct{ SessionID string }
 	must(t, b.callInto("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &att))
 	p := &Page{b: b, session: att.SessionID}
@@ -271,6 +301,20 @@ func (b *Browser) NewPage(t testing.TB, width, height int) *Page {
 	}
 	must(t, p.call("Emulation.setDeviceMetricsOverride", map[string]any{
 		"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}, nil))
+	return p
+}
+
+// NewPhone opens a blank tab as a phone's browser shows pages: a viewport
+// of width x height CSS pixels at scale device pixels each, laid out as
+// on a mobile device (the page's meta viewport applies), with touch
+// events and no mouse. Screenshots are in device pixels.
+func (b *Browser) NewPhone(t testing.TB, width, height int, scale float64) *Page {
+	t.Helper()
+	p := b.NewPage(t, width, height)
+	must(t, p.call("Emulation.setDeviceMetricsOverride", map[string]any{
+		"width": width, "height": height, "deviceScaleFactor": scale, "mobile": true}, nil))
+	must(t, p.call("Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 5}, nil))
+	must(t, p.call("Emulation.setEmitTouchEventsForMouse", map[string]any{"enabled": true, "configuration": "mobile"}, nil))
 	return p
 }
 
@@ -352,6 +396,13 @@ func (p *Page) Navigate(t testing.TB, url string) {
 	if res.ErrorText != "" {
 		t.Fatalf("navigate to %s: %s", url, res.ErrorText)
 	}
+	p.waitLoaded(t, "navigate to "+url)
+}
+
+// waitLoaded waits until a document other than the one marked old has
+// loaded.
+func (p *Page) waitLoaded(t testing.TB, what string) {
+	t.Helper()
 	deadline := time.Now().Add(Timeout)
 	for {
 		var done bool
@@ -360,7 +411,7 @@ func (p *Page) Navigate(t testing.TB, url string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("navigate to %s: not loaded in %v (%v)", url, Timeout, err)
+			t.Fatalf("%s: not loaded in %v (%v)", what, Timeout, err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -478,6 +529,47 @@ func (p *Page) Drag(t testing.TB, x0, y0, x1, y1 float64) {
 		ev("mouseMoved", x0+(x1-x0)*float64(i)/n, y0+(y1-y0)*float64(i)/n, 1)
 	}
 	ev("mouseReleased", x1, y1, 0)
+}
+
+// Touch drags one finger from (x0, y0) to (x1, y1), viewport CSS pixels,
+// in a few steps, as a person turns something on a phone.
+func (p *Page) Touch(t testing.TB, x0, y0, x1, y1 float64) {
+	t.Helper()
+	ev := func(typ string, pts []map[string]any) {
+		must(t, p.call("Input.dispatchTouchEvent", map[string]any{"type": typ, "touchPoints": pts}, nil))
+	}
+	at := func(x, y float64) []map[string]any { return []map[string]any{{"x": x, "y": y, "id": 1}} }
+	ev("touchStart", at(x0, y0))
+	const n = 5
+	for i := 1; i <= n; i++ {
+		ev("touchMove", at(x0+(x1-x0)*float64(i)/n, y0+(y1-y0)*float64(i)/n))
+	}
+	ev("touchEnd", []map[string]any{})
+}
+
+// Offline cuts the page off the network, or puts it back on: its
+// requests then fail as with no network at all, but for those its
+// service worker answers from its cache.
+func (p *Page) Offline(t testing.TB, offline bool) {
+	t.Helper()
+	must(t, p.call("Network.emulateNetworkConditions", map[string]any{
+		"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, nil))
+}
+
+// Reload reloads the page, as its reload button does, and waits until
+// the new document has loaded.
+func (p *Page) Reload(t testing.TB) {
+	t.Helper()
+	p.Eval(t, `window.__browserOld = true`, nil)
+	must(t, p.call("Page.reload", map[string]any{}, nil))
+	p.waitLoaded(t, "reload")
+}
+
+// Front brings the page to the front, as a person looks at it: a page
+// behind others draws no frames, and its timers are slowed.
+func (p *Page) Front(t testing.TB) {
+	t.Helper()
+	must(t, p.call("Page.bringToFront", nil, nil))
 }
 
 // frames waits for the page to draw its next two frames.
