@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check estimate-validate estimate-noise estimate-truth
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check estimate-validate estimate-noise estimate-truth site site-bench
 
 all: build
 
@@ -41,6 +41,7 @@ CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),non
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./internal/site/wasm
 	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short ./...
 	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test ./...
 	@if [ "$(CHROMIUM)" = none ]; then \
@@ -102,7 +103,19 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
 
 clean:
-	rm -rf snakecube solutions.json bench.txt build
+	rm -rf snakecube solutions.json bench.txt build site
+
+# The static site: site/, the page and the engine compiled to
+# WebAssembly, which any static host serves (see the README). Only the
+# Go toolchain is needed.
+site:
+	$(GO) run ./internal/site/build -o site
+
+# The site's speed and size, measured in headless Chromium: load to
+# ready, the classic snake solved and shown, the 4x4x4 shop snake in the
+# page against native solve -j 1, paired; not part of make test.
+site-bench:
+	$(GO) test -run '^$$' -bench . -benchtime 10x -timeout 30m ./internal/site
 
 # The census of every box of at most 50 cells (results/census/plan.tsv),
 # at the lowest priority, resumable: run it again to go on. Commit the

@@ -48,9 +48,10 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// MaxShown is the most solutions an answer holds: a page of the step
-// player's data for 100 solutions of 64 cubelets is some 40 KB, and a
-// person steps through far fewer; the others are counted.
+// MaxShown is the most solutions an answer holds, as a page of the step
+// player holds them: far more than a person steps through, and few
+// enough that the answer is quickly passed to the page; the others are
+// counted.
 const MaxShown = 100
 
 // SheetMost is the most solutions the step sheet draws, as snakecube

@@ -1,0 +1,423 @@
+package site_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/internal/browser"
+	"github.com/snakecube/snakecube/internal/input"
+	"github.com/snakecube/snakecube/internal/site"
+	"github.com/snakecube/snakecube/internal/site/engine"
+)
+
+// wait is a script that awaits, for up to seconds, until the expression
+// cond holds, and then gives the value of result; or throws, saying so.
+func wait(cond, result string, seconds int) string {
+	return fmt.Sprintf(`(async function(){
+		for (var i = 0; i < %d && !(%s); i++) await new Promise(function (r) { setTimeout(r, 20); });
+		if (!(%s)) throw new Error("still not " + %q);
+		return %s;
+	})()`, seconds*50, cond, cond, cond, result)
+}
+
+// shot saves a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
+// to look at, and checks that it is not blank.
+func shot(t *testing.T, p *browser.Page, name string) {
+	t.Helper()
+	data := p.Screenshot(t)
+	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "site-"+name+".png"), data, 0o666); err != nil {
+			t.Error(err)
+		}
+	}
+	pic, err := browser.Inspect(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pic.Colours < 20 || pic.Drawn < 0.05 {
+		t.Errorf("%s: the screenshot looks blank: %d colours, %.0f%% drawn", name, pic.Colours, 100*pic.Drawn)
+	}
+}
+
+// A link is a puzzle the tests open: its fragment, and the snake and box
+// it is, or the error it gets.
+type link struct {
+	name, frag string
+	seq, size  string // the snake as typed, and its box
+	err        string // the message of a text that is no snake
+}
+
+// links are the puzzles every size of screen opens: a cube, a flat box,
+// no solution, a typo, and the 4x4x4 shop snake.
+func links() []link {
+	const ft = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"
+	typo := "0011101101110101111010101x0"
+	_, err := input.Read(typo, input.Options{SizeHint: engine.SizeHint})
+	return []link{
+		{name: "cube", frag: "snake=ESCCCSCCSCCCSCSCCCCSCSCSCSE", seq: site.Classic, size: "3x3x3"},
+		{name: "flat", frag: "snake=0001001001010110&size=1x4x4", seq: "0001001001010110", size: "1x4x4"},
+		{name: "none", frag: "snake=001010110111010111101010100", seq: "001010110111010111101010100", size: "3x3x3"},
+		{name: "typo", frag: "snake=" + typo, err: err.Error()},
+		{name: "4x4x4", frag: "snake=" + ft, seq: "0011011100110110110111111111010111111010011110011011111111110010", size: "4x4x4"},
+	}
+}
+
+// answer is what the page shows of a solve.
+type answer struct {
+	Solutions string // #result's data-solutions
+	Error     string // #input-error's data-error
+	Title     string
+	Sub       string
+	Help      string
+	Notes     string
+	Count     int // the player's cubelets
+}
+
+const readAnswer = `(function () {
+	var r = document.getElementById('result'), e = document.getElementById('input-error'), p = window.snakecube.player;
+	return {Solutions: r.getAttribute('data-solutions') || '', Error: e.getAttribute('data-error') || '',
+		Title: document.getElementById('result-title').textContent, Sub: document.getElementById('result-sub').textContent,
+		Help: document.getElementById('help').textContent, Notes: document.getElementById('notes').textContent,
+		Count: p ? p.state().count : 0};
+})()`
+
+// done is whether a solve has ended, with solutions or an error.
+const done = `(document.querySelector('[data-solutions]') && !window.snakecube.searching()) || document.querySelector('[data-error]')`
+
+// open opens a link and waits for its answer, the help included.
+func open(t *testing.T, p *browser.Page, base string, l link) answer {
+	t.Helper()
+	p.Eval(t, fmt.Sprintf(`location.hash = %q`, l.frag), nil)
+	var a answer
+	p.Eval(t, wait(done, readAnswer, 60), &a)
+	return a
+}
+
+// check checks a link's answer against the engine's count.
+func check(t *testing.T, l link, a answer) {
+	t.Helper()
+	if l.err != "" {
+		if a.Error != l.err || a.Solutions != "" {
+			t.Errorf("%s: the page shows error %q and %q solutions, want the error %q", l.name, a.Error, a.Solutions, l.err)
+		}
+		return
+	}
+	want := countOf(t, l.size, l.seq)
+	if a.Solutions != fmt.Sprint(want) || a.Error != "" {
+		t.Errorf("%s: the page shows %q solutions (error %q), want %d as solve -count counts them", l.name, a.Solutions, a.Error, want)
+	}
+	if a.Title != "Snake "+l.seq || !strings.HasPrefix(a.Sub, l.size+" box") {
+		t.Errorf("%s: the page's title reads %q, %q; want snake %s, %s box", l.name, a.Title, a.Sub, l.seq, l.size)
+	}
+	if want == 0 && !strings.Contains(a.Help, "one cubelet off, it would fold:") {
+		t.Errorf("%s: no solution, and the help reads %q", l.name, a.Help)
+	}
+	if want > 0 && a.Count != len(l.seq) {
+		t.Errorf("%s: the player shows %d cubelets, want %d", l.name, a.Count, len(l.seq))
+	}
+}
+
+// TestBrowser opens the site in a headless Chromium, on a desktop's
+// screen and a phone's, opens a link of each kind, steps the player,
+// takes screenshots, and checks that no script failed.
+func TestBrowser(t *testing.T) {
+	b := browser.Start(t)
+	srv := serveSite(t)
+	for _, screen := range []struct {
+		name          string
+		width, height int
+		phone         bool
+	}{
+		{"desktop", 1280, 800, false},
+		{"phone", 375, 812, true},
+	} {
+		t.Run(screen.name, func(t *testing.T) {
+			var p *browser.Page
+			if screen.phone {
+				p = b.NewPhone(t, screen.width, screen.height, 2)
+			} else {
+				p = b.NewPage(t, screen.width, screen.height)
+			}
+			p.Navigate(t, srv.URL+"/")
+			p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+			for _, l := range links() {
+				a := open(t, p, srv.URL, l)
+				check(t, l, a)
+				if screen.phone {
+					var wide struct{ Scroll, Inner int }
+					p.Eval(t, `({Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth})`, &wide)
+					if wide.Scroll > wide.Inner {
+						t.Errorf("%s on a phone: the page is %d pixels wide, more than the screen's %d", l.name, wide.Scroll, wide.Inner)
+					}
+				}
+				if a.Count > 0 {
+					step(t, p, screen.phone, l.name)
+				}
+				if l.name == "cube" {
+					sheet(t, p, l)
+				}
+				if l.name != "flat" {
+					p.Eval(t, `document.getElementById(document.querySelector('[data-error]') ? 'solver' : 'result').scrollIntoView(); true`, nil)
+					shot(t, p, screen.name+"-"+l.name)
+				}
+			}
+			// The service worker installs, and once it has, it serves the page.
+			var sw bool
+			p.Eval(t, `navigator.serviceWorker.ready.then(function (r) { return !!r.active; })`, &sw)
+			p.Eval(t, wait(`navigator.serviceWorker.controller`, `true`, 10), &sw)
+			if errs := p.Errors(); len(errs) > 0 {
+				t.Errorf("script errors: %q", errs)
+			}
+			if away := fromOnly(p.Requests(), srv.URL); len(away) > 0 {
+				t.Errorf("the page asked the network for %q", away)
+			}
+		})
+	}
+}
+
+// step steps the player shown, forward with its button and back with the
+// arrow key, and turns the box with a drag, of a finger on a phone.
+func step(t *testing.T, p *browser.Page, phone bool, name string) {
+	t.Helper()
+	var st struct {
+		Cubelet    int
+		Yaw, Pitch float64
+	}
+	state := `window.snakecube.player.state()`
+	for range 6 {
+		p.Click(t, "#player .sp-forward")
+	}
+	p.Eval(t, state, &st)
+	if st.Cubelet != 7 {
+		t.Errorf("%s: after 6 steps forward, the player shows cubelet %d, want 7", name, st.Cubelet)
+	}
+	p.Eval(t, `document.querySelector('#player .snake-player').dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true})); true`, nil)
+	p.Eval(t, state, &st)
+	if st.Cubelet != 6 {
+		t.Errorf("%s: after a step back, the player shows cubelet %d, want 6", name, st.Cubelet)
+	}
+	yaw := st.Yaw
+	p.Eval(t, `document.querySelector('#player .sp-canvas').scrollIntoView({block: 'center'}); true`, nil)
+	x, y, w, h := p.Rect(t, "#player .sp-canvas")
+	cx, cy := x+w/2, y+h/2
+	if phone {
+		p.Touch(t, cx, cy, cx+80, cy+20)
+	} else {
+		p.Drag(t, cx, cy, cx+80, cy+20)
+	}
+	p.Eval(t, state, &st)
+	if st.Yaw == yaw {
+		t.Errorf("%s: a drag over the picture left the box unturned (yaw %.2f)", name, st.Yaw)
+	}
+}
+
+// sheet asks the page for the step sheet of the snake shown, and checks
+// that it is the sheet of its solutions.
+func sheet(t *testing.T, p *browser.Page, l link) {
+	t.Helper()
+	p.Click(t, "#draw-sheet")
+	var svg string
+	p.Eval(t, wait(`!document.getElementById('sheet').hidden`, `fetch(document.getElementById('sheet').href).then(function (r) { return r.text(); })`, 30), &svg)
+	want := fmt.Sprintf("solution 1 of %d", countOf(t, l.size, l.seq))
+	if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "snake "+l.seq) || !strings.Contains(svg, want) {
+		t.Errorf("%s: the step sheet starts %.60q, without the snake or %q", l.name, svg, want)
+	}
+}
+
+// fromOnly returns the requests not to origin.
+func fromOnly(reqs []string, origin string) []string {
+	var out []string
+	for _, r := range reqs {
+		if !strings.HasPrefix(r, origin+"/") && !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, "blob:") && r != "about:blank" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+var _ = json.Marshal
+var _ = context.Background
+
+// allTurns is a 4x4x4 snake whose search runs for minutes: every inner
+// cubelet a turn.
+var allTurns = "0" + strings.Repeat("1", 62) + "0"
+
+// TestBrowserStop starts a search that runs for minutes, checks that the
+// page shows it at work and stays usable meanwhile, stops it, and solves
+// another snake.
+func TestBrowserStop(t *testing.T) {
+	b := browser.Start(t)
+	srv := serveSite(t)
+	p := b.NewPage(t, 1280, 800)
+	p.Navigate(t, srv.URL+"/#snake="+allTurns)
+	p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+	var status string
+	p.Eval(t, wait(`/Searching… [1-9]/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`, 20), &status)
+	var busy struct {
+		Stop      bool
+		Solutions bool
+		Busy      bool
+	}
+	p.Eval(t, `({Stop: !document.getElementById('stop').hidden, Solutions: !!document.querySelector('[data-solutions]'),
+		Busy: document.getElementById('status').classList.contains('busy')})`, &busy)
+	if !busy.Stop || busy.Solutions || !busy.Busy {
+		t.Errorf("while searching (%q): stop shown %v, solutions shown %v, at work %v", status, busy.Stop, busy.Solutions, busy.Busy)
+	}
+	// The page is free while the worker searches: the catalogue turns a page.
+	p.Eval(t, `window.snakecube.catalogue.then(function () { return true; })`, nil)
+	p.Click(t, "#next")
+	var count string
+	p.Eval(t, `document.getElementById('count').textContent`, &count)
+	if count != "51–100 of 11,487 snakes" {
+		t.Errorf("while searching, the catalogue's next page reads %q", count)
+	}
+	p.Click(t, "#stop")
+	p.Eval(t, `document.getElementById('status').textContent`, &status)
+	if !strings.HasPrefix(status, "Stopped after ") {
+		t.Errorf("after stop, the status reads %q", status)
+	}
+	a := open(t, p, srv.URL, links()[0])
+	check(t, links()[0], a)
+	if errs := p.Errors(); len(errs) > 0 {
+		t.Errorf("script errors: %q", errs)
+	}
+}
+
+// TestBrowserHostile opens links whose text is no snake, made to be read
+// as HTML or to be long: each gets the message solve gives, as text.
+func TestBrowserHostile(t *testing.T) {
+	b := browser.Start(t)
+	srv := serveSite(t)
+	p := b.NewPage(t, 1280, 800)
+	p.Navigate(t, srv.URL+"/")
+	p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+	for _, text := range []string{
+		`<img src=x onerror="window.pwned=1">`,
+		`"><script>window.pwned=1</script>`,
+		strings.Repeat("<b>0</b>", 10000),
+		strings.Repeat("01", 40),
+	} {
+		_, want := input.Read(text, input.Options{SizeHint: engine.SizeHint})
+		frag, _ := json.Marshal("snake=" + escapeFrag(text))
+		p.Eval(t, fmt.Sprintf(`location.hash = %s`, frag), nil)
+		var got struct {
+			Error  string
+			Shown  string
+			Pwned  bool
+			Images int
+		}
+		p.Eval(t, wait(`document.querySelector('[data-error]')`, `({Error: document.querySelector('[data-error]').getAttribute('data-error'),
+			Shown: document.getElementById('input-error').firstChild.textContent, Pwned: !!window.pwned,
+			Images: document.querySelectorAll('img, #input-error *:not(div):not(pre)').length})`, 30), &got)
+		if got.Error != want.Error() || got.Shown != want.Error() || got.Pwned || got.Images > 0 {
+			t.Errorf("text %.40q: the page shows %q (data-error %q), pwned %v, %d elements made of it; want the message %q",
+				text, got.Shown, got.Error, got.Pwned, got.Images, want.Error())
+		}
+	}
+	if errs := p.Errors(); len(errs) > 0 {
+		t.Errorf("script errors: %q", errs)
+	}
+}
+
+// escapeFrag escapes text for a link's fragment as the page writes it.
+func escapeFrag(text string) string {
+	var b strings.Builder
+	for _, c := range []byte(text) {
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte(",-_.", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// TestBrowserOffline visits the site once, so that its service worker
+// keeps its files, then cuts the network and reloads: the page, the
+// engine and the catalogue still load, and a snake is solved.
+func TestBrowserOffline(t *testing.T) {
+	b := browser.Start(t)
+	srv := serveSite(t)
+	p := b.NewPage(t, 1280, 800)
+	p.Navigate(t, srv.URL+"/")
+	var ok bool
+	p.Eval(t, `navigator.serviceWorker.ready.then(function (r) { return !!r.active; })`, &ok)
+	p.Eval(t, wait(`navigator.serviceWorker.controller`, `true`, 10), &ok)
+	p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+	// Offline: the browser's network cut, and the server gone too.
+	p.Offline(t, true)
+	defer p.Offline(t, false)
+	srv.Close()
+	p.Reload(t)
+	p.Eval(t, `Promise.all([window.snakecube.ready, window.snakecube.catalogue]).then(function () { return !!navigator.serviceWorker.controller; })`, &ok)
+	if !ok {
+		t.Errorf("offline, the page is not served by its service worker")
+	}
+	a := open(t, p, srv.URL, links()[0])
+	check(t, links()[0], a)
+	var net string
+	p.Eval(t, `fetch('/not-kept').then(function () { return 'online'; }, function () { return 'offline'; })`, &net)
+	if net != "offline" {
+		t.Errorf("the network is not cut: a file the site does not keep was fetched")
+	}
+	for _, e := range p.Errors() {
+		if !strings.HasSuffix(e, "/not-kept") {
+			t.Errorf("offline: %s", e)
+		}
+	}
+}
+
+// TestBrowserCatalogue browses the 3x3x3 catalogue as TestBrowser of
+// package serve browses it from the server: a filter, a sort, a bar of
+// the histogram, and a snake opened, which is solved live.
+func TestBrowserCatalogue(t *testing.T) {
+	b := browser.Start(t)
+	srv := serveSite(t)
+	p := b.NewPage(t, 1280, 800)
+	p.Navigate(t, srv.URL+"/")
+	var s string
+	p.Eval(t, `window.snakecube.catalogue.then(function () { return document.getElementById("figures").textContent; })`, &s)
+	if want := "3x3x3 box: 11,487 snakes, 51,704 solutions; 3,658 with one solution; 77 palindromes; most solutions 142"; s != want {
+		t.Errorf("the figures read %q, want %q", s, want)
+	}
+	p.Eval(t, `(function () { var f = document.getElementById("filters");
+		f.elements.solutions.value = "1"; f.elements.sort.value = "-straights"; return true; })()`, nil)
+	p.Click(t, "#apply")
+	p.Eval(t, `document.getElementById("count").textContent`, &s)
+	if s != "1–50 of 3,658 snakes" {
+		t.Errorf("after filtering one-solution snakes, the count reads %q", s)
+	}
+	var first []string
+	p.Eval(t, `Array.from(document.querySelector("#snakes tbody tr").cells).map(function (c) { return c.textContent; })`, &first)
+	if len(first) != 4 || first[1] != "1" || first[2] != "11" {
+		t.Errorf("first row after filtering by one solution, most straights first: %q, want 1 solution and 11 straights", first)
+	}
+	p.Click(t, `#histo rect.hit[data-lo="142"]`)
+	p.Eval(t, `document.getElementById("count").textContent + " " + document.querySelector("#snakes tbody td").textContent`, &s)
+	if s != "1–1 of 1 snake 011111101010101111111111110" {
+		t.Errorf("the bar of 142 solutions lists %q", s)
+	}
+	p.Eval(t, `(function () { var f = document.getElementById("filters"); f.elements.prefix.value = "2"; return true; })()`, nil)
+	p.Click(t, "#apply")
+	p.Eval(t, `document.getElementById("filter-error").hidden ? "" : document.getElementById("filter-error").textContent`, &s)
+	if s != "prefix=2: want at most 27 characters 0 and 1" {
+		t.Errorf("a bad prefix shows %q", s)
+	}
+	p.Click(t, "#reset")
+	p.Click(t, `#histo rect.hit[data-lo="142"]`)
+	p.Click(t, "#snakes tbody tr")
+	var a answer
+	p.Eval(t, wait(done, readAnswer, 30), &a)
+	if a.Solutions != "142" || a.Title != "Snake 011111101010101111111111110" {
+		t.Errorf("the snake of 142 solutions opened shows %q solutions, %q", a.Solutions, a.Title)
+	}
+	shot(t, p, "catalogue")
+	if errs := p.Errors(); len(errs) > 0 {
+		t.Errorf("script errors: %q", errs)
+	}
+}
