@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
+	"maps"
+	"slices"
 )
 
 // Picture is what [Inspect] finds in a screenshot.
@@ -57,4 +60,53 @@ func inspect(img image.Image) Picture {
 // broken the same way every time.
 func colourLess(a, b color.RGBA) bool {
 	return a.R < b.R || a.R == b.R && (a.G < b.G || a.G == b.G && (a.B < b.B || a.B == b.B && a.A < b.A))
+}
+
+// Shrink makes a PNG screenshot small enough to commit, for a README: at
+// most height pixels high (0 keeps it whole), in the 256 colours it uses
+// most.
+func Shrink(p []byte, height int) ([]byte, error) {
+	img, err := png.Decode(bytes.NewReader(p))
+	if err != nil {
+		return nil, err
+	}
+	r := img.Bounds()
+	if height > 0 && r.Dy() > height {
+		r.Max.Y = r.Min.Y + height
+	}
+	// Colours binned by their top 5 bits a channel; the palette is the
+	// mean colour of the most used bins.
+	type sum struct{ r, g, b, n int }
+	bins := map[int]*sum{}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			k := int(cr>>11)<<10 | int(cg>>11)<<5 | int(cb>>11)
+			if bins[k] == nil {
+				bins[k] = &sum{}
+			}
+			s := bins[k]
+			s.r, s.g, s.b, s.n = s.r+int(cr>>8), s.g+int(cg>>8), s.b+int(cb>>8), s.n+1
+		}
+	}
+	keys := slices.Collect(maps.Keys(bins))
+	slices.SortFunc(keys, func(a, b int) int {
+		if bins[a].n != bins[b].n {
+			return bins[b].n - bins[a].n
+		}
+		return a - b
+	})
+	var pal color.Palette
+	for _, k := range keys[:min(256, len(keys))] {
+		s := bins[k]
+		pal = append(pal, color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 255})
+	}
+	dst := image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
+	draw.Draw(dst, dst.Bounds(), img, r.Min, draw.Src)
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, dst); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -61,7 +61,9 @@
     if (st.snakes === 0) { box.textContent = 'No snakes.'; return; }
     var top = 1;
     bs.forEach(function (b) { top = Math.max(top, b.snakes); });
-    var W = 900, H = 220, L = 44, R = 10, T = 10, B = 36;
+    // As wide as the element, within bounds, so that the labels keep
+    // their size on a phone's screen as on a desktop's.
+    var W = Math.max(360, Math.min(900, box.clientWidth || 900)), H = 220, L = 44, R = 10, T = 10, B = 36;
     var svg = el('svg', {viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': 'snakes by number of solutions'}, box);
     var decades = Math.max(1, Math.ceil(Math.log10(top + 1)));
     var y = function (n) { return T + (H - T - B) * (1 - Math.log10(n + 1) / decades); };

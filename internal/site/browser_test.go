@@ -26,12 +26,12 @@ func wait(cond, result string, seconds int) string {
 }
 
 // shot saves a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
-// to look at, and checks that it is not blank.
+// to look at, as review-site-NAME.png, and checks that it is not blank.
 func shot(t *testing.T, p *browser.Page, name string) {
 	t.Helper()
 	data := p.Screenshot(t)
 	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, "site-"+name+".png"), data, 0o666); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "review-site-"+name+".png"), data, 0o666); err != nil {
 			t.Error(err)
 		}
 	}
@@ -144,22 +144,26 @@ func TestBrowser(t *testing.T) {
 				p = b.NewPage(t, screen.width, screen.height)
 			}
 			p.Navigate(t, srv.URL+"/")
-			p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+			p.Eval(t, `Promise.all([window.snakecube.ready, window.snakecube.catalogue]).then(function () { return true; })`, nil)
+			shot(t, p, screen.name+"-top")
+			p.Eval(t, `document.getElementById('catalogue').scrollIntoView(); true`, nil)
+			shot(t, p, screen.name+"-catalogue")
+			p.Eval(t, `document.getElementById('snakes').scrollIntoView(); true`, nil)
+			shot(t, p, screen.name+"-table")
 			for _, l := range links() {
 				a := open(t, p, srv.URL, l)
 				check(t, l, a)
 				if screen.phone {
-					var wide struct{ Scroll, Inner int }
-					p.Eval(t, `({Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth})`, &wide)
-					if wide.Scroll > wide.Inner {
-						t.Errorf("%s on a phone: the page is %d pixels wide, more than the screen's %d", l.name, wide.Scroll, wide.Inner)
-					}
+					narrow(t, p, l.name)
 				}
 				if a.Count > 0 {
 					step(t, p, screen.phone, l.name)
 				}
 				if l.name == "cube" {
 					sheet(t, p, l)
+					if screen.phone {
+						readme(t, p)
+					}
 				}
 				if l.name != "flat" {
 					p.Eval(t, `document.getElementById(document.querySelector('[data-error]') ? 'solver' : 'result').scrollIntoView(); true`, nil)
@@ -177,6 +181,21 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("the page asked the network for %q", away)
 			}
 		})
+	}
+}
+
+// narrow checks that the page fits a phone's screen: no scrolling
+// sideways, nor in the catalogue's table.
+func narrow(t *testing.T, p *browser.Page, name string) {
+	t.Helper()
+	var wide struct{ Scroll, Inner, Table, Box int }
+	p.Eval(t, `(function () { var s = document.querySelector('#catalogue .scroll');
+		return {Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth, Table: s.scrollWidth, Box: s.clientWidth}; })()`, &wide)
+	if wide.Scroll > wide.Inner {
+		t.Errorf("%s on a phone: the page is %d pixels wide, more than the screen's %d", name, wide.Scroll, wide.Inner)
+	}
+	if wide.Table > wide.Box {
+		t.Errorf("%s on a phone: the catalogue's table is %d pixels wide, more than its %d", name, wide.Table, wide.Box)
 	}
 }
 
@@ -213,6 +232,26 @@ func step(t *testing.T, p *browser.Page, phone bool, name string) {
 	p.Eval(t, state, &st)
 	if st.Yaw == yaw {
 		t.Errorf("%s: a drag over the picture left the box unturned (yaw %.2f)", name, st.Yaw)
+	}
+}
+
+// readme saves the README's picture of the site on a phone, the classic
+// snake solved, as docs/site-phone.png where SNAKECUBE_SCREENSHOTS says:
+// run SNAKECUBE_SCREENSHOTS=$PWD/docs go test -run 'TestBrowser$' ./internal/site.
+func readme(t *testing.T, p *browser.Page) {
+	t.Helper()
+	dir := os.Getenv("SNAKECUBE_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	p.Eval(t, `(function () { var s = window.snakecube.player; s.turn(32 * Math.PI / 180, 28 * Math.PI / 180); s.go(14);
+		document.getElementById('result').scrollIntoView(); return true; })()`, nil)
+	small, err := browser.Shrink(p.Screenshot(t), 1010)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "site-phone.png"), small, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
