@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,6 +157,20 @@ func TestHelp(t *testing.T) {
 	want := "  cubelet 4 as a turn, not a straight: " + classicSeq + ", 1 solution"
 	if help := lines(adv["lines"]); len(help) < 2 || help[0] != "one cubelet off, it would fold:" || help[1] != want {
 		t.Errorf("Advise for %s = %q, want the snake one cubelet away, %q", oneOff, help, want)
+	}
+
+	// Read as asked, no solution; read as the other notation of its
+	// letters, the classic snake.
+	after := "S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S"
+	if _, err := s.Solve(ctx, after, "", "before"); err != nil {
+		t.Fatal(err)
+	}
+	if adv, err = s.Advise(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want = "read as before it has no solution; as after (a letter per move, the first end left out) it has 1 solution: use -notation after"
+	if help := lines(adv["lines"]); !slices.Contains(help, want) {
+		t.Errorf("Advise for %s read as before = %q, want the reading that folds, %q", after, help, want)
 	}
 
 	for _, c := range []struct {
