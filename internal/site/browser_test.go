@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -509,5 +512,43 @@ func TestBrowserPython(t *testing.T) {
 	p.Eval(t, `navigator.serviceWorker.ready.then(function (r) { return !!r.active; })`, &ok)
 	if errs := p.Errors(); len(errs) > 0 {
 		t.Errorf("script errors: %q", errs)
+	}
+}
+
+// TestBrowserNoEngine serves the site without its engine, as a host that
+// lost a file would: the page says what went wrong, and asks for the
+// engine again only when asked to solve again, not in a loop.
+func TestBrowserNoEngine(t *testing.T) {
+	dir, _ := siteDir(t)
+	files := serveDir(dir)
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/engine.") {
+			asked.Add(1)
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	b := browser.Start(t)
+	p := b.NewFirstVisit(t, 1280, 800)
+	p.Navigate(t, srv.URL+"/#snake="+site.Classic)
+	var status string
+	p.Eval(t, wait(`/went wrong/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`, 20), &status)
+	if want := "Something went wrong: engine.wasm.gz.gz: 404 Not Found"; status != want {
+		t.Errorf("without its engine, the page says %q, want %q", status, want)
+	}
+	// Asked by the page's worker, and by the service worker, which fails
+	// to install; and no more.
+	n := asked.Load()
+	p.Eval(t, `new Promise(function (r) { setTimeout(function () { r(true); }, 1000); })`, nil)
+	if m := asked.Load(); m != n || n > 2 {
+		t.Errorf("without its engine, the page asked for it %d times, then %d times a second later; want at most twice", n, m)
+	}
+	var stop bool
+	p.Eval(t, `document.getElementById('stop').hidden`, &stop)
+	if !stop {
+		t.Errorf("without its engine, the page still offers to stop a search")
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -33,7 +32,7 @@ var static embed.FS
 // Options tune [Build]. The zero value is ready to use.
 type Options struct {
 	// Go is the go command that compiles the engine; "" means the one on
-	// the PATH, else the one of the toolchain that built this program.
+	// the PATH.
 	Go string
 	// Log, when set, is told each step and each file written.
 	Log io.Writer
@@ -185,11 +184,8 @@ func (b *builder) goCommand() (string, error) {
 	if b.o.Go != "" {
 		return b.o.Go, nil
 	}
-	if p, err := exec.LookPath("go"); err == nil {
-		return p, nil
-	}
-	p := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(p); err != nil {
+	p, err := exec.LookPath("go")
+	if err != nil {
 		return "", errors.New("no go command on the PATH: the engine is compiled with it")
 	}
 	return p, nil

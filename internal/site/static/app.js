@@ -44,7 +44,12 @@
     w.postMessage({op: 'start', module: engine.module});
   }
 
-  function post(m) { engine.worker.postMessage(m); }
+  // post sends a request to the engine, starting one if there is none,
+  // as after a fault.
+  function post(m) {
+    if (!engine.worker) startWorker();
+    engine.worker.postMessage(m);
+  }
 
   function onEngine(m) {
     var job = engine.job;
@@ -76,13 +81,14 @@
   }
 
   // fault shows a failure of the page or the engine, not of the snake,
-  // and starts a fresh engine.
+  // and ends the engine; the next request starts a fresh one.
   function fault(msg) {
     var job = engine.job;
     finish();
     status('Something went wrong: ' + msg, false);
     if (job) result().setAttribute('data-fault', msg);
-    restart();
+    if (engine.worker) engine.worker.terminate();
+    engine.worker = null;
   }
 
   function restart() {
@@ -495,6 +501,13 @@
   if ('serviceWorker' in navigator && window.isSecureContext) {
     navigator.serviceWorker.register('sw.js').catch(function (err) {
       console.warn('snakecube: no offline use: ' + err.message);
+    });
+    // A new build's worker taking over serves the new build's files: an
+    // engine started later compiles the new engine, which they expect.
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener('controllerchange', function () {
+      if (controlled) engine.module = null;
+      controlled = true;
     });
   }
   startWorker();
