@@ -27,9 +27,11 @@ func Index(ctx context.Context, b symmetry.Box) (index, figures []byte, err erro
 	for _, s := range c.Snakes {
 		n := Number(s.Seq)
 		p = binary.AppendUvarint(p, n-last)
-		p = binary.AppendUvarint(p, uint64(len(s.Solutions)))
 		last = n
 		t.Skimmed(catalog.Entry{Key: s.Seq, Solutions: len(s.Solutions)})
+	}
+	for _, s := range c.Snakes {
+		p = binary.AppendUvarint(p, uint64(len(s.Solutions)))
 	}
 	var js bytes.Buffer
 	if err := t.Stats().WriteJSON(&js); err != nil {

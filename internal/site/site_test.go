@@ -137,13 +137,17 @@ func decodeIndex(t *testing.T, p []byte) (symmetry.Box, map[string]int) {
 	}
 	snakes := map[string]int{}
 	var num uint64
+	var seqs []string
 	for range next() {
 		num += next()
 		seq := []byte(strings.Repeat("0", b.Len()))
 		for i := b.Len() - 2; i >= 1; i-- {
 			seq[i] = '0' + byte(num>>(b.Len()-2-i)&1)
 		}
-		snakes[string(seq)] = int(next())
+		seqs = append(seqs, string(seq))
+	}
+	for _, seq := range seqs {
+		snakes[seq] = int(next())
 	}
 	if len(p) != 0 {
 		t.Errorf("the index has %d bytes after its last snake", len(p))

@@ -340,7 +340,7 @@
 
   // decode reads the catalogue's index (see the package doc of
   // internal/site): the box, then each snake's key, as the gap from the
-  // key before, and its number of solutions.
+  // key before, then each snake's number of solutions.
   function decode(buf) {
     var p = new Uint8Array(buf), i = 7;
     if (String.fromCharCode(p[0], p[1], p[2], p[3]) !== 'SCI1') throw new Error('the catalogue index is not one');
@@ -350,9 +350,10 @@
       do { b = p[i++]; v += (b & 127) * m; m *= 128; } while (b & 128);
       return v;
     }
-    var n = uvarint(), order = 0, rows = new Array(n);
+    var n = uvarint(), order = 0, rows = new Array(n), orders = new Array(n);
+    for (var g = 0; g < n; g++) orders[g] = order += uvarint();
     for (var k = 0; k < n; k++) {
-      order += uvarint();
+      order = orders[k];
       var bits = new Array(cells), o = order, straights = 0;
       bits[0] = bits[cells - 1] = '0';
       for (var c = cells - 2; c >= 1; c--) {
