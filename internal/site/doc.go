@@ -39,14 +39,16 @@
 //
 // Once a solve ends, the element #result holds the attribute
 // data-solutions, the number of solutions (0 when there is none); it has
-// none while a search runs. When the text is no snake, the element
-// #input-error, next to the input box, holds the attribute data-error,
-// the message snakecube solve gives after "snake 1: ". window.snakecube
-// holds the promises ready, of the engine started, and catalogue, of the
-// catalogue loaded, the times of the page's steps (times.ready, the
-// milliseconds from the start of the page's load to the engine's being
-// ready; times.solved, of the last solve from its request to its answer
-// shown; times.search, of its search in the worker) and player, the
+// none while a search runs. For a snake of no solution the help follows,
+// from a search of its own: window.snakecube.searching() is false once
+// it has come. When the text is no snake, the element #input-error, next
+// to the input box, holds the attribute data-error, the message
+// snakecube solve gives after "snake 1: ". window.snakecube also holds
+// the promises ready, of the engine started, and catalogue, of the
+// catalogue loaded; the times of the page's steps, in milliseconds
+// (times.ready from the start of the page's load to the engine's being
+// ready; times.solved, of the last solve, from its request to its answer
+// shown; times.search, of its search in the worker); and player, the
 // controller of the step player shown (see internal/fold).
 //
 // # The catalogue's index

@@ -59,12 +59,12 @@
         return;
       case 'ready':
         engine.ready = true;
-        if (!api.times.ready) {
+        if (!api.times.ready) { // the first engine, started with the page
           api.times.ready = performance.now();
           document.documentElement.setAttribute('data-engine', 'ready');
           engineReady();
+          if (!job) status('Ready.', false);
         }
-        if (!job) status('Ready.', false);
         return;
       case 'failed':
         fault(m.error);
@@ -212,8 +212,6 @@
   }
 
   function solved(job, a, ms) {
-    job.solved = performance.now();
-    api.times.answered = job.solved - job.start;
     if (a.error !== undefined) {
       finish();
       showError(a);
