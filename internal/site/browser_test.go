@@ -315,6 +315,7 @@ func TestBrowserStop(t *testing.T) {
 	if !busy.Stop || busy.Solutions || !busy.Busy {
 		t.Errorf("while searching (%q): stop shown %v, solutions shown %v, at work %v", status, busy.Stop, busy.Solutions, busy.Busy)
 	}
+	shot(t, p, "searching")
 	// The page is free while the worker searches: the catalogue turns a page.
 	p.Eval(t, `window.snakecube.catalogue.then(function () { return true; })`, nil)
 	p.Click(t, "#next")
