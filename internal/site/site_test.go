@@ -212,6 +212,22 @@ func TestBuild(t *testing.T) {
 		t.Errorf("the figures read %+v", fig)
 	}
 
+	var manifest struct {
+		StartURL string `json:"start_url"`
+		Icons    []struct{ Src string }
+	}
+	if err := json.Unmarshal(read("manifest.webmanifest"), &manifest); err != nil {
+		t.Errorf("manifest.webmanifest: %v", err)
+	}
+	if manifest.StartURL != "./" || len(manifest.Icons) == 0 {
+		t.Errorf("the manifest starts at %q, with icons %v", manifest.StartURL, manifest.Icons)
+	}
+	for _, ic := range manifest.Icons {
+		if !slices.Contains(names, ic.Src) {
+			t.Errorf("the manifest's icon %s is not a file of the site", ic.Src)
+		}
+	}
+
 	sw := string(read("sw.js"))
 	m := regexp.MustCompile(`var CACHE = "snakecube-[0-9a-f]{16}", FILES = (\[[^\]]*\]);`).FindStringSubmatch(sw)
 	if m == nil {
