@@ -57,7 +57,7 @@ type link struct {
 	name, frag string
 	seq, size  string // the snake as typed, and its box
 	err        string // the message of a text that is no snake
-	help       string // a line of the help for a snake of no solution
+	help       string // a line of the help for a snake of no solution, or of the fixes of a text that is none
 }
 
 // links are the puzzles every size of screen opens: a cube, a flat box,
@@ -66,6 +66,8 @@ func links() []link {
 	const ft = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"
 	typo := "0011101101110101111010101x0"
 	_, err := input.Read(typo, input.Options{SizeHint: engine.SizeHint})
+	miscounted := "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,2"
+	_, short := input.Read(miscounted, input.Options{SizeHint: engine.SizeHint})
 	return []link{
 		{name: "cube", frag: "snake=ESCCCSCCSCCCSCSCCCCSCSCSCSE", seq: site.Classic, size: "3x3x3"},
 		{name: "flat", frag: "snake=0001001001010110&size=1x4x4", seq: "0001001001010110", size: "1x4x4"},
@@ -74,6 +76,7 @@ func links() []link {
 		{name: "reading", frag: "snake=S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S&notation=before", seq: "010101011110101110110111000", size: "3x3x3",
 			help: "read as before it has no solution; as after (a letter per move, the first end left out) it has 1 solution: use -notation after"},
 		{name: "typo", frag: "snake=" + typo, err: err.Error()},
+		{name: "miscounted", frag: "snake=" + miscounted, err: short.Error(), help: "  run 17 as 3, not 2: " + site.Classic + ", 3x3x3 box, 1 solution"},
 		{name: "4x4x4", frag: "snake=" + ft, seq: "0011011100110110110111111111010111111010011110011011111111110010", size: "4x4x4"},
 	}
 }
@@ -86,6 +89,7 @@ type answer struct {
 	Sub       string
 	Help      string
 	Notes     string
+	Fixes     string
 	Count     int // the player's cubelets
 }
 
@@ -94,6 +98,7 @@ const readAnswer = `(function () {
 	return {Solutions: r.getAttribute('data-solutions') || '', Error: e.getAttribute('data-error') || '',
 		Title: document.getElementById('result-title').textContent, Sub: document.getElementById('result-sub').textContent,
 		Help: document.getElementById('help').textContent, Notes: document.getElementById('notes').textContent,
+		Fixes: (document.querySelector('#input-error .fix') || {}).textContent || '',
 		Count: p ? p.state().count : 0};
 })()`
 
@@ -115,6 +120,9 @@ func check(t *testing.T, l link, a answer) {
 	if l.err != "" {
 		if a.Error != l.err || a.Solutions != "" {
 			t.Errorf("%s: the page shows error %q and %q solutions, want the error %q", l.name, a.Error, a.Solutions, l.err)
+		}
+		if l.help != "" && !slices.Contains(strings.Split(a.Fixes, "\n"), l.help) {
+			t.Errorf("%s: the page shows fixes %q, without %q", l.name, a.Fixes, l.help)
 		}
 		return
 	}
