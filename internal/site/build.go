@@ -236,17 +236,46 @@ func gzipped(p []byte) []byte {
 	return buf.Bytes()
 }
 
-// example is a link the page offers.
-type example struct{ Name, Link string }
+// example is a link the page offers: a snake, and its box and notation
+// when they are not the ones found.
+type example struct{ Name, Snake, Size, Notation string }
+
+// Link returns the example's link, the fragment of the page's address.
+func (e example) Link() template.URL {
+	u := "#snake=" + fragment(e.Snake)
+	if e.Size != "" {
+		u += "&size=" + fragment(e.Size)
+	}
+	if e.Notation != "" {
+		u += "&notation=" + fragment(e.Notation)
+	}
+	return template.URL(u)
+}
+
+// fragment escapes a value of a link's fragment as the page does: as
+// JavaScript's encodeURIComponent, but for ',', '/' and '+', which read
+// better as they are.
+func fragment(v string) string {
+	var b strings.Builder
+	for _, c := range []byte(v) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("-_.!~*'(),/+", c) >= 0:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
 
 // examples are the page's links to try: the classic snake, the 4x4x4 shop
 // snake in the F/T notation, a snake of a flat box, one of no solution.
 var examples = []example{
-	{"the classic 3x3x3 snake", "snake=001110110111010111101010100"},
-	{"a 4x4x4 snake", "snake=F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"},
-	{"a 2x3x4 box", "snake=2,2,3,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2&size=2x3x4"},
-	{"a flat 1x4x4 box", "snake=0001001001010110&size=1x4x4"},
-	{"a snake one cubelet off", "snake=ESCSCSCCSCCCSCSCCCCSCSCSCSE"},
+	{Name: "the classic 3x3x3 snake", Snake: Classic},
+	{Name: "a 4x4x4 snake", Snake: "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"},
+	{Name: "a 2x3x4 box", Snake: "2,2,3,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2", Size: "2x3x4"},
+	{Name: "a flat 1x4x4 box", Snake: "0001001001010110", Size: "1x4x4"},
+	{Name: "a snake one cubelet off", Snake: "ESCSCSCCSCCCSCSCCCCSCSCSCSE"},
 }
 
 // Classic is the classic 3x3x3 shop snake, and the notations' examples
@@ -266,13 +295,18 @@ var notationExamples = map[notation.Notation]string{
 	notation.Shape:    "+x +x +y -x +z +z +y -z -z +x +z -y -y -x -x +y -z +y +z +z -y -y +x +x +y +y",
 }
 
-// notationRow is a notation as the page lists it.
-type notationRow struct{ Name, Describe, Example string }
+// notationRow is a notation as the page lists it, with the classic
+// snake in it and the link that solves it so.
+type notationRow struct {
+	Name, Describe, Example string
+	Link                    template.URL
+}
 
 func notations() []notationRow {
 	var rows []notationRow
 	for n := notation.Cubelets; n <= notation.Shape; n++ {
-		rows = append(rows, notationRow{n.String(), n.Describe(), notationExamples[n]})
+		e := example{Snake: notationExamples[n], Notation: n.String()}
+		rows = append(rows, notationRow{n.String(), n.Describe(), e.Snake, e.Link()})
 	}
 	return rows
 }

@@ -28,8 +28,16 @@ func TestExamples(t *testing.T) {
 			t.Errorf("the %v example %q reads as %q (%v), want the classic snake %s from either end", n, text, r.Seq, err, Classic)
 		}
 	}
+	for _, row := range notations() {
+		q := LinkQuery(strings.TrimPrefix(string(row.Link), "#"))
+		var s engine.Session
+		a, err := s.Solve(context.Background(), q["snake"], q["size"], q["notation"])
+		if err != nil || a["error"] != nil || a["total"] != uint64(1) || a["notation"] != row.Name {
+			t.Errorf("the %s example's link %s: %v, error %v, %v solutions, read as %v", row.Name, row.Link, err, a["error"], a["total"], a["notation"])
+		}
+	}
 	for _, e := range examples {
-		q := LinkQuery(e.Link)
+		q := LinkQuery(strings.TrimPrefix(string(e.Link()), "#"))
 		var s engine.Session
 		a, err := s.Solve(context.Background(), q["snake"], q["size"], q["notation"])
 		if err != nil || a["error"] != nil {
