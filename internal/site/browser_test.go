@@ -3,6 +3,7 @@ package site_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -90,13 +91,15 @@ type answer struct {
 	Help      string
 	Notes     string
 	Fixes     string
-	Count     int // the player's cubelets
+	Share     string // the link to the puzzle
+	Count     int    // the player's cubelets
 }
 
 const readAnswer = `(function () {
 	var r = document.getElementById('result'), e = document.getElementById('input-error'), p = window.snakecube.player;
 	return {Solutions: r.getAttribute('data-solutions') || '', Error: e.getAttribute('data-error') || '',
 		Title: document.getElementById('result-title').textContent, Sub: document.getElementById('result-sub').textContent,
+		Share: document.getElementById('share').getAttribute('href'),
 		Help: document.getElementById('help').textContent, Notes: document.getElementById('notes').textContent,
 		Fixes: (document.querySelector('#input-error .fix') || {}).textContent || '',
 		Count: p ? p.state().count : 0};
@@ -132,6 +135,9 @@ func check(t *testing.T, l link, a answer) {
 	}
 	if a.Title != "Snake "+l.seq || !strings.HasPrefix(a.Sub, l.size+" box") {
 		t.Errorf("%s: the page's title reads %q, %q; want snake %s, %s box", l.name, a.Title, a.Sub, l.seq, l.size)
+	}
+	if q, want := site.LinkQuery(strings.TrimPrefix(a.Share, "#")), site.LinkQuery(l.frag); !maps.Equal(q, want) {
+		t.Errorf("%s: the link to the puzzle is %q, which reads as %q, want %q", l.name, a.Share, q, want)
 	}
 	if want == 0 && !slices.Contains(strings.Split(a.Help, "\n"), l.help) {
 		t.Errorf("%s: no solution, and the help reads %q, without %q", l.name, a.Help, l.help)
@@ -339,6 +345,31 @@ func TestBrowserStop(t *testing.T) {
 	}
 	a := open(t, p, srv.URL, links()[0])
 	check(t, links()[0], a)
+	if errs := p.Errors(); len(errs) > 0 {
+		t.Errorf("script errors: %q", errs)
+	}
+}
+
+// TestBrowserHelpLinks follows the help's links: the snake one cubelet
+// away from a snake of no solution, and the fix of a list one cubelet
+// short, each solved.
+func TestBrowserHelpLinks(t *testing.T) {
+	b := browser.Start(t)
+	srv := serveSite(t)
+	p := b.NewPage(t, 1280, 800)
+	p.Navigate(t, srv.URL+"/")
+	for _, c := range []struct{ frag, link string }{
+		{"snake=001010110111010111101010100", "#help a"},
+		{"snake=3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,2", "#input-error .fix a"},
+	} {
+		open(t, p, srv.URL, link{frag: c.frag})
+		p.Click(t, c.link)
+		var a answer
+		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
+		if a.Solutions != "1" || a.Title != "Snake "+site.Classic {
+			t.Errorf("the link %s after %s shows %q with %q solutions, want the classic snake's 1", c.link, c.frag, a.Title, a.Solutions)
+		}
+	}
 	if errs := p.Errors(); len(errs) > 0 {
 		t.Errorf("script errors: %q", errs)
 	}

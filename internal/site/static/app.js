@@ -218,7 +218,7 @@
       status('That is no snake: see the message under the box.', false);
       return;
     }
-    show(a);
+    show(a, job.q);
     var t = performance.now() - job.start;
     api.times.solved = t;
     api.times.search = ms;
@@ -249,13 +249,13 @@
 
   function advised(job, a) {
     finish();
-    setHelp(a.lines);
+    setHelp(a.lines, job.q);
     status('Done in ' + seconds(performance.now() - job.start) + '.', false);
   }
 
-  // show puts a snake's answer on the page: its title, how it was read,
-  // and the player on its solutions.
-  function show(a) {
+  // show puts a snake's answer to q on the page: its title, how it was
+  // read, the link to it, and the player on its solutions.
+  function show(a, q) {
     var r = result(), title = $('result-title');
     title.textContent = 'Snake ';
     var key = document.createElement('span');
@@ -266,6 +266,7 @@
     if (a.shown < a.total) sub += '; the first ' + number(a.shown) + ' are shown here';
     if (a.total === 0) sub = a.box + ' box: no solution, the snake does not fold';
     $('result-sub').textContent = sub + '.';
+    $('share').href = hashOf(q);
     setLines($('notes'), a.notes);
     r.hidden = false;
     if (a.total === 0) {
@@ -283,7 +284,26 @@
     e.hidden = !lines || lines.length === 0;
   }
 
-  function setHelp(lines) { setLines($('help'), lines); }
+  // linked sets lines as e's text, each snake they name (a sequence of 0s
+  // and 1s, with the box that follows it or else size) a link that
+  // solves it.
+  function linked(e, lines, size) {
+    setLines(e, lines);
+    var text = e.textContent, seq = /\b([01]{8,64})\b(?:, (\d+x\d+x\d+) box)?/g, at = 0, m;
+    e.textContent = '';
+    while ((m = seq.exec(text))) {
+      e.appendChild(document.createTextNode(text.slice(at, m.index)));
+      var a = document.createElement('a');
+      a.href = hashOf({snake: m[1], size: m[2] || size || ''});
+      a.textContent = m[1];
+      e.appendChild(a);
+      at = m.index + m[1].length;
+    }
+    e.appendChild(document.createTextNode(text.slice(at)));
+  }
+
+  // setHelp shows the help for the snake of q, which has no solution.
+  function setHelp(lines, q) { linked($('help'), lines, q && q.size); }
 
   function sheet(job, svg) {
     finish();
@@ -315,7 +335,7 @@
     if (a.fixes && a.fixes.length) {
       var fix = document.createElement('div');
       fix.className = 'fix';
-      fix.textContent = a.fixes.join('\n');
+      linked(fix, a.fixes);
       e.appendChild(fix);
     }
   }
