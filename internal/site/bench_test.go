@@ -15,7 +15,7 @@ import (
 	"github.com/snakecube/snakecube/internal/browser"
 )
 
-// shop4 is the 4x4x4 snake the issue times: all its solutions, in the
+// shop4 is the 4x4x4 snake whose solutions are timed, all of them, in the
 // page against snakecube solve -j 1.
 const shop4 = "0011011100110110110111111111010111111010011110011011111111110010"
 
@@ -53,11 +53,11 @@ func timeSolve(b *testing.B, p *browser.Page, frag string, n int) (shown, search
 	return r.Shown, r.Search
 }
 
-// BenchmarkSite measures the site as the issue asks: the first load to
-// the engine's being ready, the classic snake solved and shown, the
-// 4x4x4 shop snake's solutions in the page against the native snakecube
-// solve -j 1 (paired runs, alternating), and the sizes of the files.
-// make site-bench runs it; the figures are quoted in the README.
+// BenchmarkSite measures what the site promises: the first load to the
+// engine's being ready, the classic snake solved and shown, the 4x4x4
+// shop snake's solutions in the page against the native snakecube solve
+// -j 1 (paired runs, alternating), and the sizes of the files. make
+// site-bench runs it; the figures are quoted in the README.
 func BenchmarkSite(b *testing.B) {
 	br := browser.Start(b)
 	srv := serveSite(b)
