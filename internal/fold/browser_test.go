@@ -17,7 +17,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/browser"
+	"github.com/snakecube/snakecube/internal/browsertest"
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
@@ -105,7 +105,7 @@ type playerState struct {
 	Cell                            string
 }
 
-func readState(t *testing.T, p *browser.Page) playerState {
+func readState(t *testing.T, p *browsertest.Page) playerState {
 	t.Helper()
 	var s playerState
 	p.Eval(t, `(() => { const e = document.getElementById("player"); return {Snake: e.dataset.snake, Solution: e.dataset.solution, Cubelet: e.dataset.cubelet, Count: e.dataset.count, Cell: e.dataset.cell} })()`, &s)
@@ -114,7 +114,7 @@ func readState(t *testing.T, p *browser.Page) playerState {
 
 // checkRecent: a 4x4x4 snake starts with only its last steps in full; the
 // picture changes when all are shown, and the check box follows.
-func checkRecent(t *testing.T, p *browser.Page) {
+func checkRecent(t *testing.T, p *browsertest.Page) {
 	t.Helper()
 	var on bool
 	p.Eval(t, `(() => { snakePlayer.select(2, 1); snakePlayer.go(40); return snakePlayer.state().recent })()`, &on)
@@ -140,7 +140,7 @@ func checkRecent(t *testing.T, p *browser.Page) {
 // cells. It fails on any script error and on any request that leaves the
 // page's own file.
 func TestPlayerInBrowser(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	snakes := browserSnakes(t)
 	dir := t.TempDir()
 	page := filepath.Join(dir, "page.html")
@@ -173,7 +173,7 @@ func TestPlayerInBrowser(t *testing.T) {
 }
 
 // checkSnake chooses snake i in the player and checks what it shows.
-func checkSnake(t *testing.T, p *browser.Page, i int, s fold.Snake) {
+func checkSnake(t *testing.T, p *browsertest.Page, i int, s fold.Snake) {
 	p.Eval(t, fmt.Sprintf(`(() => { const e = document.querySelector(".sp-snake"); e.value = "%d"; e.dispatchEvent(new Event("change")); return true })()`, i), nil)
 	st := readState(t, p)
 	if st.Snake != fmt.Sprint(i+1) {
@@ -230,7 +230,7 @@ func checkSnake(t *testing.T, p *browser.Page, i int, s fold.Snake) {
 	follow("the slider", len(cells)-1)
 	p.Click(t, ".sp-last")
 	follow("last", len(cells))
-	pic, err := browser.Inspect(p.ScreenshotOf(t, ".sp-canvas"))
+	pic, err := browsertest.Inspect(p.ScreenshotOf(t, ".sp-canvas"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func checkSnake(t *testing.T, p *browser.Page, i int, s fold.Snake) {
 
 // checkSheet opens a step sheet in the browser: it must show, without
 // errors and without loading anything.
-func checkSheet(t *testing.T, b *browser.Browser, snakes []fold.Snake) {
+func checkSheet(t *testing.T, b *browsertest.Browser, snakes []fold.Snake) {
 	var buf bytes.Buffer
 	if err := fold.WriteSheet(context.Background(), &buf, snakes); err != nil {
 		t.Fatal(err)
@@ -254,7 +254,7 @@ func checkSheet(t *testing.T, b *browser.Browser, snakes []fold.Snake) {
 	}
 	p := b.NewPage(t, 794, 1123) // A4 at 96 pixels an inch
 	p.Navigate(t, "file://"+path)
-	pic, err := browser.Inspect(p.Screenshot(t))
+	pic, err := browsertest.Inspect(p.Screenshot(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func checkSheet(t *testing.T, b *browser.Browser, snakes []fold.Snake) {
 }
 
 // checkDrag turns the box by dragging over the picture, and plays.
-func checkDrag(t *testing.T, p *browser.Page) {
+func checkDrag(t *testing.T, p *browsertest.Page) {
 	p.Eval(t, `snakePlayer.select(1, 1), true`, nil)
 	x, y, w, h := p.Rect(t, ".sp-canvas")
 	var yaw0, yaw1 float64
@@ -302,7 +302,7 @@ func checkDrag(t *testing.T, p *browser.Page) {
 // saveScreens writes screenshots into folder out, for a person to look
 // at and for the README's (docs/player.png and docs/sheet.png): run
 // SNAKECUBE_SCREENSHOTS=$PWD/docs go test -run Browser ./internal/fold.
-func saveScreens(t *testing.T, b *browser.Browser, p *browser.Page, out string, snakes []fold.Snake) {
+func saveScreens(t *testing.T, b *browsertest.Browser, p *browsertest.Page, out string, snakes []fold.Snake) {
 	save := func(name string, shot []byte) {
 		t.Helper()
 		if err := os.WriteFile(filepath.Join(out, name), shrink(t, shot, 0), 0o644); err != nil {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/browser"
+	"github.com/snakecube/snakecube/internal/browsertest"
 )
 
 // wait is a script that awaits until the expression cond holds, for up
@@ -24,7 +24,7 @@ func wait(cond, result string) string {
 // shot saves a screenshot where SNAKECUBE_SCREENSHOTS says, for a person to
 // look at, and checks that it is not blank: a drawn page has many colours
 // and much that is not background.
-func shot(t *testing.T, p *browser.Page, name string) {
+func shot(t *testing.T, p *browsertest.Page, name string) {
 	t.Helper()
 	data := p.Screenshot(t)
 	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
@@ -32,7 +32,7 @@ func shot(t *testing.T, p *browser.Page, name string) {
 			t.Error(err)
 		}
 	}
-	pic, err := browser.Inspect(data)
+	pic, err := browsertest.Inspect(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func fromOnly(reqs []string, origin string) []string {
 // opens a snake, clicks a bar of the histogram and solves a snake typed
 // in: no script error, nothing asked of the network, screenshots drawn.
 func TestBrowser(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	f := newFixture(t, Options{}, "3", "2x3x4")
 	p := b.NewPage(t, 1400, 1000)
 	p.Navigate(t, f.srv.URL+"/")

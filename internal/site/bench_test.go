@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/browser"
+	"github.com/snakecube/snakecube/internal/browsertest"
 )
 
 // shop4 is the 4x4x4 snake whose solutions are timed, all of them, in the
@@ -35,7 +35,7 @@ func median(xs []float64) float64 {
 // shown (the answer on the page and the player's first picture drawn),
 // and those of the search in the worker. n makes the link new, so that
 // the page solves it again.
-func timeSolve(b *testing.B, p *browser.Page, frag string, n int) (shown, search float64) {
+func timeSolve(b *testing.B, p *browsertest.Page, frag string, n int) (shown, search float64) {
 	b.Helper()
 	var r struct{ Shown, Search float64 }
 	p.Eval(b, fmt.Sprintf(`new Promise(function (resolve, reject) {
@@ -59,7 +59,7 @@ func timeSolve(b *testing.B, p *browser.Page, frag string, n int) (shown, search
 // -j 1 (paired runs, alternating), and the sizes of the files. make
 // site-bench runs it; the figures are quoted in the README.
 func BenchmarkSite(b *testing.B) {
-	br := browser.Start(b)
+	br := browsertest.Start(b)
 	srv := serveSite(b)
 	dir, files := siteDir(b)
 

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/browser"
+	"github.com/snakecube/snakecube/internal/browsertest"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/site"
 	"github.com/snakecube/snakecube/internal/site/engine"
@@ -35,7 +35,7 @@ func wait(cond, result string, seconds int) string {
 
 // shot saves a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
 // to look at, as review-site-NAME.png, and checks that it is not blank.
-func shot(t *testing.T, p *browser.Page, name string) {
+func shot(t *testing.T, p *browsertest.Page, name string) {
 	t.Helper()
 	data := p.Screenshot(t)
 	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
@@ -43,7 +43,7 @@ func shot(t *testing.T, p *browser.Page, name string) {
 			t.Error(err)
 		}
 	}
-	pic, err := browser.Inspect(data)
+	pic, err := browsertest.Inspect(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ const readAnswer = `(function () {
 const done = `(document.querySelector('[data-solutions]') && !window.snakecube.searching()) || document.querySelector('[data-error]')`
 
 // open opens a link and waits for its answer, the help included.
-func open(t *testing.T, p *browser.Page, base string, l link) answer {
+func open(t *testing.T, p *browsertest.Page, base string, l link) answer {
 	t.Helper()
 	p.Eval(t, fmt.Sprintf(`location.hash = %q`, l.frag), nil)
 	var a answer
@@ -151,7 +151,7 @@ func check(t *testing.T, l link, a answer) {
 // screen and a phone's, opens a link of each kind, steps the player,
 // takes screenshots, and checks that no script failed.
 func TestBrowser(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	srv := serveSite(t)
 	for _, screen := range []struct {
 		name          string
@@ -162,7 +162,7 @@ func TestBrowser(t *testing.T) {
 		{"phone", 375, 812, true},
 	} {
 		t.Run(screen.name, func(t *testing.T) {
-			var p *browser.Page
+			var p *browsertest.Page
 			if screen.phone {
 				p = b.NewPhone(t, screen.width, screen.height, 2)
 			} else {
@@ -211,7 +211,7 @@ func TestBrowser(t *testing.T) {
 
 // narrow checks that the page fits a phone's screen: no scrolling
 // sideways, nor in the catalogue's table.
-func narrow(t *testing.T, p *browser.Page, name string) {
+func narrow(t *testing.T, p *browsertest.Page, name string) {
 	t.Helper()
 	var wide struct{ Scroll, Inner, Table, Box int }
 	p.Eval(t, `(function () { var s = document.querySelector('#catalogue .scroll');
@@ -226,7 +226,7 @@ func narrow(t *testing.T, p *browser.Page, name string) {
 
 // step steps the player shown, forward with its button and back with the
 // arrow key, and turns the box with a drag, of a finger on a phone.
-func step(t *testing.T, p *browser.Page, phone bool, name string) {
+func step(t *testing.T, p *browsertest.Page, phone bool, name string) {
 	t.Helper()
 	var st struct {
 		Cubelet    int
@@ -263,7 +263,7 @@ func step(t *testing.T, p *browser.Page, phone bool, name string) {
 // readme saves the README's picture of the site on a phone, the classic
 // snake solved, as docs/site-phone.png where SNAKECUBE_SCREENSHOTS says:
 // run SNAKECUBE_SCREENSHOTS=$PWD/docs go test -run 'TestBrowser$' ./internal/site.
-func readme(t *testing.T, p *browser.Page) {
+func readme(t *testing.T, p *browsertest.Page) {
 	t.Helper()
 	dir := os.Getenv("SNAKECUBE_SCREENSHOTS")
 	if dir == "" {
@@ -271,7 +271,7 @@ func readme(t *testing.T, p *browser.Page) {
 	}
 	p.Eval(t, `(function () { var s = window.snakecube.player; s.turn(32 * Math.PI / 180, 28 * Math.PI / 180); s.go(14);
 		document.getElementById('result').scrollIntoView(); return true; })()`, nil)
-	small, err := browser.Shrink(p.Screenshot(t), 1010)
+	small, err := browsertest.Shrink(p.Screenshot(t), 1010)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func readme(t *testing.T, p *browser.Page) {
 
 // sheet asks the page for the step sheet of the snake shown, and checks
 // that it is the sheet of its solutions.
-func sheet(t *testing.T, p *browser.Page, l link) {
+func sheet(t *testing.T, p *browsertest.Page, l link) {
 	t.Helper()
 	p.Click(t, "#draw-sheet")
 	var svg string
@@ -312,7 +312,7 @@ var allTurns = "0" + strings.Repeat("1", 62) + "0"
 // page shows it at work and stays usable meanwhile, stops it, and solves
 // another snake.
 func TestBrowserStop(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	srv := serveSite(t)
 	p := b.NewPage(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/#snake="+allTurns)
@@ -354,7 +354,7 @@ func TestBrowserStop(t *testing.T) {
 // away from a snake of no solution, and the fix of a list one cubelet
 // short, each solved.
 func TestBrowserHelpLinks(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	srv := serveSite(t)
 	p := b.NewPage(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/")
@@ -378,7 +378,7 @@ func TestBrowserHelpLinks(t *testing.T) {
 // TestBrowserHostile opens links whose text is no snake, made to be read
 // as HTML or to be long: each gets the message solve gives, as text.
 func TestBrowserHostile(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	srv := serveSite(t)
 	p := b.NewPage(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/")
@@ -428,7 +428,7 @@ func escapeFrag(text string) string {
 // keeps its files, then cuts the network and reloads: the page, the
 // engine and the catalogue still load, and a snake is solved.
 func TestBrowserOffline(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	srv := serveSite(t)
 	p := b.NewPage(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/")
@@ -463,7 +463,7 @@ func TestBrowserOffline(t *testing.T) {
 // package serve browses it from the server: a filter, a sort, a bar of
 // the histogram, and a snake opened, which is solved live.
 func TestBrowserCatalogue(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	srv := serveSite(t)
 	p := b.NewPage(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/")
@@ -542,7 +542,7 @@ func TestBrowserPython(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	p := b.NewFirstVisit(t, 1280, 800)
 	p.Navigate(t, base+"/")
 	p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
@@ -571,7 +571,7 @@ func TestBrowserNoEngine(t *testing.T) {
 		files.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	p := b.NewFirstVisit(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/#snake="+site.Classic)
 	var status string

@@ -1,11 +1,11 @@
-// Package browser drives a headless Chromium for tests of what a person
+// Package browsertest drives a headless Chromium for tests of what a person
 // looks at: pages, pictures, the served app. It speaks the Chrome DevTools
 // Protocol over a pipe (--remote-debugging-pipe), so it needs no port, no
 // library and no network. Only tests import it.
 //
 // # Use
 //
-//	b := browser.Start(t)            // skips the test when Chromium is missing
+//	b := browsertest.Start(t)        // skips the test when Chromium is missing
 //	p := b.NewPage(t, 1200, 800)     // a tab with that viewport, in CSS pixels
 //	p.Navigate(t, "file:///.../page.html")
 //	var n int
@@ -29,7 +29,7 @@
 // on $PATH as chromium or chromium-browser. It starts headless, without
 // sandbox, GPU, QUIC, first-run pages, background networking, component
 // updates or sync, on a fresh profile in a temporary folder.
-package browser
+package browsertest
 
 import (
 	"bufio"

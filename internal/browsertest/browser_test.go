@@ -1,4 +1,4 @@
-package browser_test
+package browsertest_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/browser"
+	"github.com/snakecube/snakecube/internal/browsertest"
 )
 
 func dataURL(html string) string { return "data:text/html," + url.PathEscape(html) }
@@ -17,7 +17,7 @@ func dataURL(html string) string { return "data:text/html," + url.PathEscape(htm
 // TestPage drives a small page: an evaluated value, a screenshot of what
 // it draws, and an error it throws.
 func TestPage(t *testing.T) {
-	b := browser.Start(t)
+	b := browsertest.Start(t)
 	p := b.NewPage(t, 320, 200)
 
 	p.Navigate(t, dataURL(`<body style="margin:0;background:#fff"><div style="margin:50px 80px;width:160px;height:100px;background:#c00"></div><script>document.title = "ok"</script>`))
@@ -31,7 +31,7 @@ func TestPage(t *testing.T) {
 	if sum != 42 {
 		t.Errorf("a promise of 42 evaluates to %d", sum)
 	}
-	pic, err := browser.Inspect(p.Screenshot(t))
+	pic, err := browsertest.Inspect(p.Screenshot(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestInspect(t *testing.T) {
 		}
 		return buf.Bytes()
 	}
-	pic, err := browser.Inspect(encode())
+	pic, err := browsertest.Inspect(encode())
 	if err != nil || pic.Colours != 1 || pic.Drawn != 0 {
 		t.Errorf("a white picture: %+v, %v; want 1 colour, nothing drawn", pic, err)
 	}
@@ -80,11 +80,11 @@ func TestInspect(t *testing.T) {
 		img.Set(x+3, 4, color.RGBA{0, 0, 255, 255})
 	}
 	img.Set(0, 9, color.RGBA{0, 0, 0, 255})
-	pic, err = browser.Inspect(encode())
+	pic, err = browsertest.Inspect(encode())
 	if err != nil || pic.Colours != 3 || pic.Drawn != 0.06 {
 		t.Errorf("6 pixels drawn in 2 colours: %+v, %v", pic, err)
 	}
-	if _, err := browser.Inspect([]byte("no png")); err == nil {
+	if _, err := browsertest.Inspect([]byte("no png")); err == nil {
 		t.Errorf("Inspect accepts what is no PNG")
 	}
 }
