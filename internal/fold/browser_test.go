@@ -4,11 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
 	"image/png"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -341,50 +337,12 @@ func saveScreens(t *testing.T, b *browsertest.Browser, p *browsertest.Page, out 
 	}
 }
 
-// shrink makes a screenshot small enough to commit: at most height
-// pixels high (0 keeps it whole), in the 256 colours it uses most.
+// shrink makes a screenshot small enough to commit (browsertest.Shrink).
 func shrink(t *testing.T, p []byte, height int) []byte {
-	img, err := png.Decode(bytes.NewReader(p))
+	t.Helper()
+	out, err := browsertest.Shrink(p, height)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := img.Bounds()
-	if height > 0 && r.Dy() > height {
-		r.Max.Y = r.Min.Y + height
-	}
-	// Colours binned by their top 5 bits a channel; the palette is the
-	// mean colour of the most used bins.
-	type sum struct{ r, g, b, n int }
-	bins := map[int]*sum{}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			cr, cg, cb, _ := img.At(x, y).RGBA()
-			k := int(cr>>11)<<10 | int(cg>>11)<<5 | int(cb>>11)
-			if bins[k] == nil {
-				bins[k] = &sum{}
-			}
-			s := bins[k]
-			s.r, s.g, s.b, s.n = s.r+int(cr>>8), s.g+int(cg>>8), s.b+int(cb>>8), s.n+1
-		}
-	}
-	keys := slices.Collect(maps.Keys(bins))
-	slices.SortFunc(keys, func(a, b int) int {
-		if bins[a].n != bins[b].n {
-			return bins[b].n - bins[a].n
-		}
-		return a - b
-	})
-	var pal color.Palette
-	for _, k := range keys[:min(256, len(keys))] {
-		s := bins[k]
-		pal = append(pal, color.RGBA{uint8(s.r / s.n), uint8(s.g / s.n), uint8(s.b / s.n), 255})
-	}
-	dst := image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
-	draw.Draw(dst, dst.Bounds(), img, r.Min, draw.Src)
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, dst); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return out
 }
