@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check estimate-validate estimate-noise estimate-truth site site-bench
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check results-commit estimate-validate estimate-noise estimate-truth site site-bench
 
 all: build
 
@@ -122,6 +122,11 @@ site-bench:
 # files under results/census at the end of every session.
 census: build
 	SNAKECUBE=$(CURDIR)/snakecube results/census/run.sh
+
+# Commits what the long runs (census, estimates, paths) have written so
+# far, with docs/BOXES.md's table made anew from what is committed.
+results-commit: build
+	SNAKECUBE=$(CURDIR)/snakecube results/commit.sh "results: the long runs as they stand"
 
 # Recounts 200 sections of a box's census, drawn by seed 1, by the route
 # of enumerate -prefix | stats (every solution written and read back), and

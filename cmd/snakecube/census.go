@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/boxes"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/estimate"
@@ -20,6 +21,7 @@ const censusUsage = `Usage:
   snakecube census merge [-complete] [-solutions N] FILE|FOLDER...
   snakecube census upgrade FILE...
   snakecube census check [-sample N] [-seed S] [-j N] [-quiet] FILE|FOLDER...
+  snakecube census table [FOLDER]
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
@@ -49,6 +51,14 @@ by another route, that of "enumerate -prefix P | stats": every solution
 found, written as a catalogue, read back and checked, then counted. It
 prints each section's recount, "agree" or what differs from the census
 line, and fails if any section disagrees.
+
+"census table" gathers a results folder (default results) into one
+Markdown table, a row a box: exact counts from the censuses complete in
+census/BOX/, estimates from the descents in estimate/, the directed
+Hamiltonian paths and solutions that snakecube paths printed into
+paths/BOX.txt; then the families of boxes AxBxn as sequences in n, and
+the plans with their running totals. It fails when a census's solutions
+differ from its paths file's.
 
 Flags:
   -size N|AxBxC  the box (required)
@@ -84,6 +94,8 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 			return runCensusUpgrade(ctx, e, args[1:])
 		case "check":
 			return runCensusCheck(ctx, e, args[1:])
+		case "table":
+			return runCensusTable(ctx, e, args[1:])
 		}
 	}
 	fs := flag.NewFlagSet("census", flag.ContinueOnError)
@@ -229,4 +241,37 @@ func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
 		e.Warnf("%s", msg)
 	}
 	return nil
+}
+
+func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("census table", flag.ContinueOnError)
+	names, err := cli.ParseFlags(fs, e, censusUsage, args)
+	if err != nil {
+		return cli.HelpOK(err)
+	}
+	dir := "results"
+	switch len(names) {
+	case 0:
+	case 1:
+		dir = names[0]
+	default:
+		return cli.BadUsage(e, censusUsage, "census table takes one folder, got %d", len(names))
+	}
+	rows, err := boxes.Read(ctx, dir)
+	if err != nil {
+		return err
+	}
+	plan, err := boxes.ReadPlan(dir)
+	if err != nil {
+		return err
+	}
+	if err := boxes.WriteTable(e.Stdout, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.Stdout)
+	if err := boxes.WriteSequences(e.Stdout, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.Stdout)
+	return boxes.WritePlan(e.Stdout, plan, rows)
 }

@@ -1,0 +1,190 @@
+package boxes
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// WriteTable writes the rows as a Markdown table, a row a box: its
+// figures, exact or estimated (± one relative standard error), and the
+// files they come from.
+func WriteTable(w io.Writer, rows []Row) error {
+	fmt.Fprintln(w, "| box | cells | directed paths | solutions | snakes | one-solution snakes | palindromes | most solutions | search nodes | how | files |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---|---:|---|---|")
+	for _, r := range rows {
+		cells := []string{r.Box.String(), strconv.Itoa(r.Box.Len()), big3(r.Paths), big3(r.Solutions)}
+		switch {
+		case r.Exact():
+			c := r.Census
+			cells = append(cells, fold.Thousands(int(c.Snakes)), fold.Thousands(int(c.OneSolution)),
+				fmt.Sprintf("%s (%s solutions)", fold.Thousands(int(c.Palindromes)), fold.Thousands(int(c.PalindromeSolutions))),
+				fmt.Sprintf("%s: `%v`", fold.Thousands(int(c.Most)), c.MostKey), fold.Thousands(int(c.Nodes)), "census")
+		case r.Estimate != nil:
+			e := r.Estimate
+			how := fmt.Sprintf("estimate, %s", fold.Plural(e.Descents, "descent"))
+			if r.Sections > 0 {
+				how += fmt.Sprintf("; census under way, %s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
+			}
+			cells = append(cells, approx(e.Snakes.Mean, e.Snakes.Err), approx(e.OneSolution.Mean, e.OneSolution.Err), "", "", "", how)
+		case r.Sections > 0:
+			cells = append(cells, "", "", "", "", "", fmt.Sprintf("census under way, %s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections)))
+		default:
+			cells = append(cells, "", "", "", "", "", "paths only")
+		}
+		var files []string
+		for _, f := range r.Files {
+			files = append(files, fmt.Sprintf("[%s](../results/%s)", f, f))
+		}
+		cells = append(cells, strings.Join(files, ", "))
+		if _, err := fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// big3 writes n with its digits in groups of three, or "" for none.
+func big3(n *big.Int) string {
+	if n == nil {
+		return ""
+	}
+	t := n.String()
+	for i := len(t) - 3; i > 0; i -= 3 {
+		t = t[:i] + "," + t[i:]
+	}
+	return t
+}
+
+// approx writes an estimate and its relative standard error:
+// "1.091 × 10^14 ± 1.7%".
+func approx(v, se float64) string {
+	if v <= 0 {
+		return "0"
+	}
+	e := int(math.Floor(math.Log10(v)))
+	return fmt.Sprintf("%.4g × 10^%d ± %.1f%%", v/math.Pow(10, float64(e)), e, 100*se/v)
+}
+
+// Families are the boxes whose two shorter sides are fixed, AxBxn for n
+// from B on, as sequences in n.
+var Families = [][2]int{{2, 2}, {2, 3}, {2, 4}, {3, 3}}
+
+// WriteSequences writes, for each family, the snakes and the solutions
+// of its boxes counted exactly, as comma lists from n = B on, as far as
+// every box is counted.
+func WriteSequences(w io.Writer, rows []Row) error {
+	exact := map[symmetry.Box]Row{}
+	for _, r := range rows {
+		if r.Exact() {
+			exact[r.Box] = r
+		}
+	}
+	for _, f := range Families {
+		var snakes, sols []string
+		last := 0
+		for n := f[1]; ; n++ {
+			b, err := symmetry.NewBox(f[0], f[1], n)
+			r, ok := exact[b]
+			if err != nil || !ok {
+				break
+			}
+			snakes = append(snakes, strconv.FormatInt(r.Census.Snakes, 10))
+			sols = append(sols, strconv.FormatInt(r.Census.Solutions, 10))
+			last = n
+		}
+		if last == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "- **%dx%dxn**, n = %d to %d: snakes %s; solutions %s\n", f[0], f[1], f[1], last, strings.Join(snakes, ", "), strings.Join(sols, ", "))
+	}
+	_, err := fmt.Fprint(w)
+	return err
+}
+
+// A Planned box is a line of a plan: a box to count or estimate, and the
+// search nodes an estimate gave it.
+type Planned struct {
+	Box   symmetry.Box
+	Nodes float64
+	// Kind is "census" or "estimate".
+	Kind string
+}
+
+// ReadPlan reads the plans of the results folder dir: census/plan.tsv and
+// estimate/plan.tsv, a line a box whose first column is the box and last
+// the estimated nodes.
+func ReadPlan(dir string) ([]Planned, error) {
+	var out []Planned
+	for _, kind := range []string{"census", "estimate"} {
+		path := filepath.Join(dir, kind, "plan.tsv")
+		f, err := os.Open(path)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(f)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+				continue
+			}
+			fields := strings.Fields(line)
+			b, ok := boxOf(fields[0])
+			nodes, err := strconv.ParseFloat(fields[len(fields)-1], 64)
+			if !ok || err != nil || len(fields) < 2 {
+				f.Close()
+				return nil, fmt.Errorf("%s: line %d: want a box and, last, its estimated nodes", path, n)
+			}
+			out = append(out, Planned{Box: b, Nodes: nodes, Kind: kind})
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// WritePlan writes the plans, cheapest first within each, with the
+// running total of their nodes and how far each has got.
+func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
+	state := map[symmetry.Box]Row{}
+	for _, r := range rows {
+		state[r.Box] = r
+	}
+	fmt.Fprintln(w, "| plan | box | estimated search nodes | running total | state |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---|")
+	var total float64
+	for _, p := range plan {
+		total += p.Nodes
+		r := state[p.Box]
+		var s string
+		switch {
+		case p.Kind == "census" && r.Exact():
+			s = "counted"
+		case p.Kind == "census" && r.Counted > 0:
+			s = fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
+		case p.Kind == "estimate" && r.Estimate != nil:
+			s = fmt.Sprintf("%s, snakes ± %.1f%%, one-solution snakes ± %.1f%%", fold.Plural(r.Estimate.Descents, "descent"),
+				100*r.Estimate.Snakes.Err/r.Estimate.Snakes.Mean, 100*r.Estimate.OneSolution.Err/r.Estimate.OneSolution.Mean)
+		default:
+			s = "to do"
+		}
+		if _, err := fmt.Fprintf(w, "| %s | %v | %.2g | %.2g | %s |\n", p.Kind, p.Box, p.Nodes, total, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Commits the results of the long runs as they stand (censuses, estimates,
+# paths) with docs/BOXES.md's table made anew from exactly what is
+# committed, while the runs go on writing: the table is made from a copy
+# of what git stages, not from the files, which may have grown since.
+# SNAKECUBE names the binary (default: snakecube on the PATH). Run from
+# the repository's top folder; the commit message is the arguments.
+set -eu
+bin=${SNAKECUBE:-snakecube}
+git add results
+snap=$(mktemp -d)
+trap 'rm -rf "$snap"' EXIT
+git checkout-index -a -q --prefix="$snap/"
+table=$("$bin" census table "$snap/results")
+doc=docs/BOXES.md
+awk -v table="$table" '
+	/^<!-- \$ snakecube census table results -->$/ { print; print table; skip = 1; next }
+	/^<!-- end -->$/ && skip { skip = 0 }
+	!skip { print }
+' "$doc" > "$doc.tmp"
+mv "$doc.tmp" "$doc"
+git add "$doc"
+git commit -q -m "${*:-results: the long runs as they stand}"
