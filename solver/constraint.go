@@ -36,7 +36,7 @@ type levels struct {
 	// For a snake, the moves of its last two straight runs: tail1 into
 	// the last cubelet, tail2 before the turn that starts it. Once the
 	// last cell is forced, the first run must lie free behind it, and the
-	// second along some direction off the first: sdescend checks both. A
+	// second along some direction off the first: descendFixed checks both. A
 	// tail longer than maxRun moves is not checked: tail1 is then 255.
 	tail1, tail2 int
 }

@@ -114,15 +114,17 @@ type job struct {
 	packed bool
 }
 
-// search is one worker's depth-first search. Below the constrained levels
-// of its job, once the path has moved along every axis, it runs descend, a
-// loop with nothing to test but the moves; above them, cdescend, which
-// also applies the constraint and the symmetry's order of axes, and which
-// hands over at depth stop or below: to descend, or when planning to a
-// list of tasks. Where every cubelet down to depth stop is fixed (a snake,
-// or the prefix of a section), sdescend stands for cdescend. No loop
-// calls a function: a call would cost every node the spilling of the
-// loop's registers. They return to their caller for what needs one.
+// search is one worker's depth-first search, run by three loops. Below the
+// constrained levels of its job, once the path has moved along every axis,
+// descendFree runs, with nothing to test but the moves; above them,
+// descendConstrained, which also applies the constraint and the
+// symmetry's order of axes, and hands over at depth stop or below: to
+// descendFree, or when planning to a list of tasks. Where every cubelet
+// down to depth stop is fixed (a snake, or the prefix of a section),
+// descendFixed stands for descendConstrained. descendFree and descendFixed
+// call no function: a call would cost every node the spilling of the
+// loop's registers; descendConstrained, above the levels that matter,
+// calls fits. They return to their caller for what needs a call.
 type search struct {
 	g *grid
 	job
@@ -134,9 +136,9 @@ type search struct {
 	nodes    uint64
 	poll     uint64                          // node count at which to look at the context next
 	pause    uint64                          // node count at which resume returns
-	stop     int                             // depth at which cdescend hands over
+	stop     int                             // depth at which descendConstrained or descendFixed hands over
 	planning bool                            // at depth stop, record a task rather than search
-	fixed    bool                            // down to depth stop, every cubelet is fixed: sdescend, not cdescend
+	fixed    bool                            // down to depth stop, every cubelet is fixed: descendFixed, not descendConstrained
 	measure  bool                            // when planning, only count the nodes above
 	limit    int                             // when planning, the most tasks to record, if not 0
 	keep     map[uint64]int                  // when planning, if not nil: the prefixes of the tasks to record
@@ -146,15 +148,16 @@ type search struct {
 	tasks    []state
 	out      found
 	scratch  [symmetry.MaxCells - 1]symmetry.Dir
-	frames   [symmetry.MaxCells]frame // descend's stack
-	sp       int                      // its height
-	// descend's tables, the grid's copied: so that the loop reaches all it
-	// reads through s, and keeps a register for its own state.
-	nbMask  [64]uint64
-	dirOf   [256]symmetry.Dir
-	tail    *tailTable               // for a snake whose tail is checked: see levels
-	cframes [symmetry.MaxCells]frame // cdescend's stack
-	kid     state                    // extend's child, handed to its caller
+	frames   [symmetry.MaxCells]frame // descendFree's stack
+	sp       int                      // the height of descendFree's or descendFixed's stack
+	// The grid's tables that descendFree and descendFixed read, copied: so
+	// that a loop reaches all it reads through s, and keeps a register for
+	// its own state.
+	nbMask            [64]uint64
+	dirOf             [256]symmetry.Dir
+	tail              *tailTable               // for a snake whose tail is checked: see levels
+	constrainedFrames [symmetry.MaxCells]frame // descendConstrained's and descendFixed's stack
+	kid               state                    // extend's child, handed to its caller
 	// trim's scratch space
 	trimForms []symmetry.Dir
 	trimOrder []int
@@ -204,8 +207,8 @@ type found struct {
 
 func (f *found) at(i, m int) []symmetry.Dir { return f.dirs[i*m : (i+1)*m] }
 
-// run searches below st: with cdescend while the constraint has levels
-// left, with descend after.
+// run searches below st: with descendConstrained or descendFixed while
+// the constraint has levels left, with descendFree after.
 func (s *search) run(st *state) {
 	var c cursor
 	if s.begin(st, &c) {
@@ -213,7 +216,7 @@ func (s *search) run(st *state) {
 	}
 }
 
-// begin starts the search below st: with descend, to the end, when no
+// begin starts the search below st: with descendFree, to the end, when no
 // constraint is left, reporting false; otherwise it visits st and puts
 // the cursor there, for resume to go on, and reports true.
 func (s *search) begin(st *state, c *cursor) bool {
@@ -235,16 +238,16 @@ func (s *search) begin(st *state, c *cursor) bool {
 	return true
 }
 
-// resume goes on with cdescend from the cursor, handing over at depth
-// stop, until the subtree is done, or s.pause nodes are reached: then it
-// reports false, and a later call goes on from there.
+// resume goes on with descendConstrained or descendFixed from the cursor,
+// handing over at depth stop, until the subtree is done, or s.pause nodes
+// are reached: then it reports false, and a later call goes on from there.
 func (s *search) resume(c *cursor) bool {
 	for !s.stopped {
 		var ev int
 		if s.fixed {
-			ev = s.sdescend(c)
+			ev = s.descendFixed(c)
 		} else {
-			ev = s.cdescend(c)
+			ev = s.descendConstrained(c)
 		}
 		switch ev {
 		case atStop:
@@ -302,7 +305,7 @@ func (s *search) options(c *cursor) uint64 {
 // tailBlocked reports, for a node of i moves whose one weak cell a, with
 // one free neighbour, is not entered now and so must be the path's last,
 // that the snake's last two runs cannot lie free behind a (see levels):
-// sdescend's test, inline there.
+// descendFixed's test, inline there.
 func (s *search) tailBlocked(i int, a, free uint64) bool {
 	left := s.g.n - 1 - i
 	if left <= s.lv.tail1+1 {
@@ -317,7 +320,7 @@ func (s *search) tailBlocked(i int, a, free uint64) bool {
 	return t[1]&^free != 0 && t[2]&^free != 0 && t[3]&^free != 0 && t[4]&^free != 0
 }
 
-// unconstrained searches the subtree of the cursor's node with descend.
+// unconstrained searches the subtree of the cursor's node with descendFree.
 func (s *search) unconstrained(c *cursor) {
 	s.nodes++
 	if c.i == s.g.n-1 {
@@ -329,7 +332,7 @@ func (s *search) unconstrained(c *cursor) {
 	from := c.i &^ 7
 	base := c.turns & (1<<uint(from) - 1)
 	for {
-		switch s.descend(c) {
+		switch s.descendFree(c) {
 		case atLeaf:
 			s.leaf(base|turnsOf(&s.dirs, from, c.i), c.h)
 		case atPoll:
@@ -342,19 +345,20 @@ func (s *search) unconstrained(c *cursor) {
 	}
 }
 
-// descend goes on with the search from the cursor's node, whose moves
+// descendFree goes on with the search from the cursor's node, whose moves
 // left to try are c.next (none to go back), with no constraint, until it
 // has a leaf to file or a context to look at, or until the subtree is
 // done. It is the inner loop of every enumeration and census: a node costs
 // a mask of the moves allowed, a test for weak cells, and for each move a
 // few table reads. Its stack holds only the nodes with moves left to try.
 //
-// Every axis is in use (cdescend hands over only then), so symmetry allows
-// every move; and the turns are not kept, leaf reads them off the moves.
+// Every axis is in use (descendConstrained hands over only then), so
+// symmetry allows every move; and the turns are not kept, leaf reads them
+// off the moves.
 // What the loop carries from node to node is only the path's head and
 // free cells, their counts, and the moves left: held in registers, each
 // node's masks follow one another without a trip through memory.
-func (s *search) descend(c *cursor) int {
+func (s *search) descendFree(c *cursor) int {
 	n1 := s.g.n - 1
 	i, h, next := c.i, c.h, c.next
 	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
@@ -430,17 +434,17 @@ func (s *search) descend(c *cursor) int {
 	return ev
 }
 
-// cdescend is descend under the job's constraint, which besides the kind
-// of each cubelet checks that a straight run the constraint forces fits
-// before it starts, down to depth s.stop, and on until the path has moved
-// along every axis (see handAxes).
-func (s *search) cdescend(c *cursor) int {
+// descendConstrained is descendFree under the job's constraint, which
+// besides the kind of each cubelet checks that a straight run the
+// constraint forces fits before it starts, down to depth s.stop, and on
+// until the path has moved along every axis (see handAxes).
+func (s *search) descendConstrained(c *cursor) int {
 	g := s.g
 	stop, wrongEnd, poll, hand := s.stop, s.wrongEnd, s.poll, s.handAxes()
-	dirs, fs, lv := &s.dirs, &s.cframes, &s.lv
+	dirs, fs, lv := &s.dirs, &s.constrainedFrames, &s.lv
 	i, h, last, used, next, sp := c.i, c.h, c.last, c.used, c.next, c.sp
 	turns, free, b0, b1, b2 := c.turns, c.free, c.b0, c.b1, c.b2
-	z := s.nodes - uint64(i) // the nodes are z+i, as in descend
+	z := s.nodes - uint64(i) // the nodes are z+i, as in descendFree
 	ev := done
 	for {
 		if next == 0 {
@@ -522,16 +526,16 @@ func (s *search) cdescend(c *cursor) int {
 	return ev
 }
 
-// sdescend is cdescend where every cubelet's kind is fixed down to depth
-// stop, a snake's or a prefix's: the turns are the constraint's, and need
-// not be kept. It hands over at depth stop whatever axes the path has
-// moved along (see axesFirst).
-func (s *search) sdescend(c *cursor) int {
+// descendFixed is descendConstrained where every cubelet's kind is fixed
+// down to depth stop, a snake's or a prefix's: the turns are the
+// constraint's, and need not be kept. It hands over at depth stop
+// whatever axes the path has moved along (see axesFirst).
+func (s *search) descendFixed(c *cursor) int {
 	g := s.g
 	i, h, used, next := c.i, c.h, c.used, c.next
 	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
 	s.sp = c.sp
-	// As in descend, what is read once a node stays in s: the loop's
+	// As in descendFree, what is read once a node stays in s: the loop's
 	// registers hold the path's state.
 	ev := done
 	for {
@@ -539,7 +543,7 @@ func (s *search) sdescend(c *cursor) int {
 			if s.sp == 0 {
 				break
 			}
-			f := &s.cframes[(s.sp-1)&63]
+			f := &s.constrainedFrames[(s.sp-1)&63]
 			next = f.next
 			i, h, used = int(f.i), int(f.h), f.used
 			free, b0, b1, b2 = f.free, f.b0, f.b1, f.b2
@@ -554,7 +558,7 @@ func (s *search) sdescend(c *cursor) int {
 				ev = atPoll
 				break
 			}
-			f := &s.cframes[s.sp&63]
+			f := &s.constrainedFrames[s.sp&63]
 			f.next, f.free, f.b0, f.b1, f.b2 = next&(next-1), free, b0, b1, b2
 			f.i, f.h, f.used = uint8(i), uint8(h), used
 			s.sp++
@@ -632,10 +636,10 @@ func (s *search) sdescend(c *cursor) int {
 	return ev
 }
 
-// handAxes returns the axes a path must have moved along for cdescend to
-// hand it over at depth s.stop or below: every axis when searching, since
-// descend knows no symmetry; none when planning, whose tasks are the nodes
-// at depth s.stop.
+// handAxes returns the axes a path must have moved along for
+// descendConstrained to hand it over at depth s.stop or below: every axis
+// when searching, since descendFree knows no symmetry; none when
+// planning, whose tasks are the nodes at depth s.stop.
 func (s *search) handAxes() uint8 {
 	if s.planning {
 		return 0
@@ -643,7 +647,7 @@ func (s *search) handAxes() uint8 {
 	return s.g.axes
 }
 
-// handOver is what constrained does at depth s.stop: record a task when
+// handOver is what resume does at depth s.stop: record a task when
 // planning, or search on without the constraint.
 func (s *search) handOver(c *cursor) {
 	if s.planning {
@@ -669,10 +673,10 @@ func (s *search) handOver(c *cursor) {
 }
 
 // axesFirst searches below c, a node at depth s.stop or below that
-// sdescend hands over: with descend once the path has moved along every
-// axis, and before, as cdescend would, one move at a time. sdescend hands
-// over at depth stop whatever the axes, and a prefix that lies in one
-// plane is rare: plain recursion serves.
+// descendFixed hands over: with descendFree once the path has moved along
+// every axis, and before, as descendConstrained would, one move at a
+// time. descendFixed hands over at depth stop whatever the axes, and a
+// prefix that lies in one plane is rare: plain recursion serves.
 func (s *search) axesFirst(c *cursor) {
 	g := s.g
 	if c.used&g.axes == g.axes {
