@@ -197,8 +197,8 @@ func uncount(m, b0, b1, b2 uint64) (uint64, uint64, uint64) {
 // force a next and last, unless they are the last two cells. With two,
 // one is entered now and the other is the end; three cannot all be.
 //
-// The loops of the search inline the case of one weak cell, the most
-// common by far, and call weak for the others.
+// options calls weak; the search loops, which can afford no call, write
+// it out, and TestLoopsMatchOptions holds their copies to it.
 func (g *grid) weak(free, one, w, wrongEnd uint64) uint64 {
 	if iso := free &^ one; iso != 0 {
 		if iso == free && iso&(iso-1) == 0 {
@@ -247,7 +247,8 @@ func (g *grid) fits(h, k int, next, free uint64) uint64 {
 // runsBlocked returns the neighbours nb[d] whose runs r[d] leave the free
 // cells. Every direction, not just those of the moves wanted, and no
 // branch: six table reads from one line cost less than finding each move,
-// its direction, and a branch that goes either way.
+// its direction, and a branch that goes either way. descendFixed writes it
+// out (see TestLoopsMatchOptions).
 func runsBlocked(r *[8]uint64, nb *[symmetry.NumDirs]uint64, free uint64) uint64 {
 	return nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
 		nb[2]&blocked(r[2], free) | nb[3]&blocked(r[3], free) |

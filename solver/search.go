@@ -283,8 +283,9 @@ func (s *search) pauseAt(n uint64) {
 	s.poll = min(s.poll, n)
 }
 
-// options returns the cells the move from a node of i moves may enter
-// under the constraint. The loops compute the same, inline.
+// options returns the cells the move from node c may enter under the
+// constraint. It is the plain form of the test each loop writes out for a
+// node, and TestLoopsMatchOptions holds the loops to it.
 func (s *search) options(c *cursor) uint64 {
 	g := s.g
 	code := s.lv.code[c.i&63]
@@ -305,7 +306,7 @@ func (s *search) options(c *cursor) uint64 {
 // tailBlocked reports, for a node of i moves whose one weak cell a, with
 // one free neighbour, is not entered now and so must be the path's last,
 // that the snake's last two runs cannot lie free behind a (see levels):
-// descendFixed's test, inline there.
+// descendFixed's test, written out there.
 func (s *search) tailBlocked(i int, a, free uint64) bool {
 	left := s.g.n - 1 - i
 	if left <= s.lv.tail1+1 {
@@ -403,7 +404,7 @@ func (s *search) descendFree(c *cursor) int {
 		}
 		next = m & free
 		if w := free &^ (b1 | b2); w != 0 {
-			// Weak cells: the cases of weak, inline (see there).
+			// Weak cells: weak, written out (see there).
 			a := w & -w
 			if iso := free &^ (b0 | b1 | b2); iso != 0 {
 				if iso != free || iso&(iso-1) != 0 {
@@ -491,7 +492,7 @@ func (s *search) descendConstrained(c *cursor) int {
 		code := lv.code[i&63]
 		next = g.nbAllowed[h&63][used&7] & free & g.follow[h&63][last&7][code&3]
 		if w := free &^ (b1 | b2); w != 0 && next != 0 {
-			// Weak cells: the cases of weak, inline (see there).
+			// Weak cells: weak, written out (see there).
 			a := w & -w
 			if iso := free &^ (b0 | b1 | b2); iso != 0 {
 				if iso != free || iso&(iso-1) != 0 {
@@ -581,7 +582,7 @@ func (s *search) descendFixed(c *cursor) int {
 		code := s.lv.code[i&63]
 		next = g.nbAllowed[h&63][used&7] & free & g.follow[h&63][d&7][code&3]
 		if w := free &^ (b1 | b2); w != 0 && next != 0 {
-			// Weak cells: the cases of weak, inline (see there).
+			// Weak cells: weak, written out (see there).
 			a := w & -w
 			if iso := free &^ (b0 | b1 | b2); iso != 0 {
 				if iso != free || iso&(iso-1) != 0 {
