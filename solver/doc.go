@@ -23,8 +23,8 @@
 // [Solve] searches from both ends at once, most of the work going to the
 // end whose top levels are narrower, then to the end that the work done
 // so far estimates closer to done, and keeps the first search to finish:
-// it never costs more than seventeen times the smaller tree, and on the
-// snakes measured, 1.07 to 1.10 times it.
+// it never costs more than seventeen times the smaller tree, and close to
+// the smaller tree once the estimates are right.
 //
 // Symmetry is broken, not filtered afterwards: moves introduce axes only in
 // the canonical order, each new axis first in its positive sense, so of a
@@ -38,8 +38,8 @@
 // symmetries is not below its first cell's, so that a folding whose ends
 // lie in different orbits is met from one end only and filed under its
 // key, read from the other end where that is the key; the lower orbits
-// join the cells a path cannot end in, which prunes a quarter to a third
-// of the nodes.
+// join the cells a path cannot end in, which prunes every node where one
+// of them is left a dead end.
 //
 // # Parallel work and order
 //

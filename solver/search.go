@@ -97,9 +97,9 @@ type job struct {
 	// the leaf: a path may end only in a cell whose orbit under the box's
 	// symmetries is not below its first cell's, and a folding whose ends
 	// lie in different orbits is filed under its key, read from the other
-	// end when that is the key (see search.fileFlipped). The lower orbits
+	// end when that is the key (see search.flipped). The lower orbits
 	// join the cells a path cannot end in, which prunes as soon as one of
-	// them is left a dead end: a quarter of the nodes of 3x3x3 and 2x4x4.
+	// them is left a dead end.
 	// A folding read from its first cubelet need not be its key's, so the
 	// keys found are not those of one prefix: for whole boxes only, with
 	// keysOnly.

@@ -22,9 +22,8 @@ import (
 
 // sectionWindow is how many sections in key order a parallel run of w
 // workers starts from the last: sections grow towards the end of key order
-// (the last of the 128 sections of depth 8 holds 15.5% of the 3x3x3
-// search) and the big ones should not start last, leaving one core to
-// finish them alone. A wider window only holds more results in memory,
+// and the big ones should not start last, leaving one core to finish them
+// alone. A wider window only holds more results in memory,
 // waiting for the first of the window; the window grows with the
 // workers, as more of them need more big sections to start on.
 // BenchmarkEnumerate3 measures the choice.
@@ -301,9 +300,9 @@ func (c *Count) addSnake(q Seq, m int64) {
 // counted by one goroutine, whose search and table go on to the next.
 // When ps are all the sections of one length of a box of up to 32 cells,
 // the box is searched whole instead, each solution from one end, and the
-// keys found are sorted into the sections: a quarter fewer nodes, for
-// memory that grows with the solutions, 8 bytes each (the first section's
-// count carries the whole search's nodes and seconds).
+// keys found are sorted into the sections: fewer nodes, for memory that
+// grows with the solutions, 8 bytes each (the first section's count
+// carries the whole search's nodes and seconds).
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
@@ -340,7 +339,8 @@ func ShardDepth(b symmetry.Box, n int) int {
 // maxShards bounds the shards of a box: [Shards] probes every section of
 // [ShardDepth], about 256 a shard, and spreads them over the shards, so its
 // time and memory grow faster than n, and every shard of a job computes
-// the split again: 1,024 keeps that under a second for 4x4x4.
+// the split again: 1,024 shards probe 2^18 sections, a wait short beside
+// any shard's search.
 const maxShards = 1024
 
 // MaxShards returns the most shards [Shards] cuts box b into: 1,024, or
