@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
@@ -114,15 +115,15 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	b := box.box
 	opts := solver.Options{Workers: int(*workers)}
 	start := time.Now()
-	var est solver.Estimate
+	var est engine.Estimate
 	if *probes > 0 {
-		est, err = solver.EstimateTree(ctx, b, *probes, *seed, opts)
+		est, err = engine.EstimateTree(ctx, b, *probes, *seed, opts)
 	} else {
 		for n := probeRound; n <= maxProbes; n += probeRound {
 			// Round k draws on seed+k, so that rounds are independent
 			// and the whole depends only on the seed.
-			var r solver.Estimate
-			r, err = solver.EstimateTree(ctx, b, probeRound, *seed+uint64(n/probeRound-1)*0x9e3779b9, opts)
+			var r engine.Estimate
+			r, err = engine.EstimateTree(ctx, b, probeRound, *seed+uint64(n/probeRound-1)*0x9e3779b9, opts)
 			if err != nil {
 				break
 			}
@@ -136,14 +137,14 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Errorf("estimate %v: %w", b, err)
 	}
 	took := time.Since(start)
-	rate := solver.NodeRate(ctx, b, time.Second)
+	rate := engine.NodeRate(ctx, b, time.Second)
 	writeEstimate(e.Stdout, b, est, *seed, rate)
 	e.Warnf("%v: %s probes in %v", b, stats.Thousands(est.Probes), cli.Elapsed(took))
 	return nil
 }
 
 // writeEstimate prints an estimate, each figure with its standard error.
-func writeEstimate(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) {
+func writeEstimate(w io.Writer, b symmetry.Box, est engine.Estimate, seed uint64, rate float64) {
 	o := float64(b.Orbit())
 	line := func(name string, v, se float64) {
 		rel := 0.0

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 // Kinds of cubelet, as a constraint fixes them: follow's last index.
 const (

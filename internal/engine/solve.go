@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -44,8 +44,7 @@ const (
 	lookNodes = 1 << 10
 )
 
-// Solve finds every solution of snake q in box b, counted once up to the
-// box's symmetries and, for a palindrome, up to reversal.
+// Solve implements solver.Solve, whose comment is its contract.
 func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, error) {
 	e, res, err := solve(ctx, b, q, opts, job{c: exactly(q), most: max(opts.Most, 0)})
 	if err != nil {
@@ -79,9 +78,8 @@ type Counted struct {
 	Nodes uint64
 }
 
-// CountSolutions counts the solutions of snake q in box b, as [Solve]
-// finds them, keeping none: its memory does not grow with them, however
-// many there are.
+// CountSolutions implements solver.CountSolutions, whose comment is its
+// contract.
 func CountSolutions(ctx context.Context, b symmetry.Box, q Seq, opts Options) (Counted, error) {
 	_, res, err := solve(ctx, b, q, opts, job{c: exactly(q), tallyOnly: true})
 	if err != nil {
