@@ -96,8 +96,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzWriteSolution -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzEncode -fuzztime 30s ./export
-	$(GO) test -run '^$$' -fuzz FuzzPack -fuzztime 30s ./solver
-	$(GO) test -run '^$$' -fuzz FuzzTurns -fuzztime 30s ./solver
+	$(GO) test -run '^$$' -fuzz FuzzPack -fuzztime 30s ./internal/engine
+	$(GO) test -run '^$$' -fuzz FuzzTurns -fuzztime 30s ./internal/engine
+	$(GO) test -run '^$$' -fuzz FuzzLoopsMatchOptions -fuzztime 30s ./internal/engine
 	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s ./internal/verify
 	$(GO) test -run '^$$' -fuzz FuzzSkim -fuzztime 30s ./internal/catalog
 	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats

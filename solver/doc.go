@@ -1,54 +1,43 @@
-// Package solver finds snake foldings: every solvable snake of a box with
-// all its solutions ([Enumerate], [Stream]), every solution of one snake
-// ([Solve]), exact counts without the solutions ([CountSection]), and
-// estimates of a search too big to run ([EstimateTree]).
+// Package solver finds snake foldings: every solution of one snake
+// ([Solve], or only how many, [CountSolutions]), every solvable snake of a
+// box with all its solutions ([Enumerate], or section by section,
+// [Stream]), and exact counts of a box's snakes and solutions without
+// keeping the solutions ([CountSection], [CountSections]).
 //
 // # The search
 //
-// It is one depth-first search over partial foldings, a branch and bound
-// over partial constraint sequences: at depth i the turns so far are known,
-// so the search is pruned as soon as they cannot begin a wanted sequence (a
-// key with a given prefix, or one given snake). Cells are bits of a uint64,
-// the box's neighbour tables are computed once per box, and a partial
-// folding is abandoned as soon as a free cell could no longer be passed
-// through (fewer than two free neighbours, unless it is the one cell left
-// to end in), or the end it is forced to would have the wrong colour: the
-// grid is bipartite, so a path's ends have colours fixed by its length.
-// Each cell's count of free neighbours is kept bit-sliced as the search
-// goes, so the moves a node admits are one mask computed once per node;
-// the search loops keep their own stacks and call no function per node.
+// Each is one depth-first search over partial foldings, pruned as soon as
+// the turns so far cannot begin a wanted sequence (one given snake, or a
+// key with a given prefix), a free cell could no longer be passed through,
+// or the path would be forced to end on the wrong colour. Symmetry is
+// broken, not filtered afterwards: of a folding's images under the box's
+// symmetries, only its canonical form is met. The search itself lives in
+// internal/engine, whose package comment describes it; this package is its
+// public face, its types the engine's under the same names.
 //
 // A snake's search tree from one end can be several times the size of the
 // tree from the other, and no cheap look tells which is smaller for sure:
-// [Solve] searches from both ends at once, most of the work going to the
-// end whose top levels are narrower, then to the end that the work done
-// so far estimates closer to done, and keeps the first search to finish:
-// it never costs more than seventeen times the smaller tree, and on the
-// snakes measured, 1.07 to 1.10 times it.
+// [Solve] searches from both ends at once and keeps the first search to
+// finish. It never costs more than seventeen times the smaller tree, and
+// close to the smaller tree once its estimates of the two are right.
 //
-// Symmetry is broken, not filtered afterwards: moves introduce axes only in
-// the canonical order, each new axis first in its positive sense, so of a
-// folding's images under the box's symmetries only its canonical form is
-// met (docs/CONVENTIONS.md). Reversal is filtered at the leaves: a folding
-// whose turns read larger than their reverse is the other reading of a
-// key's folding and is dropped, and of a palindrome's two readings the
-// larger canonical form is dropped. A search of a whole box can do better
-// ([Enumerate], and [CountSections] given every section of a box of up to
-// 32 cells): a path may end only in a cell whose orbit under the box's
-// symmetries is not below its first cell's, so that a folding whose ends
-// lie in different orbits is met from one end only and filed under its
-// key, read from the other end where that is the key; the lower orbits
-// join the cells a path cannot end in, which prunes a quarter to a third
-// of the nodes.
+// # Sections
+//
+// A section is the part of a catalogue whose keys start with a prefix, a
+// [Seq] of 0 to L cubelets ([ParsePrefix]). The sections of one prefix
+// length partition the catalogue and, in key order, follow each other in
+// it ([Sections], [SectionAt], [NumSections]). A search constrained to a
+// prefix prunes at the prefix's depth, so a section costs its own subtree
+// plus a sliver of the tree above it. [Shards] groups the sections of a
+// box into shards of about equal work, for a job split over machines.
 //
 // # Parallel work and order
 //
-// A search is cut into many tasks (subtrees at a fixed depth) run by a
-// bounded number of goroutines through errgroup, and cancelled through the
-// context. Results are put back in task order, so what a search returns
-// never depends on the number of workers or on scheduling. Catalogues are
-// searched section by section ([Sections], [Stream]), the big sections
-// first, so memory is bounded by the sections in flight.
+// A search is cut into many tasks run by at most Options.Workers
+// goroutines, and cancelled through its context. Results are put back in
+// task order, so what a search returns never depends on the number of
+// workers or on scheduling. Catalogues are searched section by section,
+// the big sections first, so memory is bounded by the sections in flight.
 //
 // # Counting conventions
 //

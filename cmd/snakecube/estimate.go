@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -105,7 +106,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Errorf("estimate %v: %w", b, err)
 	}
 	took := time.Since(start)
-	if err := estimate.WriteTree(e.Stdout, b, est, *seed, solver.NodeRate(ctx, b, time.Second)); err != nil {
+	if err := estimate.WriteTree(e.Stdout, b, est, *seed, engine.NodeRate(ctx, b, time.Second)); err != nil {
 		return err
 	}
 	e.Warnf("%v: %s probes in %v", b, fold.Thousands(est.Probes), cli.Elapsed(took))

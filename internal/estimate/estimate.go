@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/studentt"
 	"github.com/snakecube/snakecube/solver"
@@ -160,7 +161,7 @@ func (d *Design) width(n int) int {
 // and the next memoLevels levels, where the descents of a run still share
 // many prefixes (on 4x4x4, after 4,539 descents, 42% of the prefixes of
 // depth 16 and 12% of depth 20 had come before), up to maxMemo of those.
-func (d *Design) choice(p solver.Seq, f0, f1 *solver.Frontier) float64 {
+func (d *Design) choice(p solver.Seq, f0, f1 *engine.Frontier) float64 {
 	if p.Len >= d.opts.CacheDepth+memoLevels {
 		return d.split(f0, f1)
 	}
@@ -184,12 +185,12 @@ func (d *Design) choice(p solver.Seq, f0, f1 *solver.Frontier) float64 {
 
 // split profiles both children and returns the probability of child '1':
 // its share of the two estimated masses, mixed with the uniform choice.
-func (d *Design) split(f0, f1 *solver.Frontier) float64 {
+func (d *Design) split(f0, f1 *engine.Frontier) float64 {
 	n := d.width(f0.Prefix().Len)
 	// Each child's population is seeded by the child alone, so that a
 	// mass is the same whichever descent asks for it.
-	p0 := f0.Profile(n, d.seed, solver.FrontierStream(f0.Prefix()))
-	p1 := f1.Profile(n, d.seed, solver.FrontierStream(f1.Prefix()))
+	p0 := f0.Profile(n, d.seed, engine.FrontierStream(f0.Prefix()))
+	p1 := f1.Profile(n, d.seed, engine.FrontierStream(f1.Prefix()))
 	// A child whose whole search the population covered and found no
 	// solution in holds no snake: leaving it out costs nothing in bias.
 	last := d.b.Len() - 1
@@ -215,7 +216,7 @@ func (d *Design) split(f0, f1 *solver.Frontier) float64 {
 // at the deepest depth that enough of their populations reached: at the
 // last depth, their solutions; where the populations die before, the
 // partial foldings nearest to complete.
-func masses(f0, f1 *solver.Profile) (float64, float64) {
+func masses(f0, f1 *engine.Profile) (float64, float64) {
 	for i := len(f0.Hits) - 1; i >= 0; i-- {
 		if f0.Hits[i]+f1.Hits[i] >= minHits {
 			return f0.Nodes[i], f1.Nodes[i]
@@ -231,7 +232,7 @@ func masses(f0, f1 *solver.Profile) (float64, float64) {
 func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	r := rand.New(rand.NewPCG(d.seed, uint64(k)))
 	L := d.b.Len()
-	f := solver.NewFrontier(d.b) // every key starts with '0'
+	f := engine.NewFrontier(d.b) // every key starts with '0'
 	p := f.Prefix()
 	prob := 1.0
 	for p.Len < d.opts.Depth {

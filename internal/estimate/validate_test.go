@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -127,7 +128,7 @@ func TestNoise(t *testing.T) {
 			start := cpu()
 			for s := range uint64(seeds) {
 				d := NewDesign(b, 1000+s, Options{Width: w, CacheDepth: 1})
-				f := solver.NewFrontier(b)
+				f := engine.NewFrontier(b)
 				for n := f.Prefix().Len; n < path.Len; n = f.Prefix().Len {
 					f0, f1 := f.Children(d.opts.Capacity, d.seed)
 					if path.Turn(n) {

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"fmt"
@@ -14,8 +14,7 @@ type Seq struct {
 	Len  int
 }
 
-// ParseSeq reads a sequence written as '0' and '1', one per cubelet. It
-// checks only the alphabet and the length; [Seq.Valid] checks the ends.
+// ParseSeq implements solver.ParseSeq, whose comment is its contract.
 func ParseSeq(s string) (Seq, error) {
 	if len(s) == 0 || len(s) > symmetry.MaxCells {
 		return Seq{}, fmt.Errorf("sequence of %d characters, want 1 to %d", len(s), symmetry.MaxCells)
@@ -101,7 +100,7 @@ func (q Seq) Valid(b symmetry.Box) error {
 	return nil
 }
 
-// SeqOf returns the sequence a direction list folds.
+// SeqOf implements solver.SeqOf, whose comment is its contract.
 func SeqOf(dirs []symmetry.Dir) Seq {
 	return Seq{Bits: symmetry.Turns(dirs), Len: len(dirs) + 1}
 }

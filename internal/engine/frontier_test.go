@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -72,7 +72,7 @@ func TestProfileUnbiased(t *testing.T) {
 	t.Logf("section %v: %.0f ± %.0f solutions, count %d", p, mean, se, want.Solutions)
 }
 
-// profileAllBuilt is Profile as first written: every child built, then
+// profileAllBuilt is Profile in its plain form: every child built, then
 // the population resampled down to width.
 func profileAllBuilt(f *Frontier, width int, seed, stream uint64) Profile {
 	g := f.g

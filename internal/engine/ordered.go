@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -13,17 +13,16 @@ import (
 
 // The sections of a whole box, in a small box, are counted at once by an
 // ordered search (see job), which meets each solution from one end only
-// and so visits a quarter fewer nodes than the sections would, each
-// searched on its own, whose keys must be read from their first cubelet.
+// and so visits fewer nodes than the sections would, each searched on its
+// own, whose keys must be read from their first cubelet.
 // Its keys are then sorted into their sections. The whole box's keys are
 // held at once, which bounds the boxes. A catalogue is searched so too,
 // its solutions packed (see streamWhole).
 const (
 	// wholeCountCells bounds the boxes counted whole: 8 bytes a solution,
 	// 18 MB for the 2.2 million of 2x4x4, the most of any box of 32 cells
-	// or fewer. 3x3x4 (36 cells) would take 340 MB for its 42 million,
-	// against some 100 MB section by section; counted whole, it took
-	// 0.59 of ref.c's time, against 0.78 by sections.
+	// or fewer. 3x3x4 (36 cells), though faster counted whole, would take
+	// 340 MB for its 42 million, against some 100 MB section by section.
 	wholeCountCells = 32
 	// maxWholeDepth bounds the sections a whole search sorts into: a
 	// bucket of keys for each.
@@ -108,8 +107,8 @@ func countWhole(ctx context.Context, g *grid, ps []Seq, opts Options, emit func(
 // radix, with digits about as wide as the keys are many, so that a pass's
 // counters cost no more than its keys; by insertion when they are few.
 // Sorting on the bits keys differ in only: a section's keys share their
-// prefix, and the few hundred keys of most 3x3x3 sections, sorted by
-// sortSeqs's eleven-bit digits over every bit, cost 1 ms of a 10 ms count.
+// prefix, and most sections hold a few hundred keys, too few to pay for
+// passes over every bit with sortSeqs's eleven-bit digits.
 func sortKeys(keys []uint64, tmp *[]uint64, lo, hi int) {
 	n := len(keys)
 	if hi <= lo {

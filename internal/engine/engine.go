@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"cmp"
@@ -261,8 +261,7 @@ func (c *Catalogue) Solutions() int {
 	return n
 }
 
-// Enumerate finds every snake of the box that folds and all its solutions,
-// each counted once up to the box's symmetries and reversal.
+// Enumerate implements solver.Enumerate, whose comment is its contract.
 func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, error) {
 	g := gridOf(b)
 	packed := b.Len() <= wholeCountCells

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"cmp"
@@ -22,16 +22,14 @@ import (
 
 // sectionWindow is how many sections in key order a parallel run of w
 // workers starts from the last: sections grow towards the end of key order
-// (the last of the 128 sections of depth 8 holds 15.5% of the 3x3x3
-// search) and the big ones should not start last, leaving one core to
-// finish them alone. A wider window only holds more results in memory,
-// waiting for the first of the window; the window grows with the
-// workers, as more of them need more big sections to start on.
-// BenchmarkEnumerate3 measures the choice.
+// and the big ones should not start last, leaving one core to finish them
+// alone. A wider window only holds more results in memory, waiting for the
+// first of the window; the window grows with the workers, as more of them
+// need more big sections to start on. BenchmarkEnumerate3 measures the
+// choice.
 func sectionWindow(workers int) int { return 4 * workers }
 
-// ParsePrefix reads a section's prefix for box b: 0 to L characters '0'
-// and '1'.
+// ParsePrefix implements solver.ParsePrefix, whose comment is its contract.
 func ParsePrefix(s string, b symmetry.Box) (Seq, error) {
 	if s == "" {
 		return Seq{}, nil
@@ -47,10 +45,7 @@ func (p Seq) opens(n int) bool {
 	return p.Len == 0 || !p.Turn(0) && (p.Len < n || !p.Turn(n-1))
 }
 
-// Sections returns, in key order, the prefixes of length depth that extend
-// p and that keys of box b can start with. Depth is clamped between p's
-// length and the box's. Sections(b, Seq{}, 0) is the one empty prefix, the
-// whole catalogue.
+// Sections implements solver.Sections, whose comment is its contract.
 func Sections(b symmetry.Box, p Seq, depth int) []Seq {
 	depth = min(max(depth, p.Len), b.Len())
 	free := depth - p.Len
@@ -171,15 +166,9 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 	return w.catalogue(g.box, []found{s.out}, s.nodes), nil
 }
 
-// Stream enumerates the sections ps, up to opts.Workers at once, each by
-// one goroutine, which also calls work with the section's catalogue; emit
-// gets the results in the order of ps (key order, if ps is). The catalogue
-// is valid only until work returns: its memory goes to the next section.
-// Only the sections in flight and a few finished ones waiting their turn
-// are held in memory. opts.Progress counts sections; but given every
-// section of a box of up to 32 cells, Stream searches the box at once
-// (see streamWhole), holding its solutions packed, 16 bytes each, and
-// opts.Progress counts the search's tasks.
+// Stream implements solver.Stream, whose comment is its contract. Given
+// every section of a box of up to 32 cells, it searches the box at once
+// (see streamWhole).
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
@@ -230,10 +219,9 @@ func (c *Count) Add(d Count) {
 	c.Seconds += d.Seconds
 }
 
-// CountSection counts the part of box b's catalogue whose keys start with
-// prefix p. Its memory grows with the section's number of snakes, not
-// with their solutions, but for the whole catalogue of a box of up to 32
-// cells, counted at once (see CountSections).
+// CountSection implements solver.CountSection, whose comment is its
+// contract. The whole catalogue of a box of up to 32 cells is counted at
+// once (see CountSections).
 func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Count, error) {
 	start := time.Now()
 	if !p.opens(b.Len()) {
@@ -296,14 +284,9 @@ func (c *Count) addSnake(q Seq, m int64) {
 	}
 }
 
-// CountSections counts the sections ps, up to opts.Workers at once, and
-// calls emit with each section's count in the order of ps. A section is
-// counted by one goroutine, whose search and table go on to the next.
-// When ps are all the sections of one length of a box of up to 32 cells,
-// the box is searched whole instead, each solution from one end, and the
-// keys found are sorted into the sections: a quarter fewer nodes, for
-// memory that grows with the solutions, 8 bytes each (the first section's
-// count carries the whole search's nodes and seconds).
+// CountSections implements solver.CountSections, whose comment is its
+// contract. Every section of one length of a box of up to 32 cells is
+// counted by one ordered search of the box (see countWhole).
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
@@ -331,8 +314,7 @@ func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 	}, func(k int, c Count) error { return emit(ps[k], c) })
 }
 
-// ShardDepth is the prefix length that cuts box b's search into n shards:
-// about 256 sections per shard, enough that their estimated sizes even out.
+// ShardDepth implements solver.ShardDepth, whose comment is its contract.
 func ShardDepth(b symmetry.Box, n int) int {
 	return min(bits.Len(uint(max(n, 1)-1))+9, b.Len())
 }
@@ -340,21 +322,16 @@ func ShardDepth(b symmetry.Box, n int) int {
 // maxShards bounds the shards of a box: [Shards] probes every section of
 // [ShardDepth], about 256 a shard, and spreads them over the shards, so its
 // time and memory grow faster than n, and every shard of a job computes
-// the split again: 1,024 keeps that under a second for 4x4x4.
+// the split again: 1,024 shards probe 2^18 sections, a wait short beside
+// any shard's search.
 const maxShards = 1024
 
-// MaxShards returns the most shards [Shards] cuts box b into: 1,024, or
-// fewer for a box with fewer sections of its full length.
+// MaxShards implements solver.MaxShards, whose comment is its contract.
 func MaxShards(b symmetry.Box) int {
 	return min(maxShards, NumSections(b, b.Len()))
 }
 
-// Shards splits box b's catalogue into n shards of sections of depth
-// [ShardDepth], balanced by the search work random probes estimate for
-// each section, and returns each shard's sections in key order. The split
-// depends only on the box and n, so every shard of a job, and merge,
-// computes the same one. n runs from 1 to [MaxShards](b), which callers
-// check: Shards panics on another n rather than spend unbounded memory.
+// Shards implements solver.Shards, whose comment is its contract.
 func Shards(b symmetry.Box, n int) [][]Seq {
 	if n < 1 || n > MaxShards(b) {
 		panic(fmt.Sprintf("solver.Shards: %d shards of the %v box, want 1 to %d", n, b, MaxShards(b)))
@@ -394,8 +371,7 @@ func Shards(b symmetry.Box, n int) [][]Seq {
 	return shards
 }
 
-// NumSections returns how many sections of length depth box b has, that
-// is len(Sections(b, Seq{}, depth)), without listing them.
+// NumSections implements solver.NumSections, whose comment is its contract.
 func NumSections(b symmetry.Box, depth int) int {
 	depth = min(max(depth, 0), b.Len())
 	switch {
@@ -407,8 +383,7 @@ func NumSections(b symmetry.Box, depth int) int {
 	return 1 << (depth - 1)
 }
 
-// SectionAt returns Sections(b, Seq{}, depth)[k] without listing them:
-// "0", then k in binary, then "0" when the prefix is a whole key.
+// SectionAt implements solver.SectionAt, whose comment is its contract.
 func SectionAt(b symmetry.Box, depth, k int) Seq {
 	depth = min(max(depth, 0), b.Len())
 	if depth == 0 {

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -66,9 +66,9 @@ func leader(lanes []*lane) (int, float64) {
 // again which lane to work on: some tenths of a millisecond, so that the
 // shares hold closely, and a lane that has lost stops soon after the
 // winner is done. A lane's first quanta are smaller, a quarter of the
-// nodes it has visited but at least firstQuantum: on a small tree, the
-// quanta each worker gave the losing lane at the start were most of what
-// the race cost over the winner's tree.
+// nodes it has visited but at least firstQuantum: on a small tree, full
+// quanta given to the losing lane at the start would be most of what the
+// race costs over the winner's tree.
 const (
 	quantum      = 1 << 14
 	firstQuantum = 1 << 10

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -205,10 +205,10 @@ func TestRaceCost(t *testing.T) {
 }
 
 // TestLook compares the look that counts the levels below a plan's tasks
-// with the one of walking the tree down level by level, keeping every
-// state, as Solve did before: the same depth and nodes, on every 4x4x4
-// snake of the benchmarks and a spread of 3x3x3 keys, from both ends and
-// from tasks at several depths.
+// with the plain one, which walks the tree down level by level keeping
+// every state: the same depth and nodes, on every 4x4x4 snake of the
+// benchmarks and a spread of 3x3x3 keys, from both ends and from tasks at
+// several depths.
 func TestLook(t *testing.T) {
 	var cases []struct {
 		b symmetry.Box
@@ -236,7 +236,7 @@ func TestLook(t *testing.T) {
 	for _, cs := range cases {
 		g := gridOf(cs.b)
 		j := job{c: exactly(cs.q)}
-		// The former walk: every level kept until lookNodes.
+		// The plain walk: every level kept until lookNodes.
 		want := look{depth: g.n - 1}
 		p := g.newPlan(j)
 		for p.depth == 0 || want.nodes == 0 && p.depth < g.n-2 && len(p.tasks) > 0 {

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"cmp"
@@ -15,10 +15,10 @@ import (
 // in its section's bucket; the sections are then sorted, unpacked and
 // handed on one by one, in key order. Searched section by section, each
 // folding must be read from its key's first cubelet and so is met from
-// both ends: 1,035,410 nodes for 3x3x3 against 794,421. Kept as
-// sequences and move lists, every solution at once cost more in page
-// faults than that saved; packed, the 51,704 solutions of 3x3x3 take
-// 0.8 MB, and a section sorts as integers.
+// both ends. Every solution is held at once, so each is packed, 16 bytes
+// (0.8 MB for the 51,704 of 3x3x3), where sequences and move lists would
+// cost more in page faults than the nodes saved; and a section sorts as
+// integers.
 
 // pack returns a solution's two words, whose order as integers, the
 // first then the second, is the catalogue's: the key's order (see
@@ -96,11 +96,9 @@ func spread(x uint64) uint64 {
 //
 // The sections are then unpacked and handed to work in windows of
 // 2*workers (see sectionWindow), half the search's: what a piece makes
-// here is the whole result, a section's catalogue encoded (up to 1.6 MB
-// for the last section of 3x3x3), held until its turn in fresh memory.
-// The 3x3x3 catalogue on two workers: 2,181 page faults instead of 2,838,
-// 0.97 of the time in paired runs; a window of one section, 1,792 faults,
-// left the last sections to one core and gained no more.
+// here is the whole result, a section's catalogue encoded, held until its
+// turn in fresh memory, so a narrower window faults fewer pages in; but a
+// window of one section leaves the last sections to one core.
 func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	mask := bucketMask(ps)
 	res, err := g.search(ctx, job{keysOnly: true, ordered: true, packed: true, buckets: mask}, opts)

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"cmp"
@@ -8,7 +8,7 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// The solver's encodings of moves are written word at a time (see pack,
+// The engine's encodings of moves are written word at a time (see pack,
 // turnsOf, state.pack). These fuzz tests hold each to the plain reading
 // of a move list, one move at a time, on every length the encoding
 // serves, the longest included.

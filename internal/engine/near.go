@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -19,10 +19,7 @@ type Near struct {
 	Solutions int
 }
 
-// NearSnakes returns, in cubelet order, the snakes that differ from q in one
-// inner cubelet and fold into box b: what a person who typed q with one
-// mistake may have meant. Each is searched on one goroutine, workers of
-// them at once.
+// NearSnakes implements solver.NearSnakes, whose comment is its contract.
 func NearSnakes(ctx context.Context, b symmetry.Box, q Seq, workers int) ([]Near, error) {
 	if err := q.Valid(b); err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -35,16 +35,16 @@ type Solved struct {
 // whole size: the search whose estimate is smallest leads, with favour
 // times the other's share, or trust times once its estimate is under half
 // the other's. The race never costs more than trust+1 times the smaller
-// tree; on the snakes of TestRaceCost it costs 1.07 and 1.10 times it,
-// where a fixed share of favour cost 1.26 even with the look right.
+// tree, and once the estimates are right, close to the smaller tree,
+// where a fixed share of favour would cost 1+1/favour times it even with
+// the look right (TestRaceCost holds it under that).
 const (
 	favour    = 4
 	trust     = 16
 	lookNodes = 1 << 10
 )
 
-// Solve finds every solution of snake q in box b, counted once up to the
-// box's symmetries and, for a palindrome, up to reversal.
+// Solve implements solver.Solve, whose comment is its contract.
 func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, error) {
 	e, res, err := solve(ctx, b, q, opts, job{c: exactly(q), most: max(opts.Most, 0)})
 	if err != nil {
@@ -78,9 +78,8 @@ type Counted struct {
 	Nodes uint64
 }
 
-// CountSolutions counts the solutions of snake q in box b, as [Solve]
-// finds them, keeping none: its memory does not grow with them, however
-// many there are.
+// CountSolutions implements solver.CountSolutions, whose comment is its
+// contract.
 func CountSolutions(ctx context.Context, b symmetry.Box, q Seq, opts Options) (Counted, error) {
 	_, res, err := solve(ctx, b, q, opts, job{c: exactly(q), tallyOnly: true})
 	if err != nil {
@@ -111,12 +110,11 @@ func solve(ctx context.Context, b symmetry.Box, q Seq, opts Options, j job) (int
 }
 
 // A crew is the workers of one Solve: the caller, worker 0, and w-1
-// helpers started first of all, so that the wait for a core to wake (a
-// third of a millisecond on some machines, as long as the walks) passes
-// while the caller works. Together they walk the lanes, then race them.
-// Helpers sleep while they wait: spinning gained nothing measurable, and
-// a spinning helper that shared a core with the caller held it for
-// milliseconds.
+// helpers started first of all, so that the wait for a core to wake,
+// which can be as long as the walks, passes while the caller works.
+// Together they walk the lanes, then race them. Helpers sleep while they
+// wait rather than spin: a spinning helper that shares a core with the
+// caller holds it.
 type crew struct {
 	ctx   context.Context
 	wg    sync.WaitGroup
@@ -164,12 +162,10 @@ func (c *crew) work(k int) {
 // tasks, then counted further down for the look (see favour). Workers
 // take the walks in turn.
 //
-// On one worker the tasks are the first level's: the race's estimates
-// come as early from them (snake 1 of TestRaceCost: 1.07 times the
-// smaller tree, against 1.22 with the thousand tasks of the look's
-// level). On w it is 2*w*tasksPerWorker: the lanes share the workers, and
-// with half as many, the last tasks of snake 1 left a core idle (33 ms
-// against 30).
+// On one worker the tasks are the first level's, from which the race's
+// estimates come earliest. On w it is 2*w*tasksPerWorker: the lanes share
+// the workers, and with half as many, the last tasks of a lane leave a
+// core idle.
 type walks struct {
 	g      *grid
 	j      job // the job at cubelet 0, whose constraint each end replaces

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -305,10 +305,9 @@ func TestMaxShards(t *testing.T) {
 }
 
 // TestPlanUnderPrefix plans the sections under one prefix of a big box:
-// the walk keeps to the prefix, so it visits a sliver of the tree (it
-// used to walk the whole box to the sections' depth, minutes for 3x4x4),
-// and the plan's tasks are the same as the sections searched without a
-// plan.
+// the walk keeps to the prefix, so it visits a sliver of the tree (the
+// whole box to the sections' depth would take minutes for 3x4x4), and the
+// plan's tasks are the same as the sections searched without a plan.
 func TestPlanUnderPrefix(t *testing.T) {
 	b, _ := symmetry.ParseBox("3x4x4")
 	p, err := ParsePrefix("0010010010011100", b)

@@ -1,4 +1,4 @@
-package solver
+package engine
 
 import (
 	"context"
@@ -214,11 +214,11 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		next.reset()
 		// The children are counted first, and only those the resampling
 		// keeps are built: a population of width nodes has some five
-		// times as many children, and building them all, 72 bytes each,
-		// was most of a descent's time. The children are taken in the
-		// same order, their weights added up in the same order, and the
-		// same draw made, as when all were built and then resampled: the
-		// same profile to the last bit (TestProfileTwoPass).
+		// times as many children, 72 bytes each to build. The children
+		// are taken in the same order, their weights added up in the
+		// same order, and the same draw made, as when all were built and
+		// then resampled: the same profile to the last bit
+		// (TestProfileTwoPass).
 		cells = cells[:0]
 		total, many := 0.0, 0
 		for k := range cur.nodes {

@@ -1,0 +1,67 @@
+package solver_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// api is what package solver exports: the searches and what they take and
+// give. The engine's other exports, the estimator's machinery, stay in
+// internal/engine; a name added here is a promise to every caller.
+var api = []string{
+	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "Counted",
+	"Enumerate", "MaxShards", "MaxWorkers", "Near", "NearSnakes", "NumSections",
+	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "SectionAt", "Sections",
+	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream",
+}
+
+// TestAPI checks that solver exports its API and nothing else.
+func TestAPI(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var names []string
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.IsExported() {
+					names = append(names, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						if sp.Name.IsExported() {
+							names = append(names, sp.Name.Name)
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if n.IsExported() {
+								names = append(names, n.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, api) {
+		t.Errorf("solver exports %v,\nwant %v", names, api)
+	}
+}
