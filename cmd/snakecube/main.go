@@ -14,6 +14,7 @@
 //	verify     check a catalogue file, and with -complete that nothing is missing
 //	stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
 //	serve      a local web page and JSON API to browse catalogues
+//	paths      exact counts of a box's Hamiltonian paths and solutions, by transfer matrix
 //
 // serve runs the program snakecube-serve, built and installed beside
 // snakecube, so that only it links the web server. Run "snakecube
