@@ -19,6 +19,11 @@ type graph struct {
 	// cells[v] are the cells of the box that v stands for: one, or an
 	// orbit's two, none for the terminal.
 	cells [][]int
+	// autos are automorphisms of the graph, as permutations of its
+	// vertices, that come from the box's symmetries: where the vertices
+	// taken in make a set they map onto itself, states that one maps to
+	// another complete in as many ways, and are counted as one.
+	autos [][]int
 }
 
 // arc is an edge to vertex to, mult times over.
@@ -37,7 +42,23 @@ func boxGraph(b symmetry.Box) *graph {
 			g.adj[i] = append(g.adj[i], arc{to: j, mult: 1})
 		}
 	}
+	for _, t := range b.Group() {
+		g.addAuto(permutation(b, t))
+	}
 	return g
+}
+
+// addAuto adds the automorphism p, unless it is the identity or known.
+func (g *graph) addAuto(p []int) {
+	if isIdentity(p) {
+		return
+	}
+	for _, q := range g.autos {
+		if slices.Equal(p, q) {
+			return
+		}
+	}
+	g.autos = append(g.autos, p)
 }
 
 // neighbours returns the cells next to cell i of b.
@@ -78,6 +99,9 @@ func permutation(b symmetry.Box, t symmetry.Transform) []int {
 // first cell, of two, H is the only lift of such a quotient path, so the
 // self-reverse paths are twice the quotient's paths that end at the
 // terminal.
+//
+// A symmetry h of the box that commutes with perm maps orbits to orbits
+// and is an automorphism of the quotient, fixing the terminal.
 func quotient(b symmetry.Box, perm []int) (*graph, bool) {
 	n := len(perm)
 	fixed := 0
@@ -146,29 +170,56 @@ func quotient(b symmetry.Box, perm []int) (*graph, bool) {
 			link(orbit[j], orbit[i])
 		}
 	}
+	for _, t := range b.Group() {
+		h := permutation(b, t)
+		commutes := true
+		for i := range n {
+			if h[perm[i]] != perm[h[i]] {
+				commutes = false
+				break
+			}
+		}
+		if !commutes {
+			continue
+		}
+		p := make([]int, g.n)
+		for v := 1; v < g.n; v++ {
+			p[v] = orbit[h[g.cells[v][0]]]
+		}
+		g.addAuto(p)
+	}
 	return g, true
 }
 
 // sweeps are the weights of the plane sweeps tried: a vertex comes in the
-// order of w·q, ties in lexicographic order of q, where q is its cell in
-// some orientation of the box. (0,0,1) takes the box layer by layer
-// across its smallest cross-section; (1,1,1) along the diagonal, whose
-// planes cut a cube in fewer cells (4x4x4: at most 12 against 16).
+// order of w·q, where q is its cell in some orientation of the box.
+// (0,0,1) takes the box layer by layer across its smallest cross-section;
+// (1,1,1) along the diagonal, whose planes cut a cube in fewer cells
+// (4x4x4: at most 12 against 16).
 var sweeps = [][3]int{{0, 0, 1}, {0, 1, 1}, {1, 1, 1}, {0, 1, 2}, {1, 1, 2}, {1, 2, 2}}
 
 // orders returns the orders worth trying for g: the sweeps of every
 // orientation of b, a quotient's orbit where the first of its cells
-// comes, the terminal first.
+// comes, the terminal first. Ties within a plane are broken in
+// lexicographic order of q, or first by the orbits of the symmetries that
+// keep every plane, so that the cells taken in make a symmetric set after
+// each orbit (see graph.autos).
 func orders(b symmetry.Box, g *graph) [][]int {
 	var out [][]int
 	c, _ := symmetry.Cube(4)
+	var group [][]int
+	for _, t := range b.Group() {
+		group = append(group, permutation(b, t))
+	}
 	for _, t := range c.Group() {
 		var size [3]int
 		for a := range 3 {
 			size[t.Perm[a]] = b.Size[a]
 		}
 		for _, w := range sweeps {
-			rank := func(i int) int {
+			plane := make([]int, b.Len())
+			lex := make([]int, b.Len())
+			for i := range plane {
 				var q [3]int
 				for a, v := range b.Coord(i) {
 					if t.Flip[a] {
@@ -176,23 +227,58 @@ func orders(b symmetry.Box, g *graph) [][]int {
 					}
 					q[t.Perm[a]] = v
 				}
-				return (w[0]*q[0]+w[1]*q[1]+w[2]*q[2])*symmetry.MaxCells + q[0] + size[0]*(q[1]+size[1]*q[2])
+				plane[i] = w[0]*q[0] + w[1]*q[1] + w[2]*q[2]
+				lex[i] = q[0] + size[0]*(q[1]+size[1]*q[2])
 			}
-			key := make([]int, g.n)
-			for v, cells := range g.cells {
-				key[v] = -1
-				for k, i := range cells {
-					if r := rank(i); k == 0 || r < key[v] {
-						key[v] = r
+			// The symmetries that keep every plane, and each cell's
+			// orbit under them, named by its first cell.
+			var keep [][]int
+			for _, h := range group {
+				ok := true
+				for i, j := range h {
+					if plane[i] != plane[j] {
+						ok = false
+						break
 					}
 				}
+				if ok {
+					keep = append(keep, h)
+				}
 			}
-			o := make([]int, g.n)
-			for v := range o {
-				o[v] = v
+			orbit := make([]int, b.Len())
+			for i := range orbit {
+				orbit[i] = lex[i]
+				for _, h := range keep {
+					orbit[i] = min(orbit[i], lex[h[i]])
+				}
 			}
-			slices.SortStableFunc(o, func(u, v int) int { return key[u] - key[v] })
-			out = append(out, o)
+			for _, byOrbit := range []bool{false, true} {
+				if byOrbit && len(keep) <= 1 {
+					continue
+				}
+				rank := func(i int) int {
+					r := plane[i]*symmetry.MaxCells + lex[i]
+					if byOrbit {
+						r = (plane[i]*symmetry.MaxCells+orbit[i])*symmetry.MaxCells + lex[i]
+					}
+					return r
+				}
+				key := make([]int, g.n)
+				for v, cells := range g.cells {
+					key[v] = -1
+					for k, i := range cells {
+						if r := rank(i); k == 0 || r < key[v] {
+							key[v] = r
+						}
+					}
+				}
+				o := make([]int, g.n)
+				for v := range o {
+					o[v] = v
+				}
+				slices.SortStableFunc(o, func(u, v int) int { return key[u] - key[v] })
+				out = append(out, o)
+			}
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package paths
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // maxSlots is the widest frontier a state holds: one 4-bit slot a
@@ -36,7 +37,11 @@ type step struct {
 	// of the path, and one with none cannot be in it.
 	next []ahead
 	last bool // no vertex is left to take in
-	size int  // the vertices in the frontier after the step
+	// syms are the slot permutations made by the graph's automorphisms
+	// that map the vertices taken in onto themselves: a state is
+	// replaced by the least of its images.
+	syms [][maxSlots]uint8
+	size int // the vertices in the frontier after the step
 	// In a bipartite graph, black has 1 in the slots of black vertices
 	// and imbalance is the black vertices left to take in less the white
 	// ones: see balanced.
@@ -77,6 +82,7 @@ func newPlan(g *graph, o []int) (*plan, error) {
 		left[v] = len(g.adj[v])
 		slotOf[v] = -1
 	}
+	div := 1.0
 	colour, bipartite := g.colours()
 	imbalance := 0
 	for v := range g.n {
@@ -149,6 +155,7 @@ func newPlan(g *graph, o []int) (*plan, error) {
 		}
 		st.size = w
 		p.size = max(p.size, w)
+		st.syms = symmetries(g, taken, slotOf, occupant[:maxSlots])
 		for u := range g.n {
 			if taken[u] {
 				continue
@@ -165,7 +172,12 @@ func newPlan(g *graph, o []int) (*plan, error) {
 				st.next = append(st.next, a)
 			}
 		}
-		p.cost += math.Pow(4, float64(w))
+		// A symmetric step cuts the states by about the number of
+		// images, until the next.
+		if len(st.syms) > 0 {
+			div = float64(len(st.syms) + 1)
+		}
+		p.cost += math.Pow(4, float64(w)) / div
 	}
 	return p, nil
 }
@@ -219,4 +231,32 @@ func (g *graph) colours() ([]int, bool) {
 		}
 	}
 	return c, ok
+}
+
+// symmetries returns the slot permutations that the automorphisms of g
+// that map the set taken onto itself make, each once, the identity left
+// out. Such an automorphism maps the frontier onto itself too.
+func symmetries(g *graph, taken []bool, slotOf, occupant []int) [][maxSlots]uint8 {
+	var out [][maxSlots]uint8
+next:
+	for _, h := range g.autos {
+		for v, t := range taken {
+			if t != taken[h[v]] {
+				continue next
+			}
+		}
+		var p [maxSlots]uint8
+		same := true
+		for s, u := range occupant {
+			p[s] = uint8(s)
+			if u >= 0 {
+				p[s] = uint8(slotOf[h[u]])
+				same = same && p[s] == uint8(s)
+			}
+		}
+		if !same && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -170,6 +170,11 @@ func (st *step) expand(key uint64, out *[maxNext]succ) int {
 		if !st.feasible(k) {
 			continue
 		}
+		for _, p := range st.syms {
+			if x := relabel(permute(k, &p)); x < k {
+				k = x
+			}
+		}
 		out[n] = succ{k, c.ways}
 		n++
 	}
@@ -215,4 +220,13 @@ func (st *step) feasible(key uint64) bool {
 		bits.OnesCount64(open&st.black) - bits.OnesCount64(alone1&st.black) - 2*st.imbalance
 	r := 2 - tails
 	return d <= r && -d <= r && (d-r)%2 == 0
+}
+
+// permute moves the slot s of key to slot p[s].
+func permute(key uint64, p *[maxSlots]uint8) uint64 {
+	var out uint64
+	for s := range maxSlots {
+		out |= (key >> (4 * s) & 0xf) << (4 * p[s])
+	}
+	return out
 }
