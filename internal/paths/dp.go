@@ -88,7 +88,7 @@ func (e *engine) step(ctx context.Context, st *step, cur []*part, states int) ([
 		overflow atomic.Bool
 	)
 	g, ctx := errgroup.WithContext(ctx)
-	for range e.workers {
+	for w := range e.workers {
 		g.Go(func() error {
 			// A buffer holds each state's key, then its count in one
 			// or two words.
@@ -98,9 +98,15 @@ func (e *engine) step(ctx context.Context, st *step, cur []*part, states int) ([
 			}
 			buf := make([][]uint64, len(next))
 			pending := 0
+			// Each worker adds to the parts from its own place in the
+			// ring of them, so that the workers seldom wait for the
+			// same part.
+			first := w * len(next) / e.workers
 			flush := func() error {
 				added := 0
-				for q, b := range buf {
+				for r := range buf {
+					q := (first + r) % len(buf)
+					b := buf[q]
 					if len(b) == 0 {
 						continue
 					}
@@ -209,5 +215,5 @@ type StatesError struct {
 }
 
 func (e *StatesError) Error() string {
-	return fmt.Sprintf("more than %d states in one step (-max-states)", e.Max)
+	return fmt.Sprintf("more than %d states in one step", e.Max)
 }

@@ -44,7 +44,7 @@ type step struct {
 	size int // the vertices in the frontier after the step
 	// In a bipartite graph, black has 1 in the slots of black vertices
 	// and imbalance is the black vertices left to take in less the white
-	// ones: see balanced.
+	// ones: see feasible.
 	bipartite bool
 	black     uint64
 	imbalance int
