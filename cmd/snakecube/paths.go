@@ -121,8 +121,12 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if *verbose || live {
 		report := func(what string, s paths.Stats) {
-			e.Warnf("%v: %s: %d steps, at most %d vertices in the frontier and %s states, %v",
-				b, what, s.Steps, s.Width, stats.Thousands(s.States), cli.Elapsed(s.Time))
+			wide := ""
+			if s.Wide {
+				wide = ", counted again in 128 bits"
+			}
+			e.Warnf("%v: %s: %d steps, at most %d vertices in the frontier and %s states, %v%s",
+				b, what, s.Steps, s.Width, stats.Thousands(s.States), cli.Elapsed(s.Time), wide)
 		}
 		report("paths", c.Stats)
 		for _, cl := range c.Classes {

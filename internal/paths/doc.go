@@ -22,8 +22,8 @@
 // with a single edge becomes an end of the path, and one with none is a
 // dead end. The number of ways to reach each state is summed, exactly, in
 // 64 bits, and the whole run is done again in 128 if a count would
-// overflow, which no box of 64 cells comes near; a 128-bit overflow is an
-// error ([ErrOverflow]), never a wrapped count. The path is complete when
+// overflow, which no box of up to 64 cells has needed; a 128-bit overflow
+// is an error ([ErrOverflow]), never a wrapped count. The path is complete when
 // the last cell is taken in and every strand has joined into one with two
 // ends.
 //
@@ -33,8 +33,16 @@
 // with no free neighbour; or, the grid being bipartite, colours that
 // cannot balance, as a path alternates them.
 //
-// A step's states are spread by hash over parts of a few tens of thousands,
-// each an open-addressing table small enough to stay in cache while a
+// Where the cells taken in make a set that a symmetry of the box maps onto
+// itself, so does the rest of the grid, and a state completes in as many
+// ways as its image: the step keeps the least of a state's images, their
+// counts summed. A cube's diagonal sweep meets such sets at the end of
+// each plane (the six permutations of the axes) and wherever the swap of
+// two axes keeps the cells taken in; on 4x4x4 this cuts the widest step
+// from over 94 million states to 45 million.
+//
+// A step's states are spread by hash over up to 1,024 parts, each an
+// open-addressing table small enough to stay in a core's cache while a
 // batch of states is added to it; the goroutines take the states of the
 // step before part by part, freeing each once read. The counts are sums,
 // so they do not depend on how the work is shared. [Options.MaxStates]

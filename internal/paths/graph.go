@@ -24,6 +24,9 @@ type graph struct {
 	// taken in make a set they map onto itself, states that one maps to
 	// another complete in as many ways, and are counted as one.
 	autos [][]int
+	// symm are the symmetries of the box that make them, the identity
+	// included.
+	symm []symmetry.Transform
 }
 
 // arc is an edge to vertex to, mult times over.
@@ -45,6 +48,7 @@ func boxGraph(b symmetry.Box) *graph {
 	for _, t := range b.Group() {
 		g.addAuto(permutation(b, t))
 	}
+	g.symm = b.Group()
 	return g
 }
 
@@ -187,6 +191,7 @@ func quotient(b symmetry.Box, perm []int) (*graph, bool) {
 			p[v] = orbit[h[g.cells[v][0]]]
 		}
 		g.addAuto(p)
+		g.symm = append(g.symm, t)
 	}
 	return g, true
 }
@@ -200,7 +205,8 @@ var sweeps = [][3]int{{0, 0, 1}, {0, 1, 1}, {1, 1, 1}, {0, 1, 2}, {1, 1, 2}, {1,
 
 // orders returns the orders worth trying for g: the sweeps of every
 // orientation of b, a quotient's orbit where the first of its cells
-// comes, the terminal first. Ties within a plane are broken in
+// comes, the terminal first. Orientations that differ by a symmetry of g
+// give plans alike but for the names of the vertices: one is tried. Ties within a plane are broken in
 // lexicographic order of q, or first by the orbits of the symmetries that
 // keep every plane, so that the cells taken in make a symmetric set after
 // each orbit (see graph.autos).
@@ -211,7 +217,14 @@ func orders(b symmetry.Box, g *graph) [][]int {
 	for _, t := range b.Group() {
 		group = append(group, permutation(b, t))
 	}
+	seen := map[symmetry.Transform]bool{}
 	for _, t := range c.Group() {
+		if seen[t] {
+			continue
+		}
+		for _, h := range g.symm {
+			seen[compose(t, h)] = true
+		}
 		var size [3]int
 		for a := range 3 {
 			size[t.Perm[a]] = b.Size[a]
@@ -282,4 +295,15 @@ func orders(b symmetry.Box, g *graph) [][]int {
 		}
 	}
 	return out
+}
+
+// compose returns t after h: the orientation that sorts cell c where t
+// sorts h(c). h maps the box onto itself.
+func compose(t, h symmetry.Transform) symmetry.Transform {
+	var c symmetry.Transform
+	for a := range 3 {
+		c.Perm[a] = t.Perm[h.Perm[a]]
+		c.Flip[a] = h.Flip[a] != t.Flip[h.Perm[a]]
+	}
+	return c
 }

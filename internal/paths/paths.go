@@ -51,6 +51,7 @@ type Stats struct {
 	Width  int           // the most vertices in the frontier
 	States int           // the most states a step held
 	Time   time.Duration // wall-clock
+	Wide   bool          // a count overflowed 64 bits, and the run was done again in 128
 }
 
 func (o Options) workers() int {
@@ -123,7 +124,7 @@ func count(ctx context.Context, b symmetry.Box, g *graph, name string, opts Opti
 	}
 	n, peak, err := e.run(ctx)
 	if errors.Is(err, errNarrow) {
-		e.wide = true
+		e.wide, st.Wide = true, true
 		n, peak, err = e.run(ctx)
 	}
 	st.States = peak

@@ -305,7 +305,7 @@ func TestWidths(t *testing.T) {
 		}
 		for _, tr := range b.Group() {
 			perm := permutation(b, tr)
-			if !slices.Equal(compose(perm, perm), permutation(b, symmetry.Transform{Perm: [3]uint8{0, 1, 2}})) {
+			if !isIdentity(composePerm(perm, perm)) {
 				continue
 			}
 			q, ok := quotient(b, perm)
@@ -319,7 +319,7 @@ func TestWidths(t *testing.T) {
 	}
 }
 
-func compose(p, q []int) []int {
+func composePerm(p, q []int) []int {
 	r := make([]int, len(p))
 	for i := range r {
 		r[i] = p[q[i]]

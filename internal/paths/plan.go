@@ -83,6 +83,14 @@ func newPlan(g *graph, o []int) (*plan, error) {
 		slotOf[v] = -1
 	}
 	div := 1.0
+	outside := make([]int, len(g.autos))
+	inverse := make([][]int, len(g.autos))
+	for k, h := range g.autos {
+		inverse[k] = make([]int, g.n)
+		for v, w := range h {
+			inverse[k][w] = v
+		}
+	}
 	colour, bipartite := g.colours()
 	imbalance := 0
 	for v := range g.n {
@@ -155,7 +163,22 @@ func newPlan(g *graph, o []int) (*plan, error) {
 		}
 		st.size = w
 		p.size = max(p.size, w)
-		st.syms = symmetries(g, taken, slotOf, occupant[:maxSlots])
+		// An automorphism h maps the set T taken in onto itself when no
+		// vertex of T has its image outside: outside[k] counts those of
+		// autos[k], updated as v joins T.
+		var keep [][]int
+		for k, h := range g.autos {
+			if !taken[h[v]] {
+				outside[k]++
+			}
+			if u := inverse[k][v]; u != v && taken[u] {
+				outside[k]--
+			}
+			if outside[k] == 0 {
+				keep = append(keep, h)
+			}
+		}
+		st.syms = symmetries(keep, slotOf, occupant[:maxSlots])
 		for u := range g.n {
 			if taken[u] {
 				continue
@@ -233,18 +256,12 @@ func (g *graph) colours() ([]int, bool) {
 	return c, ok
 }
 
-// symmetries returns the slot permutations that the automorphisms of g
-// that map the set taken onto itself make, each once, the identity left
-// out. Such an automorphism maps the frontier onto itself too.
-func symmetries(g *graph, taken []bool, slotOf, occupant []int) [][maxSlots]uint8 {
+// symmetries returns the slot permutations that the automorphisms autos
+// make, each once, the identity left out. They map the set of vertices
+// taken in onto itself, and so the frontier too.
+func symmetries(autos [][]int, slotOf, occupant []int) [][maxSlots]uint8 {
 	var out [][maxSlots]uint8
-next:
-	for _, h := range g.autos {
-		for v, t := range taken {
-			if t != taken[h[v]] {
-				continue next
-			}
-		}
+	for _, h := range autos {
 		var p [maxSlots]uint8
 		same := true
 		for s, u := range occupant {
