@@ -25,9 +25,10 @@ type engine struct {
 	progress func(step, states int)
 }
 
-// partStates is about how many states a part holds, and maxParts bounds
-// the parts: few enough that a worker's buffers, one a part, each append
-// to a line in its cache.
+// A step spreads its states over parts of about partStates each, whose
+// tables (some 1.7 MB at that size) stay in a core's 2 MB cache while a
+// batch is added to them, and over at most maxParts, so that the ends of
+// a worker's buffers, one a part, stay in its cache as it appends.
 const (
 	partStates = 1 << 16
 	maxParts   = 1 << 10
@@ -78,135 +79,147 @@ func (e *engine) step(ctx context.Context, st *step, cur []*part, states int) ([
 	for 1<<pbits*partStates < 2*states && 1<<pbits < maxParts {
 		pbits++
 	}
-	next := make([]*part, 1<<pbits)
-	for i := range next {
-		next[i] = &part{pbits: pbits}
+	s := &stepRun{engine: e, st: st, cur: cur, next: make([]*part, 1<<pbits), pbits: pbits}
+	for i := range s.next {
+		s.next[i] = &part{pbits: pbits}
 	}
-	var (
-		cursor   atomic.Int64
-		total    atomic.Int64
-		overflow atomic.Bool
-	)
 	g, ctx := errgroup.WithContext(ctx)
 	for w := range e.workers {
-		g.Go(func() error {
-			// A buffer holds each state's key, then its count in one
-			// or two words.
-			stride := 2
-			if e.wide {
-				stride = 3
-			}
-			buf := make([][]uint64, len(next))
-			pending := 0
-			// Each worker adds to the parts from its own place in the
-			// ring of them, so that the workers seldom wait for the
-			// same part.
-			first := w * len(next) / e.workers
-			flush := func() error {
-				added := 0
-				for r := range buf {
-					q := (first + r) % len(buf)
-					b := buf[q]
-					if len(b) == 0 {
-						continue
-					}
-					p := next[q]
-					p.mu.Lock()
-					if p.kv == nil {
-						p.alloc(minTable, e.wide)
-					}
-					p.touch(b, stride)
-					for i := 0; i < len(b); i += stride {
-						var hi uint64
-						if stride == 3 {
-							hi = b[i+2]
-						}
-						isNew, ok := p.add(b[i], b[i+1], hi)
-						if isNew {
-							added++
-						}
-						if !ok {
-							overflow.Store(true)
-						}
-					}
-					p.mu.Unlock()
-					buf[q] = b[:0]
-				}
-				pending = 0
-				if n := total.Add(int64(added)); n > int64(e.maxStates) {
-					return &StatesError{Max: e.maxStates}
-				}
-				if overflow.Load() {
-					if e.wide {
-						return ErrOverflow
-					}
-					return errNarrow
-				}
-				return nil
-			}
-			var out [maxNext]succ
-			for {
-				i := int(cursor.Add(1)) - 1
-				if i >= len(cur) {
-					break
-				}
-				p := cur[i]
-				for j := 0; j < len(p.kv); j += 2 {
-					if j&0x1fff == 0 && ctx.Err() != nil {
-						return ctx.Err()
-					}
-					k, lo := p.kv[j], p.kv[j+1]
-					var hi uint64
-					if p.hi != nil {
-						hi = p.hi[j/2]
-					}
-					n := st.expand(k, &out)
-					for _, s := range out[:n] {
-						q := hash(s.key) >> (64 - pbits) // 0 when pbits is 0
-						if e.wide {
-							c, ok := u128{lo, hi}.mul(s.ways)
-							if !ok {
-								return ErrOverflow
-							}
-							buf[q] = append(buf[q], s.key, c.lo, c.hi)
-							continue
-						}
-						h, l := bits.Mul64(lo, s.ways)
-						if h != 0 {
-							return errNarrow
-						}
-						buf[q] = append(buf[q], s.key, l)
-					}
-					if pending += n; pending >= batch {
-						if err := flush(); err != nil {
-							return err
-						}
-					}
-				}
-				cur[i] = nil // free it as soon as it is read
-			}
-			return flush()
-		})
+		g.Go(func() error { return s.work(ctx, w) })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, 0, err
 	}
 	// Pack the parts, freeing the tables, each worker taking the next.
-	cursor.Store(0)
+	s.cursor.Store(0)
 	var wg sync.WaitGroup
 	for range e.workers {
 		wg.Go(func() {
 			for {
-				i := int(cursor.Add(1)) - 1
-				if i >= len(next) {
+				i := int(s.cursor.Add(1)) - 1
+				if i >= len(s.next) {
 					return
 				}
-				next[i].pack()
+				s.next[i].pack()
 			}
 		})
 	}
 	wg.Wait()
-	return next, int(total.Load()), nil
+	return s.next, int(s.total.Load()), nil
+}
+
+// A stepRun is one step under way.
+type stepRun struct {
+	*engine
+	st        *step
+	cur, next []*part
+	pbits     uint         // the top bits of a state's hash that choose its part
+	cursor    atomic.Int64 // the next part of cur to take
+	total     atomic.Int64 // the states of next
+	overflow  atomic.Bool  // a count overflowed
+}
+
+// work is one worker's share of the step: it takes parts of cur until
+// none is left, and adds the states that follow theirs to next in
+// batches, one buffer a part of next.
+func (s *stepRun) work(ctx context.Context, w int) error {
+	// A buffer holds each state's key, then its count in one or two
+	// words.
+	stride := 2
+	if s.wide {
+		stride = 3
+	}
+	buf := make([][]uint64, len(s.next))
+	pending := 0
+	// Each worker adds to the parts from its own place in the ring of
+	// them, so that the workers seldom wait for the same part.
+	first := w * len(s.next) / s.workers
+	var out [maxNext]succ
+	for {
+		i := int(s.cursor.Add(1)) - 1
+		if i >= len(s.cur) {
+			break
+		}
+		p := s.cur[i]
+		for j := 0; j < len(p.kv); j += 2 {
+			if j&0x1fff == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			k, lo := p.kv[j], p.kv[j+1]
+			var hi uint64
+			if p.hi != nil {
+				hi = p.hi[j/2]
+			}
+			n := s.st.expand(k, &out)
+			for _, x := range out[:n] {
+				q := hash(x.key) >> (64 - s.pbits) // 0 when pbits is 0
+				if s.wide {
+					c, ok := u128{lo, hi}.mul(x.ways)
+					if !ok {
+						return ErrOverflow
+					}
+					buf[q] = append(buf[q], x.key, c.lo, c.hi)
+					continue
+				}
+				h, l := bits.Mul64(lo, x.ways)
+				if h != 0 {
+					return errNarrow
+				}
+				buf[q] = append(buf[q], x.key, l)
+			}
+			if pending += n; pending >= batch {
+				if err := s.flush(buf, stride, first); err != nil {
+					return err
+				}
+				pending = 0
+			}
+		}
+		s.cur[i] = nil // free it as soon as it is read
+	}
+	return s.flush(buf, stride, first)
+}
+
+// flush adds the buffered states to their parts, and empties the buffers.
+func (s *stepRun) flush(buf [][]uint64, stride, first int) error {
+	added := 0
+	for r := range buf {
+		q := (first + r) % len(buf)
+		b := buf[q]
+		if len(b) == 0 {
+			continue
+		}
+		p := s.next[q]
+		p.mu.Lock()
+		if p.kv == nil {
+			p.alloc(minTable, s.wide)
+		}
+		p.touch(b, stride)
+		for i := 0; i < len(b); i += stride {
+			var hi uint64
+			if stride == 3 {
+				hi = b[i+2]
+			}
+			isNew, ok := p.add(b[i], b[i+1], hi)
+			if isNew {
+				added++
+			}
+			if !ok {
+				s.overflow.Store(true)
+			}
+		}
+		p.mu.Unlock()
+		buf[q] = b[:0]
+	}
+	if n := s.total.Add(int64(added)); n > int64(s.maxStates) {
+		return &StatesError{Max: s.maxStates}
+	}
+	if s.overflow.Load() {
+		if s.wide {
+			return ErrOverflow
+		}
+		return errNarrow
+	}
+	return nil
 }
 
 // StatesError reports a step that would hold more states than allowed.
