@@ -41,7 +41,8 @@ Flags:
                   box, symmetries, paths, self_reverse, solutions and terms,
                   each symmetry's share; the counts are JSON numbers, which
                   may exceed 2^53
-  -v              also print each symmetry's self-reverse paths, and on
+  -v              also print the self-reverse paths of each class of
+                  symmetries (those alike up to conjugation), and on
                   standard error each run's time and states (shown anyway
                   when standard error is a terminal)
   -j N            take each step's states with N goroutines (default: all
