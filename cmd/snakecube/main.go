@@ -14,6 +14,7 @@
 //	verify     check a catalogue file, and with -complete that nothing is missing
 //	stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
 //	serve      a local web page and JSON API to browse catalogues
+//	paths      exact counts of a box's Hamiltonian paths and solutions, by transfer matrix
 //
 // Run "snakecube <command> -h" for a command's flags. Solutions are counted once up to
 // the box's rotations and reflections and up to reading the snake from

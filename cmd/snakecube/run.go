@@ -24,6 +24,7 @@ Commands:
   verify     check a catalogue file, and with -complete that nothing is missing
   stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
   serve      a local web page and JSON API to browse catalogues
+  paths      exact counts of a box's Hamiltonian paths and solutions, by transfer matrix
 
 Run "snakecube <command> -h" for a command's flags.
 
@@ -45,6 +46,7 @@ var commands = []command{
 	{"verify", runVerify},
 	{"stats", runStats},
 	{"serve", runServe},
+	{"paths", runPaths},
 }
 
 // gcPercent lets the heap grow to five times what is live before a
