@@ -11,7 +11,6 @@ import (
 	"github.com/snakecube/snakecube/internal/boxes"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -71,10 +70,10 @@ Flags:
   -j N           count N sections at once (default: all cores)
   -quiet         no progress on standard error
   -complete      (merge) require every section
-  -solutions N   (merge) the exact number of solutions, when known: the
-                 totals are also estimated by their ratio to it, and a
-                 sample whose solutions interval misses it is flagged as
-                 not to be trusted (4x4x4's are known without it)
+  -solutions N   (merge) the exact number of solutions, from snakecube
+                 paths: the totals are also estimated by their ratio to
+                 it, and a sample whose solutions interval misses it is
+                 flagged as not to be trusted
 
 Examples:
   $ snakecube census -size 3x3x4 -depth 10 -o census.jsonl
@@ -183,18 +182,13 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 		}
 		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
 	}
-	// The extrapolation is checked against the solutions where they are
-	// known, from -solutions or from elsewhere (4x4x4).
-	check, source := *known, "-solutions"
-	if k, src, ok := estimate.KnownSolutions(b); ok && check == 0 {
-		check, source = k, src
-	}
+	// A sample's extrapolation is checked against the solutions given.
 	r := census.NewReport(t, m, recs, *known)
-	if err := r.WriteText(e.Stdout, check, source); err != nil {
+	if err := r.WriteText(e.Stdout, *known, "-solutions"); err != nil {
 		return err
 	}
-	if !r.Trusted(check) {
-		e.Warnf("the extrapolated solutions' 95%% interval [%.4g, %.4g] misses the %.0f known: the extrapolations are not to be trusted; run snakecube estimate -snakes -size %v", r.Solutions.Low, r.Solutions.High, check, b)
+	if !r.Trusted(*known) {
+		e.Warnf("the extrapolated solutions' 95%% interval [%.4g, %.4g] misses the %.0f known: the extrapolations are not to be trusted; run snakecube estimate -snakes -size %v", r.Solutions.Low, r.Solutions.High, *known, b)
 	}
 	return nil
 }

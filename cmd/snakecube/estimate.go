@@ -35,11 +35,11 @@ a child with probability in proportion to an estimate of its solutions,
 mixed with an even choice so that no section is left out, and count the
 section exactly; each count divided by the probability of reaching its
 section is an unbiased estimate of the total, and their mean is printed.
-Where the solutions are known (4x4x4: the directed Hamiltonian paths of
-OEIS A193346 / 96, or -solutions), they are the control variate of the
-snakes' estimates, which stay unbiased and narrow where the weights spread
-widely, and a run whose solutions' 95% interval misses them says it is
-not to be trusted. Descents are appended to FILE as they
+Given the box's exact number of solutions (-solutions N, which snakecube
+paths -size BOX prints), they are the control variate of the snakes'
+estimates, which stay unbiased and narrow where the weights spread widely,
+and a run whose solutions' 95% interval misses them says it is not to be
+trusted. Descents are appended to FILE as they
 complete; run again with the same FILE, seed and -depth to resume, or
 with a larger K to add descents. The same seed and K give the same
 figures, whatever -j.
@@ -60,7 +60,8 @@ Flags:
                  1024): wider costs time and narrows the spread of the
                  descents, by far on 4x4x4
   -o FILE        (-snakes) the file of descents to append to and resume
-  -solutions N   (-snakes) the exact number of solutions, when known
+  -solutions N   (-snakes) the box's exact number of solutions, from
+                 snakecube paths: the control variate and the check
   -quiet         (-snakes) no progress or summary on standard error
 
 Examples:
@@ -184,8 +185,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return fmt.Errorf("estimate -snakes %v: %w", b, err)
 	}
 	known, source := f.known, "-solutions"
-	if k, src, ok := estimate.KnownSolutions(b); ok && known == 0 {
-		known, source = k, src
+	if known == 0 && !f.quiet {
+		e.Warnf("hint: -solutions N, the box's solutions that snakecube paths -size %v prints, narrows the estimates and checks them", b)
 	}
 	res := estimate.Summarize(ds)
 	var ctl estimate.Result

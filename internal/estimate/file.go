@@ -10,7 +10,6 @@ import (
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 // Record is one descent as a line of a descents file (JSON Lines), which
@@ -161,23 +160,4 @@ func (d *Design) Resume(recs []Record) (map[int]Descent, error) {
 		done[r.Index] = x
 	}
 	return done, nil
-}
-
-// paths4 is the number of directed Hamiltonian paths of the 4x4x4 grid,
-// from OEIS A193346 (Pettersson's count): an input from outside, not a
-// result of this program.
-const paths4 = 55_493_434_415_544_000
-
-// KnownSolutions returns box b's number of solutions where it is known
-// from elsewhere, and where it comes from: for 4x4x4, the directed
-// Hamiltonian paths of OEIS A193346 divided by the 96 symmetries and
-// reversals. That is the exact count less a correction for the few paths
-// that are their own reversal up to symmetry, which is positive and
-// negligible: such a path is fixed by an involution and so determined by
-// its first half. (For 3x3x3 the correction is 31 solutions, 0.06%.)
-func KnownSolutions(b symmetry.Box) (float64, string, bool) {
-	if b.String() != "4x4x4" {
-		return 0, "", false
-	}
-	return paths4 / 96, "OEIS A193346's 55,493,434,415,544,000 directed Hamiltonian paths / 96", true
 }
