@@ -66,10 +66,12 @@ func big3(n *big.Int) string {
 }
 
 // approx writes an estimate and its relative standard error:
-// "1.091 × 10^14 ± 1.7%".
+// "1.091 × 10^14 ± 1.7%". An estimate of descents too few to be steady
+// may be 0 or less with a control variate: it is written as it is, with
+// its standard error.
 func approx(v, se float64) string {
 	if v <= 0 {
-		return "0"
+		return fmt.Sprintf("%.3g ± %.2g", v, se)
 	}
 	e := int(math.Floor(math.Log10(v)))
 	return fmt.Sprintf("%.4g × 10^%d ± %.1f%%", v/math.Pow(10, float64(e)), e, 100*se/v)
