@@ -77,6 +77,15 @@ func approx(v, se float64) string {
 	return fmt.Sprintf("%.4g × 10^%d ± %.1f%%", v/math.Pow(10, float64(e)), e, 100*se/v)
 }
 
+// relative writes a standard error relative to its estimate, "± 1.7%",
+// or that the estimate is not steady yet when it is 0 or less.
+func relative(v, se float64) string {
+	if v <= 0 {
+		return "not steady yet"
+	}
+	return fmt.Sprintf("± %.1f%%", 100*se/v)
+}
+
 // Families are the boxes whose two shorter sides are fixed, AxBxn for n
 // from B on, as sequences in n.
 var Families = [][2]int{{2, 2}, {2, 3}, {2, 4}, {3, 3}}
@@ -179,8 +188,8 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 		case p.Kind == "census" && r.Counted > 0:
 			s = fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
 		case p.Kind == "estimate" && r.Estimate != nil:
-			s = fmt.Sprintf("%s, snakes ± %.1f%%, one-solution snakes ± %.1f%%", fold.Plural(r.Estimate.Descents, "descent"),
-				100*r.Estimate.Snakes.Err/r.Estimate.Snakes.Mean, 100*r.Estimate.OneSolution.Err/r.Estimate.OneSolution.Mean)
+			s = fmt.Sprintf("%s, snakes %s, one-solution snakes %s", fold.Plural(r.Estimate.Descents, "descent"),
+				relative(r.Estimate.Snakes.Mean, r.Estimate.Snakes.Err), relative(r.Estimate.OneSolution.Mean, r.Estimate.OneSolution.Err))
 		default:
 			s = "to do"
 		}

@@ -27,7 +27,7 @@ while :; do
 			# enough descents that the errors themselves are steady.
 			rel=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -samples "$have" $known -o "$f" "$@" |
 				awk '$1 == "snakes" || $1 == "one_solution_snakes" {gsub(/[()%]/, "", $NF); print $NF}' | sort -g | tail -1)
-			if [ -n "$rel" ] && awk "BEGIN {exit !($rel <= $target)}"; then
+			if [ -n "$rel" ] && awk "BEGIN {exit !($rel > 0 && $rel <= $target)}"; then
 				continue
 			fi
 		fi
