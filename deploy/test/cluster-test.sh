@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make cluster-test: the scale-out recipes of the README and deploy/ run
+# make cluster-test: the scale-out recipes of docs/CLUSTER.md and deploy/ run
 # for real on this machine, at sizes that take minutes (see lib.sh for the
 # sizes and how to change them). Each part runs under a time limit; a part
 # that cannot run here says why and is counted as skipped, not passed. At

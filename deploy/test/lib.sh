@@ -1,7 +1,7 @@
 # What the cluster tests share: sourced by the scripts beside it, never run.
 #
 # Every part runs the repo's recipes as a user would (deploy/slurm,
-# deploy/kubernetes, the README's GNU parallel lines), changing only the
+# deploy/kubernetes, docs/CLUSTER.md's GNU parallel lines), changing only the
 # size of the search, and compares what they make with one run of the
 # same search on this machine: the same bytes for a catalogue, the same
 # counts for a census. The sizes come from the environment:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's GNU parallel recipes as they are printed there, the
+# Runs docs/CLUSTER.md's GNU parallel recipes as they are printed there, the
 # size of the search only made smaller:
 #   - the shards of "Big searches: sections and shards", merged and
 #     compared byte for byte with one run, then run again, which must do
@@ -11,7 +11,7 @@
 source "$(dirname "$0")/lib.sh"
 
 # readme_commands WORD prints the commands ("$ " lines, continuations
-# joined) of each README code block that holds a command with WORD, one
+# joined) of each docs/CLUSTER.md code block that holds a command with WORD, one
 # a line.
 readme_commands() {
 	awk -v word="$1" '
@@ -22,16 +22,16 @@ readme_commands() {
 		!cont && !/^\$ / { next }
 		{ cont = sub(/ *\\$/, "", line) }
 		!cont { block = block line "\n"; if (index(line, word)) hit = 1 }
-	' "$REPO/README.md"
+	' "$REPO/docs/CLUSTER.md"
 }
 
 # subst TEXT FROM TO COUNT prints TEXT with FROM replaced by TO, failing
-# unless FROM occurs exactly COUNT times: the README changed and the test
+# unless FROM occurs exactly COUNT times: the recipe changed and the test
 # must follow.
 subst() {
 	local n
 	n=$(grep -oF -- "$2" <<<"$1" | wc -l)
-	[ "$n" -eq "$4" ] || die "README recipe: \"$2\" occurs $n times, not $4, in: $1"
+	[ "$n" -eq "$4" ] || die "docs/CLUSTER.md recipe: \"$2\" occurs $n times, not $4, in: $1"
 	printf '%s\n' "${1//"$2"/"$3"}"
 }
 
@@ -45,10 +45,10 @@ say "$(parallel --version | head -n 1)"
 shards_recipe() {
 	local dir=$TEST_WORK/parallel-shards run merge n
 	mapfile -t cmds < <(readme_commands 'parallel --joblog shards.log')
-	[ ${#cmds[@]} -eq 2 ] || die "README: no block of two commands, parallel then merge, for the shards"
+	[ ${#cmds[@]} -eq 2 ] || die "docs/CLUSTER.md: no block of two commands, parallel then merge, for the shards"
 	run=$(subst "${cmds[0]}" 3x3x4 "$TEST_ENUM_BOX" 1)
 	merge=$(subst "${cmds[1]}" 3x3x4 "$TEST_ENUM_BOX" 1)
-	[[ $run == *--joblog*--resume-failed* ]] || die "README: the shards' parallel line has no --joblog and --resume-failed"
+	[[ $run == *--joblog*--resume-failed* ]] || die "docs/CLUSTER.md: the shards' parallel line has no --joblog and --resume-failed"
 	rm -rf "$dir" && mkdir -p "$dir"
 	say "running: $run"
 	(cd "$dir" && bash -c "$run")
@@ -64,9 +64,9 @@ shards_recipe() {
 M=$((1 << (TEST_CENSUS_DEPTH - 1)))
 census_lines() {
 	mapfile -t cmds < <(readme_commands 'parallel --joblog census.log')
-	[ ${#cmds[@]} -eq 2 ] || die "README: no block of two commands, parallel then census merge, for the census"
+	[ ${#cmds[@]} -eq 2 ] || die "docs/CLUSTER.md: no block of two commands, parallel then census merge, for the census"
 	run=${cmds[0]}
-	[[ $run == *--joblog*--resume-failed* ]] || die "README: the census' parallel line has no --joblog and --resume-failed"
+	[[ $run == *--joblog*--resume-failed* ]] || die "docs/CLUSTER.md: the census' parallel line has no --joblog and --resume-failed"
 	run=$(subst "$run" 16383 $((TEST_CENSUS_TASKS - 1)) 1)
 	run=$(subst "$run" 16384 "$TEST_CENSUS_TASKS" 2)
 	run=$(subst "$run" '1<<33' "1<<$((TEST_CENSUS_DEPTH - 1))" 1)
@@ -75,7 +75,7 @@ census_lines() {
 	merge=${cmds[1]}
 }
 
-# The README's line with its own numbers: the job command between the
+# The docs/CLUSTER.md line with its own numbers: the job command between the
 # quotes, {} replaced by the task, run against a snakecube that prints
 # its arguments.
 readme_task() {
@@ -165,15 +165,15 @@ census_recipe() {
 	check_tiling "$M" "${files[@]}"
 	say "running: $merge"
 	got=$(cd "$dir" && bash -c "$merge" | grep -v '^seconds ')
-	diff "$(reference_census)" - <<<"$got" >&2 || die "the README's census merge differs from the one-machine census"
+	diff "$(reference_census)" - <<<"$got" >&2 || die "docs/CLUSTER.md's census merge differs from the one-machine census"
 	say "census merge -complete: the same counts as one machine"
 }
 
 STUB=$(stub_snakecube)
 census_lines
-check_ranges "README's parallel census" $((1 << 33)) 16384 readme_task
+check_ranges "docs/CLUSTER.md's parallel census" $((1 << 33)) 16384 readme_task
 reference_enumerate >/dev/null
 reference_census >/dev/null
-timed "README shards: enumerate $TEST_ENUM_BOX in 8 jobs, run twice, merged" shards_recipe
-timed "README census: $TEST_CENSUS_BOX depth $TEST_CENSUS_DEPTH in $TEST_CENSUS_TASKS jobs, one killed, resumed" census_recipe
+timed "docs/CLUSTER.md shards: enumerate $TEST_ENUM_BOX in 8 jobs, run twice, merged" shards_recipe
+timed "docs/CLUSTER.md census: $TEST_CENSUS_BOX depth $TEST_CENSUS_DEPTH in $TEST_CENSUS_TASKS jobs, one killed, resumed" census_recipe
 say "ok"
