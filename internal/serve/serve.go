@@ -392,7 +392,7 @@ func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
 // as typed (asTyped) is named by its sequence, which may not be a key.
 func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
 	w.Header().Set("Content-Type", "application/json")
-	ew := export.NewWriter(w, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped})
+	ew := export.NewWriter(w, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
 	if ew.Write(sn) == nil {
 		ew.Close()
 	}

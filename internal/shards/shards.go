@@ -33,8 +33,8 @@ type Part struct {
 
 // Options tune [Merge].
 type Options struct {
-	// Box is the parts' box; the zero Box means the cube their keys'
-	// length tells.
+	// Box is the parts' box; the zero Box means the box they tell
+	// ([catalog.Options]).
 	Box symmetry.Box
 	// Format is the format written; nil means the first part's.
 	Format *export.Format
@@ -119,7 +119,7 @@ func Merge(ctx context.Context, w io.Writer, parts []Part, opts Options) error {
 }
 
 // open starts reading every part and settles the box: b when given, else
-// the cube of the keys' length, the same for every part.
+// the box the parts tell, the same for every part.
 func open(parts []Part, b symmetry.Box) ([]*part, symmetry.Box, error) {
 	ps := make([]*part, len(parts))
 	var first *part
