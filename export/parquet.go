@@ -77,19 +77,19 @@ type batched[T any] struct {
 const writeBatch = 4096
 
 func newBatched[T any](w io.Writer, b symmetry.Box) *batched[T] {
-	return &batched[T]{w: parquet.NewGenericWriter[T](w, parquetOptions(b)...)}
+	return &batched[T]{w: parquet.NewGenericWriter[T](w, parquetOptions(b)...), buf: make([]T, 0, writeBatch)}
 }
 
-func (p *batched[T]) add(rows []T) error {
-	p.buf = append(p.buf, rows...)
-	n := 0
-	for ; len(p.buf)-n >= writeBatch; n += writeBatch {
-		if _, err := p.w.Write(p.buf[n : n+writeBatch]); err != nil {
-			return err
-		}
+// add adds a row.
+func (p *batched[T]) add(row T) error {
+	p.buf = append(p.buf, row)
+	if len(p.buf) < writeBatch {
+		return nil
 	}
-	p.buf = p.buf[:copy(p.buf, p.buf[n:])]
-	return nil
+	_, err := p.w.Write(p.buf)
+	clear(p.buf) // the rows' memory is the chunks', which may go
+	p.buf = p.buf[:0]
+	return err
 }
 
 func (p *batched[T]) close() error {
@@ -100,97 +100,100 @@ func (p *batched[T]) close() error {
 }
 
 // parquetWriter writes the rows of a FormatParquet catalogue.
-type parquetWriter struct{ *batched[solutionRow] }
+type parquetWriter struct {
+	*batched[solutionRow]
+	name string
+	m    int // moves per solution
+}
 
 func newParquetWriter(w io.Writer, b symmetry.Box) parquetWriter {
-	return parquetWriter{newBatched[solutionRow](w, b)}
+	return parquetWriter{newBatched[solutionRow](w, b), b.String(), b.Len() - 1}
 }
 
-func (p parquetWriter) write(c *Chunk) error { return p.add(c.rows) }
+func (p parquetWriter) write(c *Chunk) error {
+	i := 0 // the solution
+	for _, h := range c.heads {
+		for k := range int(h.solutions) {
+			err := p.add(solutionRow{
+				Box: p.name, Key: h.key,
+				Solutions: h.solutions, Straights: h.straights, Palindrome: h.palindrome,
+				Solution: int32(k + 1),
+				StartX:   c.starts[3*i], StartY: c.starts[3*i+1], StartZ: c.starts[3*i+2],
+				Direction: c.moves[i*p.m : (i+1)*p.m : (i+1)*p.m],
+			})
+			if err != nil {
+				return err
+			}
+			i++
+		}
+	}
+	return nil
+}
 
-// solutionRows returns the rows of snakes of box b, or an error naming a
-// solution that is no path through every cell of the box. The rows hold
-// no memory of the snakes'.
-func solutionRows(b symmetry.Box, snakes []solver.Snake) ([]solutionRow, error) {
-	m, n := b.Len()-1, 0
-	for _, s := range snakes {
+// head is a snake of a chunk of rows: its key and figures.
+type head struct {
+	key                  string
+	solutions, straights int32
+	palindrome           bool
+}
+
+// encodeRows fills chunk c with snakes of box b as rows are written from:
+// the snakes' heads, the start cells and moves of their solutions, 38
+// bytes a 3x3x4 solution, or an error naming a solution that is no path
+// through every cell of the box. It holds no memory of the snakes'.
+func encodeRows(c *Chunk, b symmetry.Box, snakes []solver.Snake, solutions bool) error {
+	c.heads = make([]head, len(snakes))
+	n := 0
+	for i, s := range snakes {
+		c.heads[i] = head{key: s.Seq.String(), solutions: int32(len(s.Solutions)), straights: int32(s.Seq.Straights()), palindrome: s.Seq.Palindrome()}
 		n += len(s.Solutions)
 	}
-	rows := make([]solutionRow, 0, n)
-	dirs := make([]int8, 0, n*m) // every row's moves, in one piece
-	name := b.String()
+	if !solutions {
+		return nil
+	}
+	m := b.Len() - 1
+	c.moves, c.starts = make([]int8, 0, n*m), make([]int8, 0, 3*n)
+	enc := newEncoder(b)
 	for _, s := range snakes {
-		key := s.Seq.String()
 		for k, d := range s.Solutions {
-			start, err := startOf(b, d)
+			start, err := enc.startCell(d)
 			if err != nil {
-				return nil, fmt.Errorf("snake %v, solution %d: %w", s.Seq, k+1, err)
+				return fmt.Errorf("snake %v, solution %d: %w", s.Seq, k+1, err)
 			}
-			at := len(dirs)
+			c.starts = append(c.starts, int8(start[0]), int8(start[1]), int8(start[2]))
 			for _, x := range d {
-				dirs = append(dirs, int8(x.Code()))
+				c.moves = append(c.moves, int8(x.Code()))
 			}
-			rows = append(rows, solutionRow{
-				Box: name, Key: key,
-				Solutions: int32(len(s.Solutions)), Straights: int32(s.Seq.Straights()), Palindrome: s.Seq.Palindrome(),
-				Solution: int32(k + 1),
-				StartX:   int8(start[0]), StartY: int8(start[1]), StartZ: int8(start[2]),
-				Direction: dirs[at:len(dirs):len(dirs)],
-			})
 		}
 	}
-	return rows, nil
-}
-
-// startOf returns the cell a path through every cell of box b with moves
-// dirs starts from, or errNotPath.
-func startOf(b symmetry.Box, dirs []symmetry.Dir) ([3]int, error) {
-	if len(dirs) != b.Len()-1 {
-		return [3]int{}, errNotPath
-	}
-	start, ok := b.Start(dirs)
-	if !ok {
-		return [3]int{}, errNotPath
-	}
-	p := start
-	seen := uint64(1) << b.Index(p)
-	for _, d := range dirs {
-		p = b.Step(p, d)
-		bit := uint64(1) << b.Index(p)
-		if seen&bit != 0 {
-			return [3]int{}, errNotPath
-		}
-		seen |= bit
-	}
-	return start, nil
-}
-
-// tableRows returns the rows of a table of snakes of box b.
-func tableRows(b symmetry.Box, snakes []solver.Snake) []snakeRow {
-	rows := make([]snakeRow, len(snakes))
-	name := b.String()
-	for i, s := range snakes {
-		rows[i] = snakeRow{
-			Box: name, Key: s.Seq.String(),
-			Solutions: int32(len(s.Solutions)), Straights: int32(s.Seq.Straights()), Palindrome: s.Seq.Palindrome(),
-		}
-	}
-	return rows
+	return nil
 }
 
 // parquetTable writes a table of snakes as Parquet.
-type parquetTable struct{ *batched[snakeRow] }
-
-func newParquetTable(w io.Writer, b symmetry.Box) parquetTable {
-	return parquetTable{newBatched[snakeRow](w, b)}
+type parquetTable struct {
+	*batched[snakeRow]
+	name string
 }
 
-func (t parquetTable) write(c *Chunk) error { return t.add(c.table) }
+func newParquetTable(w io.Writer, b symmetry.Box) parquetTable {
+	return parquetTable{newBatched[snakeRow](w, b), b.String()}
+}
+
+func (t parquetTable) write(c *Chunk) error {
+	for _, h := range c.heads {
+		row := snakeRow{Box: t.name, Key: h.key, Solutions: h.solutions, Straights: h.straights, Palindrome: h.palindrome}
+		if err := t.add(row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // csvTable writes a table of snakes as CSV: a header, then a line per
 // snake. No field needs quoting.
 type csvTable struct {
 	w    io.Writer
+	name string
 	head bool
 	line []byte
 }
@@ -198,14 +201,14 @@ type csvTable struct {
 // csvHeader is the first line of a table of snakes in CSV.
 const csvHeader = "box,key,solutions,straights,palindrome\n"
 
-func newCSVTable(w io.Writer) *csvTable { return &csvTable{w: w} }
+func newCSVTable(w io.Writer, b symmetry.Box) *csvTable { return &csvTable{w: w, name: b.String()} }
 
 func (t *csvTable) write(c *Chunk) error {
 	if err := t.header(); err != nil {
 		return err
 	}
-	for _, r := range c.table {
-		t.line = fmt.Appendf(t.line[:0], "%s,%s,%d,%d,%t\n", r.Box, r.Key, r.Solutions, r.Straights, r.Palindrome)
+	for _, h := range c.heads {
+		t.line = fmt.Appendf(t.line[:0], "%s,%s,%d,%d,%t\n", t.name, h.key, h.solutions, h.straights, h.palindrome)
 		if _, err := t.w.Write(t.line); err != nil {
 			return err
 		}

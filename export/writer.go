@@ -128,7 +128,7 @@ func NewWriter(w io.Writer, b symmetry.Box, opts Options) *Writer {
 	}
 	switch {
 	case opts.Snakes && opts.Format == FormatCSV:
-		wr.rows = newCSVTable(wr.w)
+		wr.rows = newCSVTable(wr.w, b)
 	case opts.Snakes:
 		wr.rows = newParquetTable(wr.w, b)
 	case opts.Format == FormatParquet:
@@ -143,11 +143,12 @@ type Chunk struct {
 	// The snakes, separated but without a leading separator, in blocks
 	// of blockSize bytes or less.
 	blocks []*[]byte
-	// The rows of a format of rows: solutions, or snakes of a table.
-	rows        []solutionRow
-	table       []snakeRow
-	n           int
-	first, last solver.Seq
+	// What a format of rows writes its rows from: the snakes, and the
+	// start cells and moves of their solutions (see encodeRows).
+	heads         []head
+	starts, moves []int8
+	n             int
+	first, last   solver.Seq
 }
 
 // blockSize is the size of the blocks chunks are encoded into. Blocks of
@@ -174,14 +175,11 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 		return Chunk{}, err
 	}
 	c.first, c.last = snakes[0].Seq, snakes[len(snakes)-1].Seq
-	if opts.Snakes {
-		c.table = tableRows(b, snakes)
+	if !opts.text() {
+		if err := encodeRows(&c, b, snakes, !opts.Snakes); err != nil {
+			return Chunk{}, err
+		}
 		return c, nil
-	}
-	if opts.Format == FormatParquet {
-		var err error
-		c.rows, err = solutionRows(b, snakes)
-		return c, err
 	}
 	enc := newEncoder(b)
 	var p []byte
@@ -506,6 +504,45 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 	return p, nil
 }
 
+// place walks the moves dirs from some cell of the box and returns the
+// cell they start from, packed, relative to the box's lowest corner, with
+// cells[k] the number, from 1, of the cubelet at position k of the path
+// array; or errNotPath.
+func (l *layout) place(dirs []symmetry.Dir, cells *[maxCells]int8) (int32, error) {
+	if len(dirs) != l.n-1 {
+		return 0, errNotPath
+	}
+	// The cells of the cubelets relative to cubelet 0, packed.
+	var rel [maxCells]int32
+	cur := int32(bias)
+	lo := cur
+	rel[0] = cur
+	for i, d := range dirs {
+		cur += steps[d]
+		rel[(i+1)&(maxCells-1)] = cur
+		lo = min(lo, cur)
+	}
+	var out int32
+	for i, r := range rel[:l.n] {
+		r -= lo
+		out |= r | (r + l.inBox)
+		k := (l.sx*(r&0xff) + l.sy*(r>>8&0xff) + r>>16&0xff) & (maxCells - 1)
+		if out&0x808080 != 0 || cells[k] != 0 {
+			return 0, errNotPath
+		}
+		cells[k] = int8(i + 1)
+	}
+	return rel[0] - lo, nil
+}
+
+// startCell returns the cell the moves dirs start from, on a path through
+// every cell of the box, or errNotPath.
+func (l *layout) startCell(dirs []symmetry.Dir) ([3]int, error) {
+	var cells [maxCells]int8
+	d0, err := l.place(dirs, &cells)
+	return [3]int{int(d0 & 0xff), int(d0 >> 8 & 0xff), int(d0 >> 16 & 0xff)}, err
+}
+
 // errNotPath reports a solution that is not a path through every cell of
 // the box.
 var errNotPath = errors.New("its moves do not fill the box, each cell once")
@@ -521,35 +558,14 @@ var errNotPath = errors.New("its moves do not fill the box, each cell once")
 // value: the cells relative to it are the cells in the box, and the first
 // one the start.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
-	if len(dirs) != e.n-1 {
-		return p, errNotPath
-	}
-	// The cells of the cubelets relative to cubelet 0, packed.
-	var rel [maxCells]int32
-	cur := int32(bias)
-	lo := cur
-	rel[0] = cur
-	for i, d := range dirs {
-		cur += steps[d]
-		rel[(i+1)&(maxCells-1)] = cur
-		lo = min(lo, cur)
-	}
-	// The cubelet number by position in the path array.
 	var cells [maxCells]int8
-	var out int32
-	for i, r := range rel[:e.n] {
-		r -= lo
-		out |= r | (r + e.inBox)
-		k := (e.sx*(r&0xff) + e.sy*(r>>8&0xff) + r>>16&0xff) & (maxCells - 1)
-		if out&0x808080 != 0 || cells[k] != 0 {
-			return p, errNotPath
-		}
-		cells[k] = int8(i + 1)
+	d0, err := e.place(dirs, &cells)
+	if err != nil {
+		return p, err
 	}
 	n := len(p)
 	w := (*[window]byte)(p[n : n+window])
 	const half = window/2 - 1
-	d0 := rel[0] - lo
 	i := copy(w[:half], e.start[e.sx*(d0&0xff)+e.sy*(d0>>8&0xff)+d0>>16&0xff])
 	at := i
 	for _, d := range dirs {
