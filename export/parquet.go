@@ -15,11 +15,11 @@ import (
 )
 
 // solutionRow is a row of a FormatParquet catalogue: one solution and
-// the figures of its snake. The tags choose each column's encoding, as
-// measured on whole catalogues: the moves in a dictionary of the six
-// codes (a third of the bytes of plain codes), the sorted keys as deltas
-// of their common prefixes, the numbers repeated along a snake's rows in
-// dictionaries whose runs cost nothing.
+// the figures of its snake. The tags choose each column's encoding, the
+// smallest of those tried on whole catalogues: the moves in a dictionary
+// of the six codes, the sorted keys as deltas of their common prefixes,
+// the numbers repeated along a snake's rows in dictionaries whose runs
+// cost next to nothing.
 type solutionRow struct {
 	Box        string `parquet:"box,dict"`
 	Key        string `parquet:"key,delta"`
@@ -42,10 +42,10 @@ type snakeRow struct {
 	Palindrome bool   `parquet:"palindrome"`
 }
 
-// rowGroupRows is the number of rows of a row group: what a writer holds
-// in memory, compressed, before it writes the group (about 15 MB of
-// 3x3x4 solutions), and the unit a reader such as DuckDB reads in
-// parallel (42 groups for the 42 million solutions of 3x3x4).
+// rowGroupRows is the number of rows of a row group: what the writer
+// holds in memory before it writes the group, and the unit a reader such
+// as DuckDB reads in parallel, a group per 2^20 solutions being some
+// tens of groups for the largest catalogues written whole.
 const rowGroupRows = 1 << 20
 
 // BoxKey is the name under which a Parquet file's key-value metadata
@@ -244,7 +244,6 @@ type Row struct {
 // parquetReader reads the rows of a FormatParquet catalogue, a snake at
 // a time.
 type parquetReader struct {
-	file     *parquet.File
 	rows     *parquet.GenericReader[solutionRow]
 	keys     *parquet.GenericReader[keyRow] // keysOnly
 	box      symmetry.Box                   // the box the file states
@@ -302,7 +301,7 @@ func openParquet(r io.ReaderAt, size, first, end int64, keysOnly bool) (p *parqu
 	if err := checkSchema(f.Schema()); err != nil {
 		return nil, err
 	}
-	p = &parquetReader{file: f, row: first, end: end}
+	p = &parquetReader{row: first, end: end}
 	if end < 0 || end > f.NumRows() {
 		p.end = f.NumRows()
 	}

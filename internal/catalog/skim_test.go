@@ -236,7 +236,7 @@ func TestReadAtDamaged(t *testing.T) {
 // FuzzSkim: a skim never panics, and on a file a Reader reads without
 // problem, it finds what the Reader finds.
 func FuzzSkim(f *testing.F) {
-	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL, export.FormatParquet} {
 		good := catalogtest.File(f, "2x2x3", format)
 		f.Add(good)
 		f.Add(good[:len(good)/2])
