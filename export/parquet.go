@@ -294,7 +294,9 @@ func openParquet(r io.ReaderAt, size, first, end int64, keysOnly bool) (p *parqu
 			p, err = nil, parquetError("a damaged Parquet file: %v", v)
 		}
 	}()
-	f, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(true))
+	// A reader from the first row reads every page; one from another row
+	// finds its page through the page index.
+	f, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(first == 0))
 	if err != nil {
 		return nil, parquetError("a Parquet file cut short or damaged: %v", err)
 	}
