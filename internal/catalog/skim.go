@@ -47,7 +47,7 @@ type Skimmer struct {
 	stated   symmetry.Box // the box a JSONL header states
 	settled  bool
 	format   export.Format
-	state    int // 0 before the first entry, 1 inside, 2 done
+	state    int // 0 before the first entry, 1 inside, 2 done, 3 inside Parquet
 	prev     solver.Seq
 	n        int
 	keyBytes []byte
