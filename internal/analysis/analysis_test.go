@@ -295,7 +295,38 @@ func TestAnalysisSQL(t *testing.T) {
 	}
 }
 
-// TestAnalysisDocs: the doc names the columns of the schema as
+// TestDuckDBWrites: a catalogue DuckDB writes from ours, with a column of
+// its own and every column optional, as it writes them, reads as ours:
+// the same figures.
+func TestDuckDBWrites(t *testing.T) {
+	node := duckdb(t)
+	b, err := symmetry.ParseBox("2x3x4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	st := files(t, dir, b)
+	rs := run(t, node, dir, []query{{Name: "copy", SQL: `COPY (SELECT 'from DuckDB' AS note, * FROM 'solutions.parquet' ORDER BY key, solution) TO 'duckdb.parquet' (FORMAT parquet)`}})
+	if rs[0].Error != "" {
+		t.Fatalf("DuckDB: %s", rs[0].Error)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "duckdb.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := stats.Compute(context.Background(), bytes.NewReader(data), stats.Options{})
+	if err != nil {
+		t.Fatalf("stats of the catalogue DuckDB wrote: %v", err)
+	}
+	var a, w bytes.Buffer
+	got.WriteJSON(&a)
+	st.WriteJSON(&w)
+	if a.String() != w.String() {
+		t.Errorf("the figures of the catalogue DuckDB wrote differ from ours:\n%s\nwant:\n%s", &a, &w)
+	}
+}
+
+// TestAnalysisColumns: the doc names the columns of the schema as
 // docs/CONVENTIONS.md does, every column of the files the engine writes.
 func TestAnalysisColumns(t *testing.T) {
 	conv, err := os.ReadFile("../../docs/CONVENTIONS.md")
