@@ -326,8 +326,8 @@ func TestDuckDBWrites(t *testing.T) {
 	}
 }
 
-// TestAnalysisColumns: the doc names the columns of the schema as
-// docs/CONVENTIONS.md does, every column of the files the engine writes.
+// TestAnalysisColumns: docs/CONVENTIONS.md has a row for every column of
+// the Parquet catalogue the engine writes.
 func TestAnalysisColumns(t *testing.T) {
 	conv, err := os.ReadFile("../../docs/CONVENTIONS.md")
 	if err != nil {
