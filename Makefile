@@ -40,6 +40,8 @@ CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),non
 # Chromium the browser tests are skipped, and it says so at the end.
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
+	@[ -d internal/analysis/testdata/duckdb/node_modules/@duckdb/node-api ] || \
+		echo "NOTE: DuckDB is not installed: internal/analysis's tests of docs/ANALYSIS.md SKIP; npm ci --prefix internal/analysis/testdata/duckdb" 
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./internal/site/wasm
 	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short ./...

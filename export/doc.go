@@ -1,5 +1,5 @@
 // Package export writes and reads snake catalogues: the wire contract of
-// snakecube's solutions.json.
+// snakecube's solutions.json, and of its JSONL and Parquet forms.
 //
 // # The catalogue file
 //
@@ -21,9 +21,30 @@
 //     (x, y, z).
 //
 // The schema is that of the public Go enumerator oscar6echo/snake-cube-go,
-// so tools written for its file read ours. [FormatJSONL] writes the same
+// so tools written for its file read ours. It states the box by its shape
+// alone, path[x][y][z] having the box's sides: a "box" member among the
+// keys would break those tools (docs/CONVENTIONS.md).
+//
+// [FormatJSONL] writes a header line, {"box":"AxBxC"}, then the same
 // solutions one snake per line, {"snake":KEY,"solutions":[...]}, for tools
-// that read line by line.
+// that read line by line. [Options.NoHeader] leaves the header out, for a
+// line that is not a file.
+//
+// # Parquet
+//
+// [FormatParquet] writes one row per solution, in key order, then in
+// order of canonical form, with the columns box, key, solutions,
+// straights, palindrome (the snake's figures, on each of its rows),
+// solution (its place in the snake's list, from 1), start_x, start_y,
+// start_z (startPos) and direction (a list of the move codes); the path
+// array is not stored, startPos and direction fixing it. The file's
+// key-value metadata [BoxKey] states the box, so that an empty catalogue
+// does too. Rows are written in row groups of 2^20, compressed with
+// zstd, handed to the Parquet writer in batches of a fixed size, so that
+// the bytes depend on the catalogue alone, not on how it was computed.
+// With [Options.Snakes], [FormatParquet] and [FormatCSV] write the table
+// of snakes instead: one row per snake with box, key, solutions,
+// straights and palindrome. docs/CONVENTIONS.md has the schema.
 //
 // # Encoding and decoding
 //
@@ -36,5 +57,11 @@
 // be exactly what encoding/json and github.com/goccy/go-json write for
 // the same values, on every shape of box up to 64 cells and by fuzzing. [Reader] reads catalogues, ours or others', with
 // encoding/json's streaming decoder: goccy/go-json's package initialisers
-// would otherwise run at the start of every command.
+// would otherwise run at the start of every command. It tells the format
+// by the file's first bytes, and reads a Parquet file's rows a snake at
+// a time, grouped by key; [Reader.Box] is the box a file states.
+//
+// Parquet is written and read with github.com/parquet-go/parquet-go: pure
+// Go, streaming by row groups. A file it cannot read, or whose schema is
+// not a catalogue's, gives a [*SyntaxError] saying why, never a panic.
 package export

@@ -10,7 +10,8 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// The whole catalogue of the 2x2x2 box, a line a snake: one snake folds,
+// The whole catalogue of the 2x2x2 box, its box on the first line, then a
+// line a snake: one snake folds,
 // in three ways.
 func ExampleEncode() {
 	b, _ := symmetry.Cube(2)
@@ -23,6 +24,7 @@ func ExampleEncode() {
 		fmt.Println(err)
 	}
 	// Output:
+	// {"box":"2x2x2"}
 	// {"snake":"01111110","solutions":[{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]},{"startPos":[0,0,0],"direction":[1,2,-1,3,-2,1,2],"path":[[[1,6],[4,5]],[[2,7],[3,8]]]},{"startPos":[0,0,0],"direction":[1,2,3,-2,-1,2,-3],"path":[[[1,6],[8,7]],[[2,5],[3,4]]]}]}
 }
 
@@ -44,5 +46,6 @@ func ExampleWriter() {
 		fmt.Println(err)
 	}
 	// Output:
+	// {"box":"3x3x3"}
 	// {"snake":"001110110111010111101010100","solutions":[{"startPos":[0,0,0],"direction":[1,1,2,-1,3,3,2,-3,-3,1,3,-2,-2,-1,-1,2,-3,2,3,3,-2,-2,1,1,2,2],"path":[[[1,16,23],[18,17,22],[19,20,21]],[[2,15,24],[5,6,7],[10,9,8]],[[3,14,25],[4,13,26],[11,12,27]]]}]}
 }

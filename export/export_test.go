@@ -99,7 +99,9 @@ func TestGoccyAgrees(t *testing.T) {
 	}
 }
 
-// TestFormatsAgree reads a catalogue in both formats: same entries.
+// TestFormatsAgree reads a catalogue in every format: same entries, but
+// for what only one format holds (Parquet: the rows' figures; JSON: the
+// path arrays, which startPos and direction fix).
 func TestFormatsAgree(t *testing.T) {
 	c := catalogue(t, "2x2x3")
 	read := func(p []byte) []Entry {
@@ -114,6 +116,9 @@ func TestFormatsAgree(t *testing.T) {
 				t.Fatalf("Next: %v", err)
 			}
 			e.Offset = 0
+			for i := range e.Solutions {
+				e.Solutions[i].Path, e.Solutions[i].Row = nil, Row{}
+			}
 			es = append(es, e)
 		}
 	}
@@ -126,25 +131,35 @@ func TestFormatsAgree(t *testing.T) {
 	if !bytes.Equal(ja, jb) {
 		t.Error("json and jsonl files read differently")
 	}
+	jc, _ := json.Marshal(read(encode(t, c, Options{Format: FormatParquet})))
+	if !bytes.Equal(ja, jc) {
+		t.Error("json and parquet files read differently")
+	}
 }
 
+// TestWorkersAgree: the bytes depend neither on the number of workers nor
+// on how the snakes come, at once or one by one, in any format.
 func TestWorkersAgree(t *testing.T) {
 	c := catalogue(t, "3")
-	want := encode(t, c, Options{Workers: 1})
-	for _, w := range []int{2, 5} {
-		if got := encode(t, c, Options{Workers: w}); !bytes.Equal(got, want) {
-			t.Errorf("Encode with %d workers differs from 1 worker", w)
+	for _, opts := range []Options{{}, {Format: FormatParquet}, {Format: FormatParquet, Snakes: true}, {Format: FormatCSV, Snakes: true}} {
+		opts.Workers = 1
+		want := encode(t, c, opts)
+		for _, w := range []int{2, 5} {
+			opts.Workers = w
+			if got := encode(t, c, opts); !bytes.Equal(got, want) {
+				t.Errorf("Encode(%+v) with %d workers differs from 1 worker", opts, w)
+			}
 		}
-	}
-	var buf bytes.Buffer
-	w := NewWriter(&buf, c.Box, Options{})
-	for _, s := range c.Snakes {
-		if err := w.Write(s); err != nil {
-			t.Fatal(err)
+		var buf bytes.Buffer
+		w := NewWriter(&buf, c.Box, opts)
+		for _, s := range c.Snakes {
+			if err := w.Write(s); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	if err := w.Close(); err != nil || !bytes.Equal(buf.Bytes(), want) {
-		t.Errorf("Write snake by snake differs from Encode (%v)", err)
+		if err := w.Close(); err != nil || !bytes.Equal(buf.Bytes(), want) {
+			t.Errorf("Write(%+v) snake by snake differs from Encode (%v)", opts, err)
+		}
 	}
 }
 
@@ -163,12 +178,14 @@ func TestWriteOrder(t *testing.T) {
 }
 
 func TestReaderErrors(t *testing.T) {
-	// No byte but blanks is a JSONL catalogue of no snake, as an empty
-	// shard is written.
-	for _, in := range []string{"", " \n"} {
+	// No byte but blanks is no catalogue: an empty one is written "{}"
+	// or as its JSONL header.
+	for _, in := range []string{"", " \n", "\n\n\n\t"} {
 		r := NewReader(strings.NewReader(in))
-		if _, err := r.Next(); err != io.EOF || r.Format() != FormatJSONL {
-			t.Errorf("reading %q: %v, %v; want io.EOF, an empty JSONL catalogue", in, err, r.Format())
+		_, err := r.Next()
+		var se *SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, ErrEmpty) || se.Offset != int64(len(in)) {
+			t.Errorf("reading %q: %v; want ErrEmpty at byte %d", in, err, len(in))
 		}
 	}
 	good := string(encode(t, catalogue(t, "2x2x2"), Options{}))

@@ -12,8 +12,9 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// FuzzReader feeds arbitrary bytes to the Reader: it returns entries or
-// an error, never panics, and always comes to an end.
+// FuzzReader feeds arbitrary bytes to the Reader, JSON and Parquet alike:
+// it returns entries or an error, never panics, and always comes to an
+// end.
 func FuzzReader(f *testing.F) {
 	for _, name := range []string{"2x2x2.json", "2x2x2.jsonl", "2x2x3.jsonl"} {
 		b, err := os.ReadFile("testdata/" + name)
@@ -26,6 +27,10 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte(`{"0110":[{"startPos":[0,0,0],"direction":[1],"path":[[[1]]]}]}`))
 	f.Add([]byte(`{"snake":"0","solutions":[]}` + "\n{"))
 	f.Add([]byte(`{}`))
+	pq := encode(f, catalogue(f, "2x2x2"), Options{Format: FormatParquet})
+	f.Add(pq)
+	f.Add(pq[:len(pq)/2])
+	f.Add(append([]byte("PAR1"), pq[len(pq)/2:]...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := NewReader(bytes.NewReader(data))
 		for range len(data) + 2 {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // Solution is a solution as a file states it, not yet checked.
@@ -13,24 +15,38 @@ type Solution struct {
 	StartPos  []int     `json:"startPos"`
 	Direction []int     `json:"direction"`
 	Path      [][][]int `json:"path"`
+	// Row is what a row of a FormatParquet catalogue states besides; the
+	// zero Row in the other formats, which state no more than the above.
+	Row Row `json:"-"`
 }
 
 // Entry is one snake of a catalogue file as the file states it.
 type Entry struct {
 	Key       string
 	Solutions []Solution
-	// Offset is the byte offset in the file where the entry starts.
+	// Offset is the byte offset in the file where the entry starts; in a
+	// FormatParquet catalogue, the index of its first row, from 0.
 	Offset int64
+	// Count is the number of solutions listed: len(Solutions), or for a
+	// skim of a FormatParquet catalogue, whose solutions are not read,
+	// the number of its rows.
+	Count int
 }
 
 // SyntaxError is a catalogue file that is not what it should be, at a byte
-// offset.
+// offset, or -1 when the problem has no place in bytes: a Parquet file's
+// schema, or its footer.
 type SyntaxError struct {
 	Offset int64
 	Err    error
 }
 
-func (e *SyntaxError) Error() string { return fmt.Sprintf("byte %d: %v", e.Offset, e.Err) }
+func (e *SyntaxError) Error() string {
+	if e.Offset < 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("byte %d: %v", e.Offset, e.Err)
+}
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // Reader reads a catalogue file entry by entry, in either format, holding
@@ -40,15 +56,40 @@ type Reader struct {
 	tail     *tail
 	inObject bool // inside a FormatJSON catalogue's braces
 	format   Format
-	state    int // 0 before the first entry, 1 inside, 2 done
+	box      symmetry.Box // the box the file states
+	state    int          // 0 before the first entry, 1 inside, 2 done
+	keysOnly bool
+
+	pq   *parquetReader // a FormatParquet catalogue's rows
+	perr error          // why they cannot be read
 }
 
 // NewReader returns a Reader of the catalogue in r. The format is told by
-// the file's first name: "snake" for FormatJSONL, a key for FormatJSON.
+// the file's content: a Parquet file starts with the bytes "PAR1"; in
+// JSON, the first name is "box" or "snake" for FormatJSONL, a key for
+// FormatJSON. A Parquet file is read where it lies when r is a regular
+// file or an [io.ReaderAt] with a Size method, such as [bytes.Reader];
+// from a stream, it is first read whole into memory, its footer being at
+// its end.
 func NewReader(r io.Reader) *Reader {
 	t := &tail{r: r}
 	return &Reader{dec: json.NewDecoder(t), tail: t}
 }
+
+// NewKeyReader returns a Reader of the catalogue in r that reads, of a
+// FormatParquet catalogue, only the keys: each [Entry] has a key, an
+// offset and a count of solutions, and no solution. It reads the other
+// formats as [NewReader] does.
+func NewKeyReader(r io.Reader) *Reader {
+	rd := NewReader(r)
+	rd.keysOnly = true
+	return rd
+}
+
+// Box returns the box the file states, known after the first call to
+// Next: a FormatJSONL header's, or a FormatParquet file's. It is zero
+// for a file that states none, such as every FormatJSON file.
+func (r *Reader) Box() symmetry.Box { return r.box }
 
 // tail keeps the bytes read since the start of the current entry, so that
 // a syntax error can be placed exactly: the decoder says only which value
@@ -178,6 +219,9 @@ func (r *Reader) Next() (Entry, error) {
 	case 0:
 		return r.first()
 	}
+	if r.format == FormatParquet {
+		return r.row()
+	}
 	if r.format == FormatJSONL {
 		off := r.dec.InputOffset()
 		r.tail.mark(off)
@@ -216,15 +260,72 @@ func (r *Reader) Next() (Entry, error) {
 	return r.solutions(Entry{Key: k, Offset: off})
 }
 
+// ErrEmpty reports a file with no byte but blanks: no catalogue, since
+// even an empty catalogue has bytes ("{}", a JSONL header, a Parquet
+// file's metadata).
+var ErrEmpty = errors.New("empty file")
+
+// row returns a FormatParquet catalogue's next snake.
+func (r *Reader) row() (Entry, error) {
+	if r.perr != nil {
+		r.state = 2
+		return Entry{}, r.perr
+	}
+	e, err := r.pq.next()
+	if r.box.Len() == 0 {
+		r.box = r.pq.box
+	}
+	if err != nil {
+		r.state = 2
+	}
+	return e, err
+}
+
+// sniff reads the file's first bytes and, for a Parquet file, opens it.
+func (r *Reader) sniff() {
+	var head [len(parquetMagic)]byte
+	n, err := io.ReadFull(r.tail.r, head[:])
+	if n == len(head) && string(head[:]) == parquetMagic {
+		r.format = FormatParquet
+		at, size, err := readerAt(r.tail.r, head[:])
+		if err != nil {
+			r.perr = err
+			return
+		}
+		r.pq, r.perr = openParquet(at, size, 0, -1, r.keysOnly)
+		if r.perr == nil {
+			r.box = r.pq.box
+		}
+		return
+	}
+	rest := r.tail.r
+	if err != nil { // fewer than 4 bytes: the error, if not the end, comes again
+		rest = errReader{err}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			rest = eofReader{}
+		}
+	}
+	r.tail.r = io.MultiReader(bytes.NewReader(head[:n]), rest)
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
 // first reads the opening of the file and its first entry.
 func (r *Reader) first() (Entry, error) {
 	r.state = 1
+	r.sniff()
+	if r.format == FormatParquet {
+		return r.row()
+	}
 	if err := r.delim('{'); err != nil {
 		if errors.Is(err, io.EOF) && r.dec.InputOffset() == 0 && len(bytes.TrimSpace(r.tail.buf)) == 0 {
-			// No byte but blanks: a JSONL catalogue of no snake, as
-			// a shard or section without one is written.
-			r.format, r.state = FormatJSONL, 2
-			return Entry{}, io.EOF
+			return Entry{}, r.fail(&SyntaxError{Offset: r.tail.base + int64(len(r.tail.buf)), Err: ErrEmpty})
 		}
 		return Entry{}, r.fail(err)
 	}
@@ -237,6 +338,13 @@ func (r *Reader) first() (Entry, error) {
 	if err != nil {
 		return Entry{}, r.fail(err)
 	}
+	if k == "box" {
+		r.format = FormatJSONL
+		if err := r.header(); err != nil {
+			return Entry{}, err
+		}
+		return r.Next()
+	}
 	if k == "snake" {
 		r.format = FormatJSONL
 		return r.line(0)
@@ -244,6 +352,24 @@ func (r *Reader) first() (Entry, error) {
 	r.format, r.inObject = FormatJSON, true
 	r.tail.mark(off)
 	return r.solutions(Entry{Key: k, Offset: off})
+}
+
+// header reads the rest of a FormatJSONL header line after its "box"
+// name: the box, and the line's end.
+func (r *Reader) header() error {
+	var s string
+	if err := r.dec.Decode(&s); err != nil {
+		return r.fail(err)
+	}
+	b, err := symmetry.ParseBox(s)
+	if err != nil {
+		return r.fail(fmt.Errorf("header: %w", err))
+	}
+	if err := r.delim('}'); err != nil {
+		return r.fail(err)
+	}
+	r.box = b
+	return nil
 }
 
 // line reads the rest of a FormatJSONL line after its "snake" name.
@@ -274,5 +400,6 @@ func (r *Reader) solutions(e Entry) (Entry, error) {
 	if err := r.dec.Decode(&e.Solutions); err != nil {
 		return Entry{}, r.fail(err)
 	}
+	e.Count = len(e.Solutions)
 	return e, nil
 }

@@ -62,12 +62,19 @@ func refOf(t testing.TB, b symmetry.Box, dirs []symmetry.Dir) refSolution {
 
 // reference returns the catalogue of snakes in format f as encoding/json
 // writes it, in the layout of export's doc: the JSON object with a key a
-// line, or a line a snake.
+// line, or the header line and a line a snake.
 func reference(t testing.TB, b symmetry.Box, f export.Format, snakes []solver.Snake) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	if f == export.FormatJSON {
+	switch f {
+	case export.FormatJSON:
 		out.WriteString("{")
+	case export.FormatJSONL:
+		hd, err := json.Marshal(map[string]string{"box": b.String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.Write(append(hd, '\n'))
 	}
 	for k, s := range snakes {
 		sols := make([]refSolution, len(s.Solutions))

@@ -22,27 +22,35 @@ type Format int
 const (
 	// FormatJSON is one JSON object, keys to solution lists.
 	FormatJSON Format = iota
-	// FormatJSONL is one JSON object per line: {"snake":KEY,"solutions":[...]}.
+	// FormatJSONL is a header line, {"box":"AxBxC"}, then one JSON object
+	// per line: {"snake":KEY,"solutions":[...]}.
 	FormatJSONL
+	// FormatParquet is a Parquet file, one row per solution, or with
+	// [Options.Snakes] one row per snake.
+	FormatParquet
+	// FormatCSV is a CSV table, one row per snake: [Options.Snakes] only.
+	FormatCSV
 )
 
-// ParseFormat reads "json" or "jsonl".
+// formats are the formats' names, by Format.
+var formats = []string{"json", "jsonl", "parquet", "csv"}
+
+// ParseFormat reads "json", "jsonl", "parquet" or "csv".
 func ParseFormat(s string) (Format, error) {
-	switch s {
-	case "json":
-		return FormatJSON, nil
-	case "jsonl":
-		return FormatJSONL, nil
+	for f, name := range formats {
+		if s == name {
+			return Format(f), nil
+		}
 	}
-	return 0, fmt.Errorf("unknown format %q, want json or jsonl", s)
+	return 0, fmt.Errorf("unknown format %q, want json, jsonl, parquet or csv", s)
 }
 
 // String returns the format's name.
 func (f Format) String() string {
-	if f == FormatJSONL {
-		return "jsonl"
+	if f >= 0 && int(f) < len(formats) {
+		return formats[f]
 	}
-	return "json"
+	return fmt.Sprintf("Format(%d)", int(f))
 }
 
 // Options tune a [Writer]. The zero value writes FormatJSON.
@@ -54,7 +62,36 @@ type Options struct {
 	// Unordered accepts snakes in any order, named by their sequence as
 	// given rather than by their key, as solve writes the snakes typed.
 	Unordered bool
+	// Snakes writes the table of snakes, one row per snake with its
+	// figures and no solution, in FormatCSV or FormatParquet.
+	Snakes bool
+	// NoHeader leaves out FormatJSONL's header line, for a line that is
+	// not a file: serve's answer about one snake.
+	NoHeader bool
 }
+
+// ErrOptions reports options that do not go together.
+var ErrOptions = errors.New("options that do not go together")
+
+// Check reports whether the options go together: a table of snakes is
+// written as CSV or Parquet, a catalogue as JSON, JSONL or Parquet.
+func (o Options) Check() error {
+	switch {
+	case o.Format < FormatJSON || o.Format > FormatCSV:
+		return fmt.Errorf("%w: unknown format %d", ErrOptions, int(o.Format))
+	case o.Snakes && o.Format != FormatCSV && o.Format != FormatParquet:
+		return fmt.Errorf("%w: a table of snakes is written as csv or parquet, not %v", ErrOptions, o.Format)
+	case !o.Snakes && o.Format == FormatCSV:
+		return fmt.Errorf("%w: csv writes a table of snakes, not a catalogue of solutions", ErrOptions)
+	case o.Unordered && (o.Format == FormatParquet || o.Snakes):
+		return fmt.Errorf("%w: %v rows are in key order", ErrOptions, o.Format)
+	}
+	return nil
+}
+
+// text reports whether the options write JSON text that EncodeChunk
+// encodes; the other formats are rows, written by a row writer.
+func (o Options) text() bool { return !o.Snakes && o.Format != FormatParquet }
 
 // ErrOrder reports snakes written out of ascending key order.
 var ErrOrder = errors.New("snakes out of key order")
@@ -63,20 +100,41 @@ var ErrOrder = errors.New("snakes out of key order")
 // order, then [Writer.Close].
 type Writer struct {
 	w    *bufio.Writer
+	rows rowWriter // the rows of FormatParquet and of tables
 	box  symmetry.Box
 	opts Options
 	last solver.Seq
 	n    int
+	head bool // the file's opening is written
 	err  error
+}
+
+// rowWriter writes the rows of a format whose chunks are rows.
+type rowWriter interface {
+	write(c *Chunk) error
+	close() error
 }
 
 // bufSize is the output buffer: large writes keep system calls rare when a
 // catalogue of many megabytes goes to a file or a pipe.
 const bufSize = 1 << 16
 
-// NewWriter returns a Writer of box b's catalogue to w.
+// NewWriter returns a Writer of box b's catalogue to w. Options that do
+// not go together ([Options.Check]) fail the first Write or Close.
 func NewWriter(w io.Writer, b symmetry.Box, opts Options) *Writer {
-	return &Writer{w: bufio.NewWriterSize(w, bufSize), box: b, opts: opts}
+	wr := &Writer{w: bufio.NewWriterSize(w, bufSize), box: b, opts: opts, err: opts.Check()}
+	if wr.err != nil {
+		return wr
+	}
+	switch {
+	case opts.Snakes && opts.Format == FormatCSV:
+		wr.rows = newCSVTable(wr.w, b)
+	case opts.Snakes:
+		wr.rows = newParquetTable(wr.w, b)
+	case opts.Format == FormatParquet:
+		wr.rows = newParquetWriter(wr.w, b)
+	}
+	return wr
 }
 
 // Chunk is a run of consecutive snakes encoded ahead of writing, so that
@@ -84,9 +142,13 @@ func NewWriter(w io.Writer, b symmetry.Box, opts Options) *Writer {
 type Chunk struct {
 	// The snakes, separated but without a leading separator, in blocks
 	// of blockSize bytes or less.
-	blocks      []*[]byte
-	n           int
-	first, last solver.Seq
+	blocks []*[]byte
+	// What a format of rows writes its rows from: the snakes, and the
+	// start cells and moves of their solutions (see encodeRows).
+	heads         []head
+	starts, moves []int8
+	n             int
+	first, last   solver.Seq
 }
 
 // blockSize is the size of the blocks chunks are encoded into. Blocks of
@@ -112,6 +174,13 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 	if err := checkOrder(b, opts, snakes, solver.Seq{}, 0); err != nil {
 		return Chunk{}, err
 	}
+	c.first, c.last = snakes[0].Seq, snakes[len(snakes)-1].Seq
+	if !opts.text() {
+		if err := encodeRows(&c, b, snakes, !opts.Snakes); err != nil {
+			return Chunk{}, err
+		}
+		return c, nil
+	}
 	enc := newEncoder(b)
 	var p []byte
 	for k, s := range snakes {
@@ -123,7 +192,6 @@ func EncodeChunk(b symmetry.Box, opts Options, snakes []solver.Snake) (Chunk, er
 		}
 	}
 	c.end(p)
-	c.first, c.last = snakes[0].Seq, snakes[len(snakes)-1].Seq
 	return c, nil
 }
 
@@ -190,11 +258,22 @@ func (w *Writer) WriteChunk(c Chunk) error {
 		w.err = fmt.Errorf("snake %v after %v: %w", c.first, w.last, ErrOrder)
 		return w.err
 	}
+	if w.rows != nil {
+		w.err = w.rows.write(&c)
+	} else {
+		w.writeText(c)
+	}
+	w.last = c.last
+	w.n += c.n
+	return w.err
+}
+
+// writeText writes a chunk of JSON or JSONL text.
+func (w *Writer) writeText(c Chunk) {
 	switch {
-	case w.opts.Format == FormatJSONL:
-	case w.n == 0:
-		_, w.err = w.w.WriteString("{\n")
-	default:
+	case !w.head:
+		w.opening()
+	case w.opts.Format == FormatJSON:
 		_, w.err = w.w.WriteString(",\n")
 	}
 	for _, p := range c.blocks {
@@ -203,9 +282,18 @@ func (w *Writer) WriteChunk(c Chunk) error {
 		}
 	}
 	c.release()
-	w.last = c.last
-	w.n += c.n
-	return w.err
+}
+
+// opening writes the start of a JSON or JSONL file: the object's brace,
+// or the header line.
+func (w *Writer) opening() {
+	w.head = true
+	switch {
+	case w.opts.Format == FormatJSON:
+		_, w.err = w.w.WriteString("{\n")
+	case !w.opts.NoHeader:
+		_, w.err = fmt.Fprintf(w.w, "{\"box\":\"%v\"}\n", w.box)
+	}
 }
 
 // Close ends the catalogue and flushes it. It does not close the underlying
@@ -214,13 +302,19 @@ func (w *Writer) Close() error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.opts.Format == FormatJSON {
-		if w.n == 0 {
-			w.w.WriteString("{")
-		}
+	switch {
+	case w.rows != nil:
+		w.err = w.rows.close()
+	case w.opts.Format == FormatJSON && !w.head:
+		w.w.WriteString("{\n}\n")
+	case w.opts.Format == FormatJSON:
 		w.w.WriteString("\n}\n")
+	case !w.head:
+		w.opening()
 	}
-	w.err = w.w.Flush()
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
 	if w.err == nil {
 		w.err = errors.New("export: writer closed")
 		return nil
@@ -410,6 +504,45 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 	return p, nil
 }
 
+// place walks the moves dirs from some cell of the box and returns the
+// cell they start from, packed, relative to the box's lowest corner, with
+// cells[k] the number, from 1, of the cubelet at position k of the path
+// array; or errNotPath.
+func (l *layout) place(dirs []symmetry.Dir, cells *[maxCells]int8) (int32, error) {
+	if len(dirs) != l.n-1 {
+		return 0, errNotPath
+	}
+	// The cells of the cubelets relative to cubelet 0, packed.
+	var rel [maxCells]int32
+	cur := int32(bias)
+	lo := cur
+	rel[0] = cur
+	for i, d := range dirs {
+		cur += steps[d]
+		rel[(i+1)&(maxCells-1)] = cur
+		lo = min(lo, cur)
+	}
+	var out int32
+	for i, r := range rel[:l.n] {
+		r -= lo
+		out |= r | (r + l.inBox)
+		k := (l.sx*(r&0xff) + l.sy*(r>>8&0xff) + r>>16&0xff) & (maxCells - 1)
+		if out&0x808080 != 0 || cells[k] != 0 {
+			return 0, errNotPath
+		}
+		cells[k] = int8(i + 1)
+	}
+	return rel[0] - lo, nil
+}
+
+// startCell returns the cell the moves dirs start from, on a path through
+// every cell of the box, or errNotPath.
+func (l *layout) startCell(dirs []symmetry.Dir) ([3]int, error) {
+	var cells [maxCells]int8
+	d0, err := l.place(dirs, &cells)
+	return [3]int{int(d0 & 0xff), int(d0 >> 8 & 0xff), int(d0 >> 16 & 0xff)}, err
+}
+
 // errNotPath reports a solution that is not a path through every cell of
 // the box.
 var errNotPath = errors.New("its moves do not fill the box, each cell once")
@@ -425,35 +558,14 @@ var errNotPath = errors.New("its moves do not fill the box, each cell once")
 // value: the cells relative to it are the cells in the box, and the first
 // one the start.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
-	if len(dirs) != e.n-1 {
-		return p, errNotPath
-	}
-	// The cells of the cubelets relative to cubelet 0, packed.
-	var rel [maxCells]int32
-	cur := int32(bias)
-	lo := cur
-	rel[0] = cur
-	for i, d := range dirs {
-		cur += steps[d]
-		rel[(i+1)&(maxCells-1)] = cur
-		lo = min(lo, cur)
-	}
-	// The cubelet number by position in the path array.
 	var cells [maxCells]int8
-	var out int32
-	for i, r := range rel[:e.n] {
-		r -= lo
-		out |= r | (r + e.inBox)
-		k := (e.sx*(r&0xff) + e.sy*(r>>8&0xff) + r>>16&0xff) & (maxCells - 1)
-		if out&0x808080 != 0 || cells[k] != 0 {
-			return p, errNotPath
-		}
-		cells[k] = int8(i + 1)
+	d0, err := e.place(dirs, &cells)
+	if err != nil {
+		return p, err
 	}
 	n := len(p)
 	w := (*[window]byte)(p[n : n+window])
 	const half = window/2 - 1
-	d0 := rel[0] - lo
 	i := copy(w[:half], e.start[e.sx*(d0&0xff)+e.sy*(d0>>8&0xff)+d0>>16&0xff])
 	at := i
 	for _, d := range dirs {

@@ -15,7 +15,7 @@ import (
 )
 
 const enumerateUsage = `Usage:
-  snakecube enumerate [-size N|AxBxC] [-o FILE] [-format json|jsonl] [-prefix P | -shard I/N] [-count] [-j N] [-quiet]
+  snakecube enumerate [-size N|AxBxC] [-o FILE] [-format json|jsonl|parquet] [-snakes] [-prefix P | -shard I/N] [-count] [-j N] [-quiet]
 
 Finds every snake that folds into the box and all its solutions, and writes
 the catalogue: keys ascending, solutions in canonical form. Solutions are
@@ -25,9 +25,14 @@ the snake from its other end.
 Flags:
   -size N|AxBxC   the box, up to 64 cells (default 3, the 3x3x3 cube)
   -o FILE         write the catalogue to FILE, "-" for standard output
-                  (default solutions.json)
-  -format FORMAT  json, one object (default), or jsonl, one line per snake:
-                  {"snake":KEY,"solutions":[...]}
+                  (default solutions.json, solutions.parquet for parquet,
+                  snakes.csv or snakes.parquet with -snakes)
+  -format FORMAT  json, one object (default); jsonl, a line {"box":BOX}
+                  then one line per snake, {"snake":KEY,"solutions":[...]};
+                  parquet, one row per solution (docs/CONVENTIONS.md)
+  -snakes         write the table of snakes instead, one row per snake: box,
+                  key, solutions, straights, palindrome; -format csv
+                  (default) or parquet
   -prefix P       only the section of snakes whose keys start with P (0 to L
                   characters 0 and 1): the same bytes per snake as the whole
   -shard I/N      only part I of N of the catalogue, split by sections and
@@ -42,14 +47,17 @@ Examples:
   $ snakecube enumerate -size 2x2x3 -o - | head
   $ snakecube enumerate -size 3x3x4 -count
   $ snakecube enumerate -size 3x3x4 -shard 2/8 -format jsonl -o part2.jsonl
+  $ snakecube enumerate -size 2x3x4 -format parquet
+  $ snakecube enumerate -size 3x3x4 -snakes -format parquet
 `
 
 func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
 	box := defaultBox()
 	fs.Var(box, "size", "")
-	out := fs.String("o", "solutions.json", "")
-	format := fs.String("format", "json", "")
+	out := fs.String("o", "", "")
+	format := fs.String("format", "", "")
+	snakes := fs.Bool("snakes", false, "")
 	prefix := fs.String("prefix", "", "")
 	shard := fs.String("shard", "", "")
 	counting := fs.Bool("count", false, "")
@@ -62,9 +70,15 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	if len(rest) > 0 {
 		return cli.BadUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", rest[0])
 	}
-	f, err := export.ParseFormat(*format)
+	eopts, defaultOut, err := outputOptions(*format, *snakes)
 	if err != nil {
-		return cli.BadUsage(e, enumerateUsage, "-format: %v", err)
+		return cli.BadUsage(e, enumerateUsage, "%v", err)
+	}
+	if *out == "" {
+		*out = defaultOut
+	}
+	if *counting && *snakes {
+		return cli.BadUsage(e, enumerateUsage, "-count and -snakes cannot be used together")
 	}
 	b := box.box
 	sections, what, err := chooseSections(b, *prefix, *shard)
@@ -87,7 +101,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	var total written
 	name, err := writeOutput(e, *out, func(w io.Writer) error {
 		var err error
-		total, err = encode(ctx, w, b, sections, opts, export.Options{Format: f})
+		total, err = encode(ctx, w, b, sections, opts, eopts)
 		return err
 	})
 	if err != nil {
@@ -99,6 +113,34 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil
+}
+
+// outputOptions returns the writer's options for -format and -snakes, and
+// the output file's default name.
+func outputOptions(format string, snakes bool) (export.Options, string, error) {
+	var opts export.Options
+	switch {
+	case format != "":
+		f, err := export.ParseFormat(format)
+		if err != nil {
+			return opts, "", fmt.Errorf("-format: %v", err)
+		}
+		opts.Format = f
+	case snakes:
+		opts.Format = export.FormatCSV
+	}
+	opts.Snakes = snakes
+	if err := opts.Check(); err != nil {
+		return opts, "", fmt.Errorf("-format %v: %v", opts.Format, err)
+	}
+	name := "solutions." + opts.Format.String()
+	if snakes {
+		name = "snakes." + opts.Format.String()
+	}
+	if opts.Format == export.FormatJSONL {
+		name = "solutions.json" // jsonl's default since before the other formats: kept
+	}
+	return opts, name, nil
 }
 
 // count sums the counts of the sections.

@@ -14,17 +14,17 @@ import (
 )
 
 const mergeUsage = `Usage:
-  snakecube merge [-size N|AxBxC] [-format json|jsonl] -o FILE PART...
+  snakecube merge [-size N|AxBxC] [-format json|jsonl|parquet] -o FILE PART...
 
 Joins the N parts written by "enumerate -shard I/N", all of them, in any
-order and either format, into one catalogue: the same bytes as a single
+order and any format, into one catalogue: the same bytes as a single
 run. It refuses parts of different boxes, parts that overlap, and a part
 missing.
 
 Flags:
   -o FILE         write the catalogue to FILE, "-" for standard output
-  -format FORMAT  json or jsonl (default: the first part's)
-  -size N|AxBxC   the box, needed when the snakes' length is not a cube's
+  -format FORMAT  json, jsonl or parquet (default: the first part's)
+  -size N|AxBxC   the box, needed only when the parts do not tell it
 
 Examples:
   $ for i in 1 2 3 4; do snakecube enumerate -shard $i/4 -o part$i.json; done
@@ -50,6 +50,9 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	opts := shards.Options{Box: box.box}
 	if *format != "" {
 		f, err := export.ParseFormat(*format)
+		if err == nil {
+			err = export.Options{Format: f}.Check()
+		}
 		if err != nil {
 			return cli.BadUsage(e, mergeUsage, "-format: %v", err)
 		}

@@ -19,6 +19,7 @@ Commands:
   enumerate  every snake of a box that folds, with all its solutions
   solve      every solution of snakes typed in any notation, shown to fold
   merge      join the shards of an enumeration into one catalogue
+  convert    a catalogue in another format: JSON, JSONL, Parquet; a table of snakes
   estimate   the size of a box's search, by random probes
   census     exact counts section by section, resumable; merge and extrapolate
   verify     check a catalogue file, and with -complete that nothing is missing
@@ -41,6 +42,7 @@ var commands = []command{
 	{"enumerate", runEnumerate},
 	{"solve", runSolve},
 	{"merge", runMerge},
+	{"convert", runConvert},
 	{"estimate", runEstimate},
 	{"census", runCensus},
 	{"verify", runVerify},

@@ -19,10 +19,10 @@ import (
 const serveUsage = `Usage:
   snakecube serve [-addr HOST:PORT] [-size AxBxC]... [-timeout D] CATALOGUE...
 
-Serves a web page and a JSON API over catalogues, JSON or JSONL, until
-interrupted: filter, sort and page the snakes, see how many have each
-number of solutions, open a snake's solutions, solve any snake typed in.
-Each catalogue is indexed once, a few bytes a snake, and a snake's
+Serves a web page and a JSON API over catalogues, JSON, JSONL or Parquet,
+until interrupted: filter, sort and page the snakes, see how many have
+each number of solutions, open a snake's solutions, solve any snake typed
+in. Each catalogue is indexed once, a few bytes a snake, and a snake's
 solutions are read from its file when asked for. It listens on this
 machine only unless -addr says otherwise.
 
@@ -40,8 +40,8 @@ among several catalogues (their box, "3x3x3"):
 Flags:
   -addr HOST:PORT  where to listen (default 127.0.0.1:8080); port 0 takes
                    any free port
-  -size AxBxC      the box of the catalogues whose snakes' length is not a
-                   cube's; repeat it for catalogues of several boxes
+  -size AxBxC      the box of the catalogues that do not tell it (snakecube
+                   writes it in every file); repeat it for several boxes
   -timeout D       how long a snake typed in is searched at most
                    (default 10s); a snake with more than 10,000 solutions
                    is answered that it has too many, whatever the time

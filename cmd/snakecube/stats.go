@@ -15,17 +15,17 @@ import (
 const statsUsage = `Usage:
   snakecube stats [-size N|AxBxC] [-format text|json|csv] [-svg FILE] FILE
 
-Reads a catalogue, JSON or JSONL, as a stream and prints its figures: the
-snakes and solutions; the palindromes and their solutions; the snakes
-with one solution; the most solutions and which snake has them; how many
-snakes have each number of solutions; snakes by number of straights and
-of solutions, for all snakes and for palindromes; the cells where
-solutions start and end; the 10 snakes with most solutions. Solutions are
-counted once up to the box's rotations and reflections and up to reading
-the snake from its other end; a solution the file lists twice counts once.
-A cell is a corner, edge, face or centre cell when 3, 2, 1 or 0 of its
-coordinates are at an end of their axis (every coordinate is, on a side
-of 1 or 2). FILE "-" reads standard input.
+Reads a catalogue, JSON, JSONL or Parquet, as a stream and prints its
+figures: the snakes and solutions; the palindromes and their solutions;
+the snakes with one solution; the most solutions and which snake has
+them; how many snakes have each number of solutions; snakes by number of
+straights and of solutions, for all snakes and for palindromes; the cells
+where solutions start and end; the 10 snakes with most solutions.
+Solutions are counted once up to the box's rotations and reflections and
+up to reading the snake from its other end; a solution the file lists
+twice counts once. A cell is a corner, edge, face or centre cell when 3,
+2, 1 or 0 of its coordinates are at an end of their axis (every
+coordinate is, on a side of 1 or 2). FILE "-" reads standard input.
 
 Formats:
   text  aligned tables to read
@@ -43,7 +43,7 @@ Formats:
         cell), top (row: rank, column: snake)
 
 Flags:
-  -size N|AxBxC    the box, needed when the snakes' length is not a cube's
+  -size N|AxBxC    the box, needed only when the file does not tell it
   -format FORMAT   text (default), json or csv
   -svg FILE        also draw the histogram and the table by straights as
                    an SVG picture; "-" writes it to standard output instead

@@ -16,15 +16,16 @@ import (
 const verifyUsage = `Usage:
   snakecube verify [-size N|AxBxC] [-complete] FILE
 
-Checks a catalogue, JSON or JSONL, without trusting what wrote it: every
-key a snake of the box and the smaller of itself and its reverse, keys
-ascending and unique; every solution's startPos, direction and path
-consistent, a path through every cell of the box that folds the key's
-snake, read from either end; no two solutions of a snake the same up to
-the box's rotations and reflections and reading the snake from its other
-end. Files of oscar6echo/snake-cube-go, which orient some solutions
-backwards, pass. FILE "-" reads standard input; the file is read as a
-stream.
+Checks a catalogue, JSON, JSONL or Parquet, without trusting what wrote
+it: every key a snake of the box and the smaller of itself and its
+reverse, keys ascending and unique; every solution's startPos, direction
+and path consistent, a path through every cell of the box that folds the
+key's snake, read from either end; no two solutions of a snake the same
+up to the box's rotations and reflections and reading the snake from its
+other end; in Parquet, each row's box and figures. Files of
+oscar6echo/snake-cube-go, which orient some solutions backwards, pass.
+FILE "-" reads standard input; the file is read as a stream (a Parquet
+file on standard input is read into memory first).
 
 Problems are printed on standard error as "KEY solution I: ..." (I counts
 from 1: the first of the key's list is 1) or "KEY: ..." for the snake as
@@ -33,7 +34,7 @@ printed, then how many more. Exit status: 0 when the file is clean, 1
 when problems are found or the file is no catalogue, 2 for a usage error.
 
 Flags:
-  -size N|AxBxC  the box, needed when the snakes' length is not a cube's
+  -size N|AxBxC  the box, needed only when the file does not tell it
   -complete      also check that every snake that folds and every solution
                  is there, against a fresh search of the whole box, which
                  costs what enumerate does

@@ -1,7 +1,9 @@
 // Package catalog reads snake catalogues: it is the one place where a
-// catalogue file, JSON or JSONL as package export writes them, becomes
-// checked domain snakes. Every command that reads a catalogue (verify,
-// stats, merge, serve) reads it through a [Reader].
+// catalogue file, JSON, JSONL or Parquet as package export writes them,
+// becomes checked domain snakes. Every command that reads a catalogue
+// (verify, stats, merge, convert, serve) reads it through a [Reader], or
+// a [Skimmer] to index it. The format is told by the file's content,
+// never by its name.
 //
 // # What a Reader checks
 //
@@ -23,7 +25,8 @@
 //     ([Solution.Same]).
 //
 // A caller decides what a problem means: verify reports every one, stats
-// stops at the first ([Snake.Err]), merge refuses a part that has any.
+// stops at the first ([Snake.Err]), merge and [Convert] refuse a file
+// that has any.
 //
 // # Skimming
 //
@@ -47,12 +50,30 @@
 // other end, and any image of a solution under the box's symmetries may
 // stand for it: every reading and every representative is accepted.
 //
+// # Parquet
+//
+// A Parquet catalogue's rows (see package export) are grouped by key
+// into snakes, and checked as JSON entries are, but for the path array,
+// which rows do not hold. What each row states besides is checked too:
+// its box, its snake's solutions (the snake's rows), straights and
+// palindrome, each wrong value reported once for its snake, and its
+// solution's place among its snake's rows, counted from 1, which a wrong
+// number makes a problem with that solution. Columns other than the
+// catalogue's are ignored, so a file another program wrote from ours,
+// adding columns, reads as ours.
+//
 // # The box
 //
-// [Options.Box] gives the box. When it is zero, the box is the cube whose
-// volume is the first key's length ([symmetry.CubeOf]): 8, 27 or 64
-// cubelets, or else the box of [Options.Boxes] of that volume; for any
-// other length Next fails with [ErrNoBox].
+// The box is the first of: the box the file states (a JSONL header, a
+// Parquet file's metadata or its first row), which must be [Options.Box]
+// when that is given, or else Next fails with [ErrOtherBox]; Options.Box;
+// the shape of the first solution's path array, path[x][y][z] having
+// the box's sides, when its volume is the key's length; the cube whose
+// volume is the first key's length ([symmetry.CubeOf]), 8, 27 or 64
+// cubelets, or else the box of [Options.Boxes] of that volume. For any
+// other length Next fails with [ErrNoBox]. So a catalogue snakecube wrote
+// needs no box given, and neither does one of oscar6echo/snake-cube-go,
+// whose JSON holds path arrays.
 //
 // # Numbering
 //

@@ -13,27 +13,67 @@ import (
 )
 
 // ErrNoBox reports a catalogue whose box [Options.Box] does not give and
-// whose keys do not tell.
+// whose content does not tell.
 var ErrNoBox = errors.New("the box is not known")
 
-// Options tune a [Reader]. The zero value reads the catalogue of the cube
-// told by the length of its first key.
+// ErrOtherBox reports a catalogue that states a box other than
+// [Options.Box].
+var ErrOtherBox = errors.New("a catalogue of another box")
+
+// Options tune a [Reader]. The zero value reads the catalogue of the box
+// the file tells.
 type Options struct {
-	// Box is the catalogue's box. The zero Box means the cube whose volume
-	// is the first key's length, 8, 27 or 64, or else the one of Boxes
-	// with that volume.
+	// Box is the catalogue's box. A file that states its box must state
+	// this one. The zero Box means the box the file tells (see the
+	// package's doc).
 	Box symmetry.Box
-	// Boxes are the boxes a catalogue may be of, when Box is zero, besides
-	// the cubes: a server given several catalogues of several boxes.
+	// Boxes are the boxes a catalogue may be of, when Box is zero and the
+	// file tells no box, besides the cubes: a server given several
+	// catalogues of several boxes.
 	Boxes []symmetry.Box
 }
 
-// boxOf returns the box the options give for a catalogue whose first key
-// is k, or an error wrapping ErrNoBox.
-func (o Options) boxOf(k string) (symmetry.Box, error) {
-	if o.Box.Len() > 0 {
+// settle returns the box of a catalogue that states box stated (zero
+// when it states none) and whose first entry is e (nil when it has
+// none): the box stated, else Options.Box, else the shape of e's first
+// path array, else the cube or the box of Boxes whose volume is its
+// key's length. The box is zero when the catalogue has no entry and
+// nothing tells it; the error wraps ErrOtherBox or ErrNoBox.
+func (o Options) settle(stated symmetry.Box, e *export.Entry) (symmetry.Box, error) {
+	switch {
+	case stated.Len() > 0 && o.Box.Len() > 0 && stated != o.Box:
+		return symmetry.Box{}, fmt.Errorf("%w: the file states the %v box, not the %v box given", ErrOtherBox, stated, o.Box)
+	case stated.Len() > 0:
+		return stated, nil
+	case o.Box.Len() > 0:
 		return o.Box, nil
+	case e == nil:
+		return symmetry.Box{}, nil
 	}
+	if b, ok := pathBox(e); ok {
+		return b, nil
+	}
+	return o.boxOf(e.Key)
+}
+
+// pathBox returns the box whose sides the path array of e's first
+// solution has, when its volume is the length of e's key: path[x][y][z]
+// has a plane per x, a row per y, a cell per z.
+func pathBox(e *export.Entry) (symmetry.Box, bool) {
+	if len(e.Solutions) == 0 {
+		return symmetry.Box{}, false
+	}
+	p := e.Solutions[0].Path
+	if len(p) == 0 || len(p[0]) == 0 {
+		return symmetry.Box{}, false
+	}
+	b, err := symmetry.NewBox(len(p), len(p[0]), len(p[0][0]))
+	return b, err == nil && b.Len() == len(e.Key)
+}
+
+// boxOf returns the cube, or else the box of Boxes, whose volume is the
+// length of key k, or an error wrapping ErrNoBox.
+func (o Options) boxOf(k string) (symmetry.Box, error) {
 	if b, ok := symmetry.CubeOf(len(k)); ok {
 		return b, nil
 	}
@@ -46,7 +86,7 @@ func (o Options) boxOf(k string) (symmetry.Box, error) {
 	if len(o.Boxes) > 0 {
 		what += " nor that of a box given"
 	}
-	return symmetry.Box{}, fmt.Errorf("%w: the first key, %s, has %d characters, %s", ErrNoBox, QuoteKey(k), len(k), what)
+	return symmetry.Box{}, fmt.Errorf("%w: the file states no box, and the first key, %s, has %d characters, %s", ErrNoBox, QuoteKey(k), len(k), what)
 }
 
 // Snake is one entry of a catalogue, read and checked. A Reader reuses its
@@ -169,32 +209,31 @@ func QuoteKey(k string) string {
 	return fmt.Sprintf("%q", k)
 }
 
-// Reader reads a catalogue, JSON or JSONL, snake by snake.
+// Reader reads a catalogue, JSON, JSONL or Parquet, snake by snake.
 type Reader struct {
-	opts Options
-	raw  *export.Reader
-	box  symmetry.Box
-	chk  *Checker
-	snk  Snake
-	prev string
-	n    int // entries read
+	opts    Options
+	raw     *export.Reader
+	box     symmetry.Box
+	settled bool // the box is settled, or the file is no catalogue
+	chk     *Checker
+	snk     Snake
+	prev    string
+	n       int // entries read
 
 	arena []symmetry.Dir
 	seen  map[string]int
 	buf   []byte
 }
 
-// NewReader returns a Reader of the catalogue in r.
+// NewReader returns a Reader of the catalogue in r, told by its content:
+// see [export.NewReader].
 func NewReader(r io.Reader, opts Options) *Reader {
-	rd := &Reader{raw: export.NewReader(r), opts: opts}
-	if opts.Box.Len() > 0 {
-		rd.setBox(opts.Box)
-	}
-	return rd
+	return &Reader{raw: export.NewReader(r), opts: opts}
 }
 
-// Box returns the catalogue's box: the one given, or after the first call
-// to Next the one its first key tells. It is zero while unknown.
+// Box returns the catalogue's box, known after the first call to Next:
+// the one the file states or tells, or the one given. It is zero while
+// unknown, and for an empty catalogue that nothing tells the box of.
 func (r *Reader) Box() symmetry.Box { return r.box }
 
 // Format returns the file's format, known after the first call to Next.
@@ -203,24 +242,36 @@ func (r *Reader) Format() export.Format { return r.raw.Format() }
 func (r *Reader) setBox(b symmetry.Box) {
 	r.box = b
 	r.chk = NewChecker(b)
+	r.chk.pathless = r.raw.Format() == export.FormatParquet
 	r.seen = make(map[string]int)
 }
 
 // Next reads and checks the next snake. It returns io.EOF after the last,
 // an [*export.SyntaxError] for a file that is no catalogue, or an error
-// wrapping [ErrNoBox] when the box is neither given nor told by the first
-// key. The Snake returned holds until the next call.
+// wrapping [ErrOtherBox] or [ErrNoBox] when the box the file states is not
+// the one given, or when the box is neither given nor told. The Snake
+// returned holds until the next call.
 func (r *Reader) Next() (*Snake, error) {
 	e, err := r.raw.Next()
-	if err != nil {
+	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
-	if r.chk == nil {
-		b, err := r.opts.boxOf(e.Key)
+	if !r.settled {
+		r.settled = true
+		first := &e
+		if err != nil {
+			first = nil
+		}
+		b, err := r.opts.settle(r.raw.Box(), first)
 		if err != nil {
 			return nil, err
 		}
-		r.setBox(b)
+		if b.Len() > 0 {
+			r.setBox(b)
+		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	r.entry(e)
 	r.n++
@@ -259,6 +310,42 @@ func (r *Reader) entry(e export.Entry) {
 		s.Problems = append(s.Problems, errors.New("lists no solution"))
 	}
 	r.solutions(q, e.Solutions)
+	if r.raw.Format() == export.FormatParquet {
+		r.rows(q, e.Solutions)
+	}
+}
+
+// rows checks what the rows of a Parquet catalogue state besides their
+// solutions: the box and the snake's figures on every row, each
+// disagreement reported once for the snake, and each row's place in the
+// snake's list.
+func (r *Reader) rows(q solver.Seq, sols []export.Solution) {
+	s := &r.snk
+	want := export.Row{Box: r.box.String(), Solutions: len(sols), Straights: q.Straights(), Palindrome: q.Palindrome()}
+	var box, n, straights, pal bool
+	for i, sol := range sols {
+		got := sol.Row
+		if got.Box != want.Box && !box {
+			box = true
+			s.Problems = append(s.Problems, fmt.Errorf("row %d states the box %q, not %v", i+1, got.Box, r.box))
+		}
+		if got.Solutions != want.Solutions && !n {
+			n = true
+			s.Problems = append(s.Problems, fmt.Errorf("row %d states %d solutions, the file lists %d", i+1, got.Solutions, want.Solutions))
+		}
+		if got.Straights != want.Straights && !straights {
+			straights = true
+			s.Problems = append(s.Problems, fmt.Errorf("row %d states %d straights, the snake has %d", i+1, got.Straights, want.Straights))
+		}
+		if got.Palindrome != want.Palindrome && !pal {
+			pal = true
+			s.Problems = append(s.Problems, fmt.Errorf("row %d states palindrome %t, the snake is %s", i+1, got.Palindrome, map[bool]string{true: "one", false: "not one"}[want.Palindrome]))
+		}
+		if got.Solution != i+1 && s.Solutions[i].Err == nil {
+			s.Solutions[i].Err = fmt.Errorf("numbered %d, but is row %d of the snake's rows", got.Solution, i+1)
+			s.Solutions[i].Form = nil
+		}
+	}
 }
 
 // solutions checks the solutions of snake q into r.snk.Solutions.

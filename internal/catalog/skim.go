@@ -2,9 +2,12 @@ package catalog
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/snakecube/snakecube/export"
@@ -27,10 +30,12 @@ type Entry struct {
 	Solutions int
 }
 
-// Skimmer reads a catalogue, JSON or JSONL, entry by entry without
-// decoding its solutions: it counts them. It is the index of a catalogue
-// too large to hold: skim it once, keep each entry's key, offset and
-// count, and read a snake's solutions with [ReadAt] when they are wanted.
+// Skimmer reads a catalogue, JSON, JSONL or Parquet, entry by entry
+// without decoding its solutions: it counts them. It is the index of a
+// catalogue too large to hold: skim it once, keep each entry's key,
+// offset and count, and read a snake's solutions with [ReadAt] when they
+// are wanted. Of a Parquet catalogue it reads the keys alone, and an
+// entry's offset and size are its first row and its number of rows.
 type Skimmer struct {
 	buf      []byte
 	pos      int
@@ -39,12 +44,23 @@ type Skimmer struct {
 	rerr     error
 	opts     Options
 	box      symmetry.Box
+	stated   symmetry.Box // the box a JSONL header states
+	settled  bool
 	format   export.Format
-	state    int // 0 before the first entry, 1 inside, 2 done
+	state    int // 0 before the first entry, 1 inside, 2 done, 3 inside Parquet
 	prev     solver.Seq
 	n        int
 	keyBytes []byte
+	keys     *export.Reader // a Parquet catalogue's keys
+	// firstList holds the start of the first entry's list of solutions while
+	// the box is not settled, for the shape of its path array.
+	firstList []byte
+	capturing bool
 }
+
+// maxFirst bounds the bytes of the first list of solutions kept for its
+// first path array: a solution takes at most some 600 bytes.
+const maxFirst = 1 << 14
 
 // skimBuf is the Skimmer's read size: a few system calls per megabyte.
 const skimBuf = 1 << 16
@@ -54,14 +70,28 @@ const skimBuf = 1 << 16
 // Skimmer keeps the open brackets as the bits of a uint64.
 const maxDepth = 64
 
-// NewSkimmer returns a Skimmer of the catalogue in r.
+// NewSkimmer returns a Skimmer of the catalogue in r. A Parquet
+// catalogue is read where it lies when r is an [io.ReaderAt] (see
+// [export.NewReader]).
 func NewSkimmer(r io.Reader, opts Options) *Skimmer {
-	return &Skimmer{r: r, opts: opts, box: opts.Box, buf: make([]byte, 0, skimBuf)}
+	return &Skimmer{r: r, opts: opts, buf: make([]byte, 0, skimBuf)}
 }
 
-// Box returns the catalogue's box: the one given, or after the first call
-// to Next the one its first key tells.
+// Box returns the catalogue's box, known after the first call to Next:
+// the one the file states or tells, or the one given.
 func (s *Skimmer) Box() symmetry.Box { return s.box }
+
+// settle settles the box from the JSONL header's, the options and the
+// first entry, once.
+func (s *Skimmer) settle(e *export.Entry) error {
+	if s.settled {
+		return nil
+	}
+	s.settled = true
+	b, err := s.opts.settle(s.stated, e)
+	s.box = b
+	return err
+}
 
 // Format returns the file's format, known after the first call to Next.
 func (s *Skimmer) Format() export.Format { return s.format }
@@ -81,8 +111,16 @@ func (s *Skimmer) Next() (Entry, error) {
 		return Entry{}, io.EOF
 	case 0:
 		e, err = s.first()
+	case 3:
+		e, err = s.key()
 	default:
 		e, err = s.next()
+	}
+	if err == io.EOF {
+		err = s.settle(nil)
+		if err == nil {
+			err = io.EOF
+		}
 	}
 	if err != nil {
 		s.state = 2
@@ -98,9 +136,13 @@ func (s *Skimmer) Next() (Entry, error) {
 // first reads the opening of the file and its first entry.
 func (s *Skimmer) first() (Entry, error) {
 	s.state = 1
+	if s.parquet() {
+		s.state, s.format = 3, export.FormatParquet
+		return s.key()
+	}
 	c, err := s.space()
 	if err == io.EOF {
-		return Entry{}, s.syntax(errors.New("empty file"))
+		return Entry{}, s.syntax(export.ErrEmpty)
 	}
 	if err != nil {
 		return Entry{}, err
@@ -122,12 +164,78 @@ func (s *Skimmer) first() (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
+	if string(name) == "box" {
+		s.format = export.FormatJSONL
+		if err := s.header(); err != nil {
+			return Entry{}, err
+		}
+		return s.next()
+	}
 	if string(name) == "snake" {
 		s.format = export.FormatJSONL
 		return s.line(0)
 	}
 	s.format = export.FormatJSON
 	return s.entry(at, string(name))
+}
+
+// header reads the rest of a JSONL header line after its "box" name.
+func (s *Skimmer) header() error {
+	if err := s.colon(); err != nil {
+		return err
+	}
+	at := s.offset()
+	name, err := s.name()
+	if err != nil {
+		return err
+	}
+	b, err := symmetry.ParseBox(string(name))
+	if err != nil {
+		return &export.SyntaxError{Offset: at, Err: fmt.Errorf("header: %w", err)}
+	}
+	s.stated = b
+	return s.want('}')
+}
+
+// parquet reports whether the file is a Parquet file, and then opens its
+// keys. A file that is an io.ReaderAt is looked at without being read
+// (a Parquet file is read where it lies); another is read, and a Parquet
+// file then read whole into memory by the key reader.
+func (s *Skimmer) parquet() bool {
+	const magic = "PAR1"
+	var head [len(magic)]byte
+	if ra, ok := s.r.(io.ReaderAt); ok {
+		if n, _ := ra.ReadAt(head[:], 0); n < len(head) || string(head[:]) != magic {
+			return false
+		}
+		s.keys = export.NewKeyReader(s.r)
+		return true
+	}
+	for len(s.buf)-s.pos < len(head) {
+		if s.rerr != nil {
+			return false
+		}
+		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err != nil {
+			s.rerr = err
+		}
+	}
+	if string(s.buf[:len(head)]) != magic {
+		return false
+	}
+	s.keys = export.NewKeyReader(io.MultiReader(bytes.NewReader(s.buf), s.r))
+	return true
+}
+
+// key reads a Parquet catalogue's next key.
+func (s *Skimmer) key() (Entry, error) {
+	e, err := s.keys.Next()
+	if err != nil {
+		return Entry{}, err
+	}
+	s.stated = s.keys.Box()
+	return s.entryOf(e.Offset, e.Key, e.Count, int64(e.Count))
 }
 
 // next reads an entry after the first.
@@ -193,7 +301,7 @@ func (s *Skimmer) entry(at int64, key string) (Entry, error) {
 	if err != nil {
 		return Entry{}, err
 	}
-	return s.entryOf(at, key, n)
+	return s.entryOf(at, key, n, -1)
 }
 
 // line reads the rest of a FormatJSONL line after its "snake" name.
@@ -225,19 +333,30 @@ func (s *Skimmer) line(at int64) (Entry, error) {
 	if err := s.want('}'); err != nil {
 		return Entry{}, err
 	}
-	return s.entryOf(at, key, n)
+	return s.entryOf(at, key, n, -1)
 }
 
-// entryOf makes the entry of a key as the file writes it.
-func (s *Skimmer) entryOf(at int64, key string, n int) (Entry, error) {
-	if s.box.Len() == 0 {
-		b, err := s.opts.boxOf(key)
-		if err != nil {
+// entryOf makes the entry of a key as the file writes it, which started
+// at byte at and ends where the skim is, or with a size when it is not
+// negative.
+func (s *Skimmer) entryOf(at int64, key string, n int, size int64) (Entry, error) {
+	if !s.settled {
+		first := &export.Entry{Key: key}
+		// The first solution, for the shape of its path array.
+		dec := json.NewDecoder(bytes.NewReader(s.firstList))
+		var sol export.Solution
+		if _, err := dec.Token(); err == nil && dec.More() && dec.Decode(&sol) == nil {
+			first.Solutions = []export.Solution{sol}
+		}
+		s.firstList, s.capturing = nil, false
+		if err := s.settle(first); err != nil {
 			return Entry{}, err
 		}
-		s.box = b
 	}
-	e := Entry{Offset: at, Size: s.offset() - at, Solutions: n}
+	if size < 0 {
+		size = s.offset() - at
+	}
+	e := Entry{Offset: at, Size: size, Solutions: n}
 	q, err := solver.ParseSeq(key)
 	if err == nil {
 		err = q.Valid(s.box)
@@ -383,11 +502,19 @@ func (s *Skimmer) list() (int, error) {
 		return 0, err
 	}
 	l := lister{depth: 1}
+	s.capturing = !s.settled
+	if s.capturing {
+		s.firstList = append(s.firstList[:0], '[')
+	}
 	for {
 		if err := s.fill(); err != nil {
 			return 0, s.cut(err)
 		}
 		i, err := l.scan(s.buf[s.pos:])
+		if s.capturing {
+			s.firstList = append(s.firstList, s.buf[s.pos:s.pos+min(i, maxFirst-len(s.firstList))]...)
+			s.capturing = len(s.firstList) < maxFirst
+		}
 		switch {
 		case err != nil:
 			s.pos += i
@@ -500,14 +627,43 @@ func (l *lister) skipString(p []byte) int {
 	return len(p) - 1
 }
 
+// sizeOf returns the size of the file r reads.
+func sizeOf(r io.ReaderAt) (int64, error) {
+	switch v := r.(type) {
+	case interface{ Size() int64 }:
+		return v.Size(), nil
+	case interface{ Stat() (fs.FileInfo, error) }:
+		fi, err := v.Stat()
+		if err != nil {
+			return 0, err
+		}
+		return fi.Size(), nil
+	}
+	return 0, errors.New("a Parquet catalogue read from a reader of unknown size")
+}
+
 // ReadAt reads and checks the entry at byte offset off of a catalogue of
 // box b in format f, held by r: the offset of an [Entry] or a [Snake],
 // reading no more than its size bytes (an [Entry]'s Size, or the bytes to
 // the next entry), so that an entry rewritten longer is an error, not a
-// read of the rest of the file. It reads through a [Reader], so the
-// snake is checked as Next checks it, but for its order among the others,
-// which a Skimmer checked. The Snake is the caller's.
+// read of the rest of the file. Of a Parquet catalogue, off and size are
+// the entry's first row and its number of rows, and r must have a Size
+// or a Stat method, as an [*os.File] has. It reads through a [Reader], so
+// the snake is checked as Next checks it, but for its order among the
+// others, which a Skimmer checked. The Snake is the caller's.
 func ReadAt(r io.ReaderAt, off, size int64, b symmetry.Box, f export.Format) (*Snake, error) {
+	if f == export.FormatParquet {
+		n, err := sizeOf(r)
+		if err != nil {
+			return nil, err
+		}
+		rd := &Reader{raw: export.NewRowReader(r, n, off, size), opts: Options{Box: b}}
+		s, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			err = &export.SyntaxError{Offset: -1, Err: fmt.Errorf("no row %d", off)}
+		}
+		return s, err
+	}
 	br := bufio.NewReader(io.NewSectionReader(r, off, size))
 	// An entry's offset may fall on the white space and comma before it.
 	at := off

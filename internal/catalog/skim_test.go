@@ -71,16 +71,17 @@ func sizeless(es []Entry) []Entry {
 }
 
 // TestSkim: a skim of a catalogue the engine wrote finds the keys, offsets
-// and counts a Reader finds, in both formats, pretty and compact (as the
-// public Go enumerator writes it, on one line), and ReadAt reads each
-// snake at its offset as the Reader read it in turn.
+// and counts a Reader finds, in every format, JSON pretty and compact (as
+// the public Go enumerator writes it, on one line), with the box told by
+// the file; and ReadAt reads each snake at its offset as the Reader read
+// it in turn.
 func TestSkim(t *testing.T) {
 	t.Parallel()
 	for _, size := range []string{"2", "2x2x3", "1x3x4", "3"} {
 		b := catalogtest.Box(t, size)
-		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL, export.FormatParquet} {
 			big := size == "3"
-			if big && f == export.FormatJSONL && testing.Short() {
+			if big && f != export.FormatJSON && testing.Short() {
 				continue // the small boxes try every format and layout
 			}
 			data := catalogtest.File(t, size, f)
@@ -98,15 +99,10 @@ func TestSkim(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%v %v %s: Reader: %v", b, f, name, err)
 				}
-				got, s, err := skim(data, Options{}) // a cube's box from its keys
-				if size == "2x2x3" || size == "1x3x4" {
-					if !errors.Is(err, ErrNoBox) {
-						t.Errorf("%v %v %s: skim without a box: %v, want ErrNoBox", b, f, name, err)
-					}
-					// Among the boxes given, the one of the keys' length.
-					other := catalogtest.Box(t, "2x2x5")
-					got, s, err = skim(data, Options{Boxes: []symmetry.Box{other, b}})
-				}
+				// The box the file states or its path arrays tell,
+				// before the boxes given.
+				other := catalogtest.Box(t, "2x2x5")
+				got, s, err := skim(data, Options{Boxes: []symmetry.Box{other}})
 				if err != nil {
 					t.Fatalf("%v %v %s: Skimmer: %v", b, f, name, err)
 				}
@@ -154,7 +150,12 @@ func TestSkimProblems(t *testing.T) {
 		{`{"01111110":[1],"01111110":[1]}`, "01111110: listed again: keys must be unique"},
 		{`{"01111110":[1],"01101110":[1]}`, "01101110: follows 01111110: keys must ascend"},
 		{`{"01000000":[1]}`, "01000000: not a key: its reverse, 00000010, is smaller"},
-		{`{"0111111":[1]}`, "the box is not known: the first key, 0111111, has 7 characters, no cube's volume (8, 27 or 64)"},
+		{` ` + "\n\t", "byte 3: empty file"},
+		{`{"0111111":[1]}`, "the box is not known: the file states no box, and the first key, 0111111, has 7 characters, no cube's volume (8, 27 or 64)"},
+		{`{"box":"2x2x2"}` + "\n", ""},
+		{`{"box":"2x2"}` + "\n", `byte 7: header: invalid box: "2x2": want N or AxBxC`},
+		{`{"box":"2x2x3"}` + "\n" + `{"snake":"01111110","solutions":[1]}`, "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box"},
+		{`{"box":"2x2x2"}` + "\n" + `{"box":"2x2x2"}`, `byte 22: line starts with "box", want "snake"`},
 		{`{"01111110":[1],"0111111":[1]}`, "0111111: not a snake of the 2x2x2 box: 7 cubelets, want 8 for the 2x2x2 box"},
 		{`{"0\u0031111110":[1]}`, `byte 3: found '\\' in a name or key, which holds neither escapes nor control characters`},
 		{`{"` + strings.Repeat("0", 65) + `":[1]}`, "byte 66: name or key longer than 64 characters"},
@@ -171,6 +172,36 @@ func TestSkimProblems(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("skim(%.40q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSkimBox: the box a file states, or its first path array's shape,
+// comes before a cube's of the keys' length; a box stated that is not
+// the one given is an error naming both.
+func TestSkimBox(t *testing.T) {
+	flat := `{"01111110":[{"startPos":[0,0,0],"direction":[2,3,-2,3,2,3,-2],"path":[[[1,4,5,8],[2,3,6,7]]]}]}`
+	for _, tc := range []struct {
+		in   string
+		opts Options
+		want string // the box, or the error
+	}{
+		{flat, Options{}, "1x2x4"},
+		{flat, Options{Box: catalogtest.Box(t, "2")}, "2x2x2"},
+		{`{"box":"1x2x4"}` + "\n", Options{}, "1x2x4"},
+		{`{"box":"1x2x4"}` + "\n", Options{Box: catalogtest.Box(t, "2")}, "a catalogue of another box: the file states the 1x2x4 box, not the 2x2x2 box given"},
+		{`{}`, Options{}, "0x0x0"},
+	} {
+		_, s, err := skim([]byte(tc.in), tc.opts)
+		got := s.Box().String()
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("skim(%.40q, %v): %q, want %q", tc.in, tc.opts.Box, got, tc.want)
+		}
+		if _, _, err = read([]byte(tc.in), tc.opts); err != nil && strings.Contains(tc.want, ": ") && !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("read(%.40q, %v): %v, want %q", tc.in, tc.opts.Box, err, tc.want)
 		}
 	}
 }
@@ -208,7 +239,7 @@ func TestReadAtDamaged(t *testing.T) {
 // FuzzSkim: a skim never panics, and on a file a Reader reads without
 // problem, it finds what the Reader finds.
 func FuzzSkim(f *testing.F) {
-	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+	for _, format := range []export.Format{export.FormatJSON, export.FormatJSONL, export.FormatParquet} {
 		good := catalogtest.File(f, "2x2x3", format)
 		f.Add(good)
 		f.Add(good[:len(good)/2])

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/bits"
 	"path/filepath"
@@ -108,7 +109,15 @@ func (c *Catalogue) Close() error {
 // index skims r into a Catalogue.
 func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue, error) {
 	c := &Catalogue{f: r}
-	sk := catalog.NewSkimmer(io.NewSectionReader(r, 0, math.MaxInt64), opts)
+	// The file's size, where it has one: a Parquet file is read from its
+	// end, where its footer lies.
+	size := int64(math.MaxInt64)
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil {
+			size = fi.Size()
+		}
+	}
+	sk := catalog.NewSkimmer(io.NewSectionReader(r, 0, size), opts)
 	var t *stats.Counter
 	for n := 0; ; n++ {
 		// An entry takes a microsecond or less: looking at the context

@@ -408,7 +408,7 @@ func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
 // as typed (asTyped) is named by its sequence, which may not be a key.
 func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
 	w.Header().Set("Content-Type", "application/json")
-	ew := export.NewWriter(w, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped})
+	ew := export.NewWriter(w, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
 	if ew.Write(sn) == nil {
 		ew.Close()
 	}
@@ -484,7 +484,7 @@ func (s *Server) onSolver(ctx context.Context, f func()) bool {
 // snake of no solution.
 func writeSolved(w http.ResponseWriter, sn *input.Snake, snake solver.Snake, help []string) {
 	var line bytes.Buffer
-	ew := export.NewWriter(&line, sn.Box, export.Options{Format: export.FormatJSONL, Unordered: true})
+	ew := export.NewWriter(&line, sn.Box, export.Options{Format: export.FormatJSONL, Unordered: true, NoHeader: true})
 	if err := ew.Write(snake); err != nil {
 		fail(w, http.StatusInternalServerError, err)
 		return

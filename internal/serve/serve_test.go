@@ -51,16 +51,20 @@ func files(t testing.TB, boxes []string, formats []export.Format) []string {
 }
 
 // newFixture serves the catalogues of the boxes named, 3x3x3 as JSON,
-// others as JSONL.
+// a box named with ".parquet" as Parquet, others as JSONL.
 func newFixture(t testing.TB, opts Options, boxes ...string) *fixture {
 	t.Helper()
 	var formats []export.Format
 	var others []symmetry.Box
-	for _, size := range boxes {
+	for i, size := range boxes {
 		f := export.FormatJSONL
-		if size == "3" {
+		switch {
+		case size == "3":
 			f = export.FormatJSON
-		} else {
+		case strings.HasSuffix(size, ".parquet"):
+			f = export.FormatParquet
+			boxes[i] = strings.TrimSuffix(size, ".parquet")
+		default:
 			others = append(others, catalogtest.Box(t, size))
 		}
 		formats = append(formats, f)
@@ -305,10 +309,17 @@ func TestQueries(t *testing.T) {
 	}
 }
 
-// Test2x3x4 reads every snake of a 2x3x4 JSONL catalogue, written by the
-// engine in the test, through the API, and solves some of them again.
+// Test2x3x4 reads every snake of a 2x3x4 catalogue, JSONL and Parquet,
+// written by the engine in the test, through the API, and solves some of
+// them again.
 func Test2x3x4(t *testing.T) {
-	f := newFixture(t, Options{}, "2x3x4")
+	for _, name := range []string{"2x3x4", "2x3x4.parquet"} {
+		t.Run(name, func(t *testing.T) { test2x3x4(t, name) })
+	}
+}
+
+func test2x3x4(t *testing.T, name string) {
+	f := newFixture(t, Options{}, name)
 	b := catalogtest.Box(t, "2x3x4")
 	want, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {

@@ -33,8 +33,8 @@ type Part struct {
 
 // Options tune [Merge].
 type Options struct {
-	// Box is the parts' box; the zero Box means the cube their keys'
-	// length tells.
+	// Box is the parts' box; the zero Box means the box they tell
+	// ([catalog.Options]).
 	Box symmetry.Box
 	// Format is the format written; nil means the first part's.
 	Format *export.Format
@@ -119,7 +119,7 @@ func Merge(ctx context.Context, w io.Writer, parts []Part, opts Options) error {
 }
 
 // open starts reading every part and settles the box: b when given, else
-// the cube of the keys' length, the same for every part.
+// the box the parts tell, the same for every part.
 func open(parts []Part, b symmetry.Box) ([]*part, symmetry.Box, error) {
 	ps := make([]*part, len(parts))
 	var first *part
@@ -132,14 +132,14 @@ func open(parts []Part, b symmetry.Box) ([]*part, symmetry.Box, error) {
 			}
 			return nil, b, err
 		}
-		if p.cur == nil {
+		if p.r.Box().Len() == 0 { // an empty part that states no box
 			continue
 		}
 		if first == nil {
 			first = p
 		} else if p.r.Box() != first.r.Box() {
-			return nil, b, fmt.Errorf("parts of different boxes: %s has snakes of %d cubelets, %s of %d",
-				first.name, first.r.Box().Len(), p.name, p.r.Box().Len())
+			return nil, b, fmt.Errorf("parts of different boxes: %s is of the %v box, %s of the %v box",
+				first.name, first.r.Box(), p.name, p.r.Box())
 		}
 	}
 	switch {
@@ -148,7 +148,7 @@ func open(parts []Part, b symmetry.Box) ([]*part, symmetry.Box, error) {
 	case b.Len() > 0:
 		return ps, b, nil
 	case first == nil:
-		return nil, b, fmt.Errorf("every part is empty: %w", ErrNoBox)
+		return nil, b, fmt.Errorf("every part is empty, and states no box: %w", ErrNoBox)
 	}
 	return ps, first.r.Box(), nil
 }

@@ -94,7 +94,21 @@ func TestMerge(t *testing.T) {
 			t.Errorf("Merge(%s) = %v, want an error saying %q", tc.name, err, tc.want)
 		}
 	}
-	if _, err := merge(t, symmetry.Box{}, ps, export.FormatJSON); !errors.Is(err, ErrNoBox) {
-		t.Errorf("Merge(2x2x3 shards without a box) = %v, want ErrNoBox", err)
+	// The parts state their box: none need be given.
+	if got, err := merge(t, symmetry.Box{}, ps, export.FormatJSON); err != nil || !bytes.Equal(got, whole) {
+		t.Errorf("Merge(2x2x3 shards without a box) = %d bytes, %v; want the %d bytes of a single run", len(got), err, len(whole))
+	}
+	if _, err := merge(t, catalogtest.Box(t, "1x3x4"), ps, export.FormatJSON); !errors.Is(err, catalog.ErrOtherBox) {
+		t.Errorf("Merge(2x2x3 shards as 1x3x4) = %v, want catalog.ErrOtherBox", err)
+	}
+	// Parts in Parquet merge as the others do.
+	pq := parts(t, b, 3, export.FormatParquet)
+	if got, err := merge(t, symmetry.Box{}, [][]byte{pq[1], ps[0], pq[2]}, export.FormatJSON); err != nil || !bytes.Equal(got, whole) {
+		t.Errorf("Merge(2x2x3 shards in Parquet and JSONL) = %d bytes, %v; want the %d bytes of a single run", len(got), err, len(whole))
+	}
+	// Without a box stated, a key's length that is no cube's tells none.
+	noBox := []byte(`{"001011011100":[]}`)
+	if _, err := merge(t, symmetry.Box{}, [][]byte{noBox}, export.FormatJSON); !errors.Is(err, ErrNoBox) {
+		t.Errorf("Merge(a part that tells no box) = %v, want ErrNoBox", err)
 	}
 }

@@ -3,8 +3,8 @@
 //
 // # Figures
 //
-// [Compute] reads a catalogue, JSON or JSONL (see package export), as a
-// stream and keeps only counts. Solutions are counted by [Convention]:
+// [Compute] reads a catalogue, JSON, JSONL or Parquet (see package
+// export), as a stream and keeps only counts. Solutions are counted by [Convention]:
 // once up to the box's rotations and reflections and up to reading the
 // snake from its other end. Each solution is checked and put in canonical
 // form by [catalog.Reader] on the way, so a file that states solutions in

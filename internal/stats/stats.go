@@ -20,11 +20,11 @@ const Convention = "solutions are counted once up to the box's rotations and ref
 // TopN is the number of snakes in [Stats.Top].
 const TopN = 10
 
-// Options tune [Compute]. The zero value reads the catalogue of a cube told
-// by the length of its first key.
+// Options tune [Compute]. The zero value reads the catalogue of the box
+// the file tells.
 type Options struct {
-	// Box is the catalogue's box; the zero Box means the cube whose volume
-	// is the first key's length: 8, 27 or 64.
+	// Box is the catalogue's box; the zero Box means the box the file
+	// tells ([catalog.Options]).
 	Box symmetry.Box
 }
 
@@ -127,7 +127,7 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 	return c
 }
 
-// Compute reads the catalogue in r, JSON or JSONL, as a stream and returns
+// Compute reads the catalogue in r, in any format, as a stream and returns
 // its figures. A snake or solution with a problem ends it with a
 // [*catalog.Problem] naming the snake; a file that is not a catalogue gives
 // the reader's [*export.SyntaxError].

@@ -13,11 +13,11 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// Options tune [Verify]. The zero value checks the catalogue of a cube told
-// by the length of its first key.
+// Options tune [Verify]. The zero value checks the catalogue of the box
+// the file tells.
 type Options struct {
-	// Box is the catalogue's box. The zero Box means the cube whose volume
-	// is the first key's length: 8, 27 or 64.
+	// Box is the catalogue's box. The zero Box means the box the file
+	// tells ([catalog.Options]).
 	Box symmetry.Box
 	// Complete also compares the catalogue with a fresh search of the
 	// whole box: every snake that folds and every solution must be there.
@@ -70,6 +70,11 @@ func Verify(ctx context.Context, r io.Reader, opts Options, report func(*catalog
 			}
 		}
 		v.entry(s)
+	}
+	if v.sum.Box.Len() == 0 && rd.Box().Len() > 0 { // an empty catalogue that states its box
+		if err := v.setBox(ctx, rd.Box()); err != nil {
+			return v.sum, err
+		}
 	}
 	if v.sum.Box.Len() == 0 && opts.Complete {
 		return v.sum, fmt.Errorf("%w: an empty catalogue tells none", catalog.ErrNoBox)

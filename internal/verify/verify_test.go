@@ -200,17 +200,24 @@ func TestClean(t *testing.T) {
 	}
 }
 
-// TestBoxFromKeys: a cube's box comes from the keys; other boxes need it
-// stated.
-func TestBoxFromKeys(t *testing.T) {
+// TestBoxFromFile: the box comes from the file: a JSONL header, a Parquet
+// file's metadata, the shape of a JSON path array; a cube's from its keys
+// when nothing else tells it.
+func TestBoxFromFile(t *testing.T) {
 	t.Parallel()
 	r := check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{})
 	if r.err != nil || r.sum.Box != catalogtest.Box(t, "2") {
 		t.Errorf("Verify(2x2x2 catalogue) found box %v, %v", r.sum.Box, r.err)
 	}
-	r = check(t, catalogtest.File(t, "2x2x3", export.FormatJSON), Options{})
+	for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL, export.FormatParquet} {
+		r = check(t, catalogtest.File(t, "2x2x3", f), Options{})
+		if r.err != nil || r.sum.Box != catalogtest.Box(t, "2x2x3") || len(r.problems) > 0 {
+			t.Errorf("Verify(2x2x3 %v catalogue) without a box: box %v, %v, %v", f, r.sum.Box, r.err, r.problems)
+		}
+	}
+	r = check(t, []byte(`{"001011011100":[]}`), Options{})
 	if !errors.Is(r.err, catalog.ErrNoBox) || !strings.Contains(r.err.Error(), "12 characters") {
-		t.Errorf("Verify(2x2x3 catalogue) without a box: %v, want catalog.ErrNoBox", r.err)
+		t.Errorf("Verify(a catalogue that tells no box) without a box: %v, want catalog.ErrNoBox", r.err)
 	}
 	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "2x2x3")})
 	if len(r.problems) != 1 || r.problems[0].Error() != "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box" {

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/fold"
+)
+
+const convertUsage = `Usage:
+  snakecube convert [-size N|AxBxC] [-format json|jsonl|parquet|csv] [-snakes] IN OUT
+
+Reads the catalogue IN, JSON, JSONL or Parquet told by its content, checks
+it as stats does, and writes it to OUT in another format: the bytes
+enumerate writes in that format. With -snakes it writes the table of
+snakes instead, one row per snake: box, key, solutions, straights,
+palindrome. A file snakecube wrote goes from one format to another and
+back to the same bytes. IN "-" reads standard input, OUT "-" writes
+standard output.
+
+Flags:
+  -format FORMAT  json, jsonl, parquet, or csv (with -snakes); by default
+                  OUT's extension: .json, .jsonl, .parquet, .csv
+  -snakes         the table of snakes (csv or parquet) instead of the
+                  catalogue
+  -size N|AxBxC   the box, needed only when IN does not tell it
+
+Examples:
+  $ snakecube convert solutions.json solutions.parquet
+  $ snakecube convert -snakes solutions.parquet snakes.csv
+  $ snakecube convert -format jsonl cat.parquet - | head -3
+`
+
+func runConvert(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
+	var box boxFlag
+	fs.Var(&box, "size", "")
+	format := fs.String("format", "", "")
+	snakes := fs.Bool("snakes", false, "")
+	rest, err := cli.ParseFlagsArgs(fs, e, convertUsage, args, func(a string) bool { return a == "-" })
+	if err != nil {
+		return cli.HelpOK(err)
+	}
+	if len(rest) != 2 {
+		return cli.BadUsage(e, convertUsage, "convert takes IN and OUT, got %d arguments", len(rest))
+	}
+	in, out := rest[0], rest[1]
+	f := *format
+	if f == "" {
+		f = strings.TrimPrefix(filepath.Ext(out), ".")
+		if _, err := export.ParseFormat(f); err != nil {
+			return cli.BadUsage(e, convertUsage, "OUT %s: give the format with -format, or a name ending in .json, .jsonl, .parquet or .csv", out)
+		}
+		*snakes = *snakes || f == "csv"
+	}
+	opts, _, err := outputOptions(f, *snakes)
+	if err != nil {
+		return cli.BadUsage(e, convertUsage, "%v", err)
+	}
+	if sameFile(e, in, out) {
+		return cli.UsageError{Err: fmt.Errorf("%s is the catalogue being read: it would be overwritten", out)}
+	}
+	name, r, closeFile, err := openInput(e, in)
+	if err != nil {
+		return err
+	}
+	defer closeFile()
+	var c catalog.Converted
+	_, err = writeOutput(e, out, func(w io.Writer) error {
+		var err error
+		c, err = catalog.Convert(ctx, w, r, catalog.Options{Box: box.box}, opts)
+		return err
+	})
+	var p *catalog.Problem
+	switch {
+	case errors.Is(err, catalog.ErrNoBox):
+		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
+	case errors.As(err, &p):
+		e.Warnf("%s: %v", name, err)
+		e.Warnf("hint: snakecube verify %s lists every problem", in)
+		return cli.ErrReported
+	case err != nil:
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	what := "the catalogue"
+	if *snakes {
+		what = "the table of snakes"
+	}
+	e.Warnf("%s: %v, %s, %s; wrote %s as %v to %s", name, c.Format, fold.Plural(c.Snakes, "snake"), fold.Plural(c.Solutions, "solution"), what, opts.Format, out)
+	return nil
+}

@@ -1,0 +1,12 @@
+// Package analysis holds the tests of docs/ANALYSIS.md: its SQL examples
+// run through DuckDB itself, the consumer snakecube's Parquet catalogues
+// and tables of snakes are written for, on files the engine writes for
+// small boxes, and what they return is compared with the figures package
+// stats computes from the same catalogues.
+//
+// DuckDB runs through its Node API (@duckdb/node-api), installed in
+// testdata/duckdb by "npm ci --prefix internal/analysis/testdata/duckdb"
+// (.ci/run does it), so that the Go module does not depend on it. Without
+// node or the package, the tests skip, saying so; under CI (CI=true),
+// where .ci/run installs both, they fail instead.
+package analysis
