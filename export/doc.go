@@ -1,5 +1,6 @@
 // Package export writes and reads snake catalogues: the wire contract of
-// snakecube's solutions.json, and of its JSONL and Parquet forms.
+// snakecube's solutions.json, and of its JSONL and Parquet forms; and
+// [Search] writes the catalogue of a [Part] of a box as the search finds it.
 //
 // # The catalogue file
 //

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,11 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/sequencer"
-	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -63,33 +59,14 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 // to workers at once, prints a line for each in the order of todo and a
 // summary, and returns how many disagree with their census line.
 func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Record, workers int, quiet bool) (int, error) {
-	var bar func(done, total int)
+	var done func()
 	if !quiet && terminal(e.Stderr) {
-		bar = progress(e.Stderr, "recounting")
+		bar := progress(e.Stderr, "recounting")
+		var n atomic.Int64
+		done = func() { bar(int(n.Add(1)), len(todo)) }
 	}
-	var done atomic.Int64
-	var sum solver.Count
-	bad := 0
-	// The census's nodes size each section: the largest start first, so
-	// that one large section does not finish alone while the rest wait.
-	size := func(i int) float64 { return float64(todo[i].Nodes) }
-	err := sequencer.RunLargestFirst(ctx, len(todo), workers, size, func(ctx context.Context, i int) (solver.Count, error) {
-		p := solver.SectionAt(b, todo[i].Depth, todo[i].Section)
-		c, err := recount(ctx, b, p)
-		if err != nil {
-			return c, fmt.Errorf("section %d (prefix %s): %w", todo[i].Section, p, err)
-		}
-		if bar != nil {
-			bar(int(done.Add(1)), len(todo))
-		}
-		return c, nil
-	}, func(i int, c solver.Count) error {
-		sum.Add(c)
-		diff := todo[i].Differences(c)
-		if len(diff) > 0 {
-			bad++
-		}
-		return writeRecount(e.Stdout, todo[i], c, diff)
+	bad, sum, err := census.Recount(ctx, b, todo, workers, done, func(r census.Record, c solver.Count, diff []string) error {
+		return writeRecount(e.Stdout, r, c, diff)
 	})
 	if err != nil {
 		return bad, err
@@ -109,52 +86,4 @@ func writeRecount(w io.Writer, r census.Record, c solver.Count, diff []string) e
 	_, err := fmt.Fprintf(w, "section %d prefix %s snakes %d solutions %d palindromes %d palindrome_solutions %d one_solution_snakes %d most_solutions %d: %s\n",
 		r.Section, r.Prefix, c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.OneSolution, c.Most, verdict)
 	return err
-}
-
-// recount counts the section of box b under prefix p the way
-//
-//	snakecube enumerate -size B -prefix P -format jsonl -o - | snakecube stats -size B -
-//
-// does, which is not the way a census counts: every solution is found and
-// kept, sorted into canonical form, written as a catalogue, read back,
-// checked to fold its snake and to differ from the snake's other solutions,
-// and only then counted. The catalogue streams through a pipe: a section of
-// 3x4x4 may list gigabytes.
-func recount(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
-	sections, _, err := chooseSections(b, p.String(), "")
-	if err != nil {
-		return solver.Count{}, err
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	r, w := io.Pipe()
-	wrote := make(chan error, 1)
-	go func() {
-		_, err := encode(ctx, w, b, sections, solver.Options{Workers: 1}, export.Options{Format: export.FormatJSONL})
-		w.CloseWithError(err)
-		wrote <- err
-	}()
-	st, err := stats.Compute(ctx, r, stats.Options{Box: b})
-	// A reader that stopped early unblocks the writer, and the search
-	// stops.
-	r.CloseWithError(errors.New("the catalogue's reader stopped"))
-	cancel()
-	if werr := <-wrote; err == nil {
-		err = werr
-	}
-	if err != nil {
-		return solver.Count{}, err
-	}
-	if st.Duplicates > 0 {
-		return solver.Count{}, fmt.Errorf("the catalogue lists %d solutions twice", st.Duplicates)
-	}
-	c := solver.Count{
-		Snakes: int64(st.Snakes), Solutions: int64(st.Solutions),
-		Palindromes: int64(st.Palindromes), PalindromeSolutions: int64(st.PalindromeSolutions),
-		OneSolution: int64(st.OneSolution()), Most: int64(st.Most),
-	}
-	if st.Snakes > 0 {
-		c.MostKey = st.MostSnakes[0]
-	}
-	return c, nil
 }

@@ -81,9 +81,16 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, enumerateUsage, "-count and -snakes cannot be used together")
 	}
 	b := box.box
-	sections, what, err := chooseSections(b, *prefix, *shard)
+	pt, err := part(*prefix, *shard)
 	if err != nil {
 		return cli.BadUsage(e, enumerateUsage, "%v", err)
+	}
+	sections, what, err := pt.Sections(b)
+	switch {
+	case err != nil && pt.Shards > 0:
+		return cli.BadUsage(e, enumerateUsage, "-shard %s: %v", *shard, err)
+	case err != nil:
+		return cli.BadUsage(e, enumerateUsage, "-prefix %q: %v", *prefix, err)
 	}
 	start := time.Now()
 	opts := solver.Options{Workers: int(*workers)}
@@ -98,10 +105,10 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		writeCount(e.Stdout, what, total)
 		return nil
 	}
-	var total written
+	var total export.Written
 	name, err := writeOutput(e, *out, func(w io.Writer) error {
 		var err error
-		total, err = encode(ctx, w, b, sections, opts, eopts)
+		total, err = export.Search(ctx, w, b, sections, opts, eopts)
 		return err
 	})
 	if err != nil {
@@ -109,7 +116,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if !*quiet {
 		e.Warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
-			what, fold.Plural(total.snakes, "snake"), fold.Plural(total.solutions, "solution"), fold.Thousands(int(total.nodes)),
+			what, fold.Plural(total.Snakes, "snake"), fold.Plural(total.Solutions, "solution"), fold.Thousands(int(total.Nodes)),
 			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil
@@ -153,66 +160,14 @@ func count(ctx context.Context, b symmetry.Box, sections []solver.Seq, opts solv
 	return total, err
 }
 
-// written is what a section, or a whole run, put in the catalogue.
-type written struct {
-	snakes, solutions int
-	nodes             uint64
-}
-
-// encode searches the sections and writes their catalogue to w. A section
-// is searched and encoded by one goroutine; the results are written, and
-// counted, in key order.
-func encode(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.Seq, opts solver.Options, eopts export.Options) (written, error) {
-	type section struct {
-		chunk export.Chunk
-		written
-	}
-	var total written
-	ew := export.NewWriter(w, b, eopts)
-	err := solver.Stream(ctx, b, sections, opts, func(c *solver.Catalogue) (section, error) {
-		ch, err := export.EncodeChunk(b, eopts, c.Snakes)
-		return section{ch, written{len(c.Snakes), c.Solutions(), c.Nodes}}, err
-	}, func(s section) error {
-		total.snakes += s.snakes
-		total.solutions += s.solutions
-		total.nodes += s.nodes
-		return ew.WriteChunk(s.chunk)
-	})
-	if err != nil {
-		return total, err
-	}
-	return total, ew.Close()
-}
-
-// sectionDepth is how finely a search is cut when nothing else says: 128
-// sections. Their sizes are very uneven, but the big ones are started
-// first (solver.Stream), so the cut can be coarse; each section walks
-// again the levels above its prefix, which costs more the finer the cut.
-const sectionDepth = 8
-
-// chooseSections returns the sections to search for -prefix or -shard, or
-// the whole catalogue cut into sections, and a name for them.
-func chooseSections(b symmetry.Box, prefix, shard string) ([]solver.Seq, string, error) {
+// part reads -prefix and -shard.
+func part(prefix, shard string) (export.Part, error) {
 	switch {
 	case prefix != "" && shard != "":
-		return nil, "", fmt.Errorf("-prefix and -shard cannot be used together")
+		return export.Part{}, fmt.Errorf("-prefix and -shard cannot be used together")
 	case shard != "":
 		i, n, err := parseShard(shard)
-		if err != nil {
-			return nil, "", err
-		}
-		if m := solver.MaxShards(b); n > m {
-			return nil, "", fmt.Errorf("-shard %s: the %v box is cut into at most %d shards", shard, b, m)
-		}
-		return solver.Shards(b, n)[i-1], fmt.Sprintf("%v shard %d/%d", b, i, n), nil
+		return export.Part{Shard: i, Shards: n}, err
 	}
-	p, err := solver.ParsePrefix(prefix, b)
-	if err != nil {
-		return nil, "", fmt.Errorf("-prefix %q: %v", prefix, err)
-	}
-	what := b.String()
-	if p.Len > 0 {
-		what += " prefix " + p.String()
-	}
-	return solver.Sections(b, p, p.Len+sectionDepth), what, nil
+	return export.Part{Prefix: prefix}, nil
 }

@@ -1,6 +1,7 @@
 // Package census keeps the exact counts of a box's catalogue section by
-// section, in files that a long or distributed run appends to, and
-// extrapolates the totals from a random sample of sections.
+// section, in files that a long or distributed run appends to,
+// extrapolates the totals from a random sample of sections, and recounts
+// sections by another route, through a written catalogue, to check them.
 //
 // # Files
 //

@@ -1,10 +1,17 @@
 package census
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 
+	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // Differences compares the record with c, a count of the same section
@@ -49,4 +56,84 @@ func SampleRecords(recs []Record, n int, seed uint64) []Record {
 		out = append(out, recs[i])
 	}
 	return out
+}
+
+// Recount recounts the sections of the records todo, of box b, each by
+// [RecountSection], up to workers at once, the largest (by the census's
+// nodes) first, so that one large section does not finish alone while the
+// rest wait. It calls done, if not nil, as each section is recounted, in
+// any order, and report for each in the order of todo with where its
+// count and its record differ ([Record.Differences]); it returns how many
+// differ and the sum of the recounts.
+func Recount(ctx context.Context, b symmetry.Box, todo []Record, workers int, done func(), report func(r Record, c solver.Count, diff []string) error) (int, solver.Count, error) {
+	var sum solver.Count
+	bad := 0
+	size := func(i int) float64 { return float64(todo[i].Nodes) }
+	err := sequencer.RunLargestFirst(ctx, len(todo), workers, size, func(ctx context.Context, i int) (solver.Count, error) {
+		p := solver.SectionAt(b, todo[i].Depth, todo[i].Section)
+		c, err := RecountSection(ctx, b, p)
+		if err != nil {
+			return c, fmt.Errorf("section %d (prefix %s): %w", todo[i].Section, p, err)
+		}
+		if done != nil {
+			done()
+		}
+		return c, nil
+	}, func(i int, c solver.Count) error {
+		sum.Add(c)
+		diff := todo[i].Differences(c)
+		if len(diff) > 0 {
+			bad++
+		}
+		return report(todo[i], c, diff)
+	})
+	return bad, sum, err
+}
+
+// RecountSection counts the section of box b under prefix p the way
+//
+//	snakecube enumerate -size B -prefix P -format jsonl -o - | snakecube stats -
+//
+// does, which is not the way a census counts: every solution is found and
+// kept, sorted into canonical form, written as a catalogue, read back,
+// checked to fold its snake and to differ from the snake's other solutions,
+// and only then counted. The catalogue streams through a pipe: a section of
+// 3x4x4 may list gigabytes.
+func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
+	sections, _, err := export.Part{Prefix: p.String()}.Sections(b)
+	if err != nil {
+		return solver.Count{}, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r, w := io.Pipe()
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := export.Search(ctx, w, b, sections, solver.Options{Workers: 1}, export.Options{Format: export.FormatJSONL})
+		w.CloseWithError(err)
+		wrote <- err
+	}()
+	st, err := stats.Compute(ctx, r, stats.Options{Box: b})
+	// A reader that stopped early unblocks the writer, and the search
+	// stops.
+	r.CloseWithError(errors.New("the catalogue's reader stopped"))
+	cancel()
+	if werr := <-wrote; err == nil {
+		err = werr
+	}
+	if err != nil {
+		return solver.Count{}, err
+	}
+	if st.Duplicates > 0 {
+		return solver.Count{}, fmt.Errorf("the catalogue lists %d solutions twice", st.Duplicates)
+	}
+	c := solver.Count{
+		Snakes: int64(st.Snakes), Solutions: int64(st.Solutions),
+		Palindromes: int64(st.Palindromes), PalindromeSolutions: int64(st.PalindromeSolutions),
+		OneSolution: int64(st.OneSolution()), Most: int64(st.Most),
+	}
+	if st.Snakes > 0 {
+		c.MostKey = st.MostSnakes[0]
+	}
+	return c, nil
 }

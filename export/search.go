@@ -1,0 +1,86 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Part is which part of a box's catalogue a run writes: the whole of it
+// (the zero Part), the snakes whose keys start with Prefix, or shard Shard
+// of Shards, counted from 1.
+type Part struct {
+	Prefix        string
+	Shard, Shards int
+}
+
+// sectionDepth is how finely a search is cut when nothing else says: 128
+// sections below the prefix. Their sizes are very uneven, but the big ones
+// are started first (solver.Stream), so the cut can be coarse; each
+// section walks again the levels above its prefix, which costs more the
+// finer the cut.
+const sectionDepth = 8
+
+// Sections returns the sections of box b that make up the part, in key
+// order, and a name for the part: "3x3x4", "3x3x4 prefix 0011", "3x3x4
+// shard 2/8". Its errors say what is wrong with the prefix or the shard
+// without naming them: the caller knows how they were given.
+func (p Part) Sections(b symmetry.Box) ([]solver.Seq, string, error) {
+	switch {
+	case p.Shards != 0 && p.Prefix != "":
+		return nil, "", fmt.Errorf("a prefix and a shard cannot be used together")
+	case p.Shards != 0:
+		if p.Shards < 1 || p.Shard < 1 || p.Shard > p.Shards {
+			return nil, "", fmt.Errorf("want I/N with 1 <= I <= N")
+		}
+		if m := solver.MaxShards(b); p.Shards > m {
+			return nil, "", fmt.Errorf("the %v box is cut into at most %d shards", b, m)
+		}
+		return solver.Shards(b, p.Shards)[p.Shard-1], fmt.Sprintf("%v shard %d/%d", b, p.Shard, p.Shards), nil
+	}
+	pre, err := solver.ParsePrefix(p.Prefix, b)
+	if err != nil {
+		return nil, "", err
+	}
+	what := b.String()
+	if pre.Len > 0 {
+		what += " prefix " + pre.String()
+	}
+	return solver.Sections(b, pre, pre.Len+sectionDepth), what, nil
+}
+
+// Written is what a search put in its catalogue.
+type Written struct {
+	Snakes, Solutions int
+	Nodes             uint64
+}
+
+// Search searches the sections of box b, in key order, and writes their
+// catalogue to w in the format opts says: the bytes of one [Writer] fed
+// every snake. A section is searched and encoded by one goroutine (of
+// sopts.Workers); the sections are written, and counted, in key order,
+// so the bytes do not depend on the number of workers.
+func Search(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.Seq, sopts solver.Options, opts Options) (Written, error) {
+	type section struct {
+		chunk Chunk
+		Written
+	}
+	var total Written
+	ew := NewWriter(w, b, opts)
+	err := solver.Stream(ctx, b, sections, sopts, func(c *solver.Catalogue) (section, error) {
+		ch, err := EncodeChunk(b, opts, c.Snakes)
+		return section{ch, Written{len(c.Snakes), c.Solutions(), c.Nodes}}, err
+	}, func(s section) error {
+		total.Snakes += s.Snakes
+		total.Solutions += s.Solutions
+		total.Nodes += s.Nodes
+		return ew.WriteChunk(s.chunk)
+	})
+	if err != nil {
+		return total, err
+	}
+	return total, ew.Close()
+}
