@@ -36,8 +36,10 @@ CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),non
 
 # What CI runs: formatting, vet, every test under the race detector, then
 # every test again without it, the long ones included (whole 3x3x4
-# censuses, brute force of 2x3x4: ten times slower under -race). Without
-# Chromium the browser tests are skipped, and it says so at the end.
+# censuses, brute force of 2x3x4: ten times slower under -race), then the
+# cluster recipes (cluster-test). Without Chromium the browser tests are
+# skipped, and it says so at the end; a cluster part that cannot run here
+# says SKIPPED.
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 	@[ -d internal/analysis/testdata/duckdb/node_modules/@duckdb/node-api ] || \
@@ -46,6 +48,7 @@ test:
 	GOOS=js GOARCH=wasm $(GO) vet ./internal/site/wasm
 	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short ./...
 	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test ./...
+	$(MAKE) --no-print-directory cluster-test
 	@if [ "$(CHROMIUM)" = none ]; then \
 	  echo; echo "*** THE BROWSER TESTS WERE SKIPPED: no Chromium on this machine. ***"; \
 	  echo "*** Install it (apt-get install chromium, as .ci/run does) and run make test again. ***"; fi
