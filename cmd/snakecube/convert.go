@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -79,16 +78,8 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 		c, err = catalog.Convert(ctx, w, r, catalog.Options{Box: box.box}, opts)
 		return err
 	})
-	var p *catalog.Problem
-	switch {
-	case errors.Is(err, catalog.ErrNoBox):
-		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
-	case errors.As(err, &p):
-		e.Warnf("%s: %v", name, err)
-		e.Warnf("hint: snakecube verify %s lists every problem", in)
-		return cli.ErrReported
-	case err != nil:
-		return fmt.Errorf("%s: %w", name, err)
+	if err := readFailed(e, name, in, err); err != nil {
+		return err
 	}
 	what := "the catalogue"
 	if *snakes {

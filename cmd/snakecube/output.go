@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -103,4 +104,23 @@ func openInput(e cli.Env, arg string) (string, io.Reader, func(), error) {
 		return "", nil, nil, err
 	}
 	return arg, f, func() { f.Close() }, nil
+}
+
+// readFailed turns what went wrong reading the catalogue name (the
+// argument arg) into what a command returns: a usage error when the box
+// is not known, the problem and a hint to run verify when the file is no
+// good catalogue, the error itself otherwise; nil for nil.
+func readFailed(e cli.Env, name, arg string, err error) error {
+	var p *catalog.Problem
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, catalog.ErrNoBox):
+		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
+	case errors.As(err, &p):
+		e.Warnf("%s: %v", name, err)
+		e.Warnf("hint: snakecube verify %s lists every problem", arg)
+		return cli.ErrReported
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }

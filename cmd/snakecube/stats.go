@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 
-	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/stats"
 )
@@ -84,16 +82,8 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	}
 	defer closeFile()
 	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box})
-	var p *catalog.Problem
-	switch {
-	case errors.Is(err, catalog.ErrNoBox):
-		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
-	case errors.As(err, &p):
-		e.Warnf("%s: %v", name, err)
-		e.Warnf("hint: snakecube verify %s lists every problem", rest[0])
-		return cli.ErrReported
-	case err != nil:
-		return fmt.Errorf("%s: %w", name, err)
+	if err := readFailed(e, name, rest[0], err); err != nil {
+		return err
 	}
 	if *svg != "" {
 		if _, err := writeOutput(e, *svg, st.WriteSVG); err != nil {
