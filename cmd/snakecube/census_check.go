@@ -4,8 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -66,7 +64,7 @@ func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Re
 		done = func() { bar(int(n.Add(1)), len(todo)) }
 	}
 	bad, sum, err := census.Recount(ctx, b, todo, workers, done, func(r census.Record, c solver.Count, diff []string) error {
-		return writeRecount(e.Stdout, r, c, diff)
+		return census.WriteRecount(e.Stdout, r, c, diff)
 	})
 	if err != nil {
 		return bad, err
@@ -74,16 +72,4 @@ func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Re
 	_, err = fmt.Fprintf(e.Stdout, "# %d sections recounted: %d agree, %d disagree; between them %d snakes, %d solutions\n",
 		len(todo), len(todo)-bad, bad, sum.Snakes, sum.Solutions)
 	return bad, err
-}
-
-// writeRecount prints one section's recount and whether it agrees with
-// the census line r: diff says where it does not.
-func writeRecount(w io.Writer, r census.Record, c solver.Count, diff []string) error {
-	verdict := "agree"
-	if len(diff) > 0 {
-		verdict = "DISAGREE: " + strings.Join(diff, "; ")
-	}
-	_, err := fmt.Fprintf(w, "section %d prefix %s snakes %d solutions %d palindromes %d palindrome_solutions %d one_solution_snakes %d most_solutions %d: %s\n",
-		r.Section, r.Prefix, c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.OneSolution, c.Most, verdict)
-	return err
 }

@@ -11,12 +11,15 @@
 //	estimate/estimate-BOX-wW.jsonl descents of estimate -snakes at width W (package estimate)
 //	estimate/plan.tsv              the boxes to estimate, likewise
 //	paths/BOX.txt                  what snakecube paths -size BOX prints
+//	checks/BOX.txt                 what snakecube census check prints for a whole census
 //
 // A box's census solutions must equal its paths file's, exactly: the
 // table refuses to be made otherwise, so that a census and the transfer
 // matrix, two methods that share no code, check each other on every box
 // counted. An estimate takes the paths file's solutions as its control
-// variate, and its solutions are those of the file.
+// variate, and its solutions are those of the file. A check file of a
+// whole census must agree with it section by section, or the table is not
+// made either.
 package boxes
 
 import (
@@ -46,6 +49,9 @@ type Row struct {
 	Census *census.Total
 	// Counted and Sections say how far a census under way has got.
 	Counted, Sections int
+	// Checked is how many sections of a whole census census check
+	// recounted by another route, all agreeing; 0 when none was.
+	Checked int
 	// Estimate is the estimate of descents, when there are some: snakes
 	// and one-solution snakes with the paths' solutions as control
 	// variate when known.
@@ -184,6 +190,13 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		r.Census = &t
 		if r.Solutions != nil && !r.Solutions.IsInt64() || r.Solutions != nil && r.Solutions.Int64() != t.Solutions {
 			return fmt.Errorf("%v: the census counts %d solutions, the transfer matrix of snakecube paths %v: one of them is wrong", b, t.Solutions, r.Solutions)
+		}
+		check := filepath.Join(dir, "checks", de.Name()+".txt")
+		if _, err := os.Stat(check); err == nil {
+			if r.Checked, err = readCheck(check, recs); err != nil {
+				return err
+			}
+			r.Files = append(r.Files, "checks/"+de.Name()+".txt")
 		}
 	}
 	return nil

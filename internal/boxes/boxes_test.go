@@ -86,3 +86,62 @@ func itoa(n int) string {
 		}
 	}
 }
+
+// TestChecks: a census check that agrees marks the row as checked; a
+// check whose line was edited, one that disagrees, or one of another
+// census refuses the table.
+func TestChecks(t *testing.T) {
+	ctx := context.Background()
+	b := mustBox(t, "2x2x3")
+	c, err := solver.Enumerate(ctx, b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := results(t, itoa(c.Solutions()))
+	recs, _, _, err := census.ReadFiles(ctx, []string{filepath.Join(dir, "census", "2x2x3")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	todo := census.SampleRecords(recs, 5, 1)
+	var check bytes.Buffer
+	bad, _, err := census.Recount(ctx, b, todo, 2, nil, func(r census.Record, c solver.Count, diff []string) error {
+		return census.WriteRecount(&check, r, c, diff)
+	})
+	if err != nil || bad != 0 {
+		t.Fatalf("census.Recount of 2x2x3 = %d disagreeing, %v", bad, err)
+	}
+	path := filepath.Join(dir, "checks", "2x2x3.txt")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(text string) {
+		if err := os.WriteFile(path, []byte("# a check\n"+text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(check.String())
+	rows, err := Read(ctx, dir)
+	if err != nil || len(rows) != 1 || rows[0].Checked != len(todo) {
+		t.Fatalf("Read with a check of %d sections = %+v, %v", len(todo), rows, err)
+	}
+	var table bytes.Buffer
+	if err := WriteTable(&table, rows); err != nil || !strings.Contains(table.String(), "5 sections recounted by census check, all agree") {
+		t.Errorf("WriteTable = %q, %v: want the check said", &table, err)
+	}
+
+	lines := strings.SplitAfter(check.String(), "\n")
+	first := lines[0]
+	for _, tc := range []struct{ name, text, want string }{
+		{"edited", strings.Replace(first, " solutions ", " solutions 9", 1), "not the census's line"},
+		{"disagreeing", strings.Replace(first, ": agree", ": DISAGREE: snakes 1 in the census, 2 recounted", 1), "disagrees"},
+		{"twice", first + first, "recounted twice"},
+		{"another census", strings.Replace(first, "section ", "section 9", 1), "not in the census"},
+		{"garbled", "sections 3\n", "not a line of census check"},
+		{"empty", "", "no section recounted"},
+	} {
+		write(tc.text)
+		if _, err := Read(ctx, dir); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Read with a check %s = %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}

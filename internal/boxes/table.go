@@ -29,6 +29,9 @@ func WriteTable(w io.Writer, rows []Row) error {
 			cells = append(cells, fold.Thousands(int(c.Snakes)), fold.Thousands(int(c.OneSolution)),
 				fmt.Sprintf("%s (%s solutions)", fold.Thousands(int(c.Palindromes)), fold.Thousands(int(c.PalindromeSolutions))),
 				fmt.Sprintf("%s: `%v`", fold.Thousands(int(c.Most)), c.MostKey), fold.Thousands(int(c.Nodes)), "census")
+			if r.Checked > 0 {
+				cells[len(cells)-1] += fmt.Sprintf("; %s recounted by census check, all agree", fold.Plural(r.Checked, "section"))
+			}
 		case r.Estimate != nil:
 			e := r.Estimate
 			how := fmt.Sprintf("estimate, %s", fold.Plural(e.Descents, "descent"))

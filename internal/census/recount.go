@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/sequencer"
@@ -136,4 +137,17 @@ func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.C
 		c.MostKey = st.MostSnakes[0]
 	}
 	return c, nil
+}
+
+// WriteRecount writes the line census check prints for a section: its
+// record r's section and prefix, the recount c, and whether c agrees with
+// r, diff saying where it does not ([Record.Differences]).
+func WriteRecount(w io.Writer, r Record, c solver.Count, diff []string) error {
+	verdict := "agree"
+	if len(diff) > 0 {
+		verdict = "DISAGREE: " + strings.Join(diff, "; ")
+	}
+	_, err := fmt.Fprintf(w, "section %d prefix %s snakes %d solutions %d palindromes %d palindrome_solutions %d one_solution_snakes %d most_solutions %d: %s\n",
+		r.Section, r.Prefix, c.Snakes, c.Solutions, c.Palindromes, c.PalindromeSolutions, c.OneSolution, c.Most, verdict)
+	return err
 }

@@ -1,0 +1,70 @@
+package boxes
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+
+	"github.com/snakecube/snakecube/internal/census"
+)
+
+// checkLine is a section's line in what census check prints: the counts
+// recounted and the verdict.
+var checkLine = regexp.MustCompile(`^section (\d+) prefix ([01]+) snakes (\d+) solutions (\d+) palindromes (\d+) palindrome_solutions (\d+) one_solution_snakes (\d+) most_solutions (\d+): (.*)$`)
+
+// readCheck reads path, what snakecube census check printed for a box
+// whose census lines are recs, and returns how many sections it
+// recounted. Every section's line must say that it agrees, and its counts
+// must be those of the census's line for that section: a check of another
+// census, or one a disagreement was edited out of, is refused.
+func readCheck(path string, recs []census.Record) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	bySection := map[int]census.Record{}
+	for _, r := range recs {
+		bySection[r.Section] = r
+	}
+	seen := map[int]bool{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		m := checkLine.FindStringSubmatch(line)
+		if m == nil {
+			return 0, fmt.Errorf("%s: line %d: not a line of census check", path, n)
+		}
+		if m[9] != "agree" {
+			return 0, fmt.Errorf("%s: line %d: the recount disagrees with the census: %s", path, n, m[9])
+		}
+		var v [7]int64
+		for i := range v {
+			v[i], _ = strconv.ParseInt(m[i+1], 10, 64)
+		}
+		k := int(v[0])
+		r, ok := bySection[k]
+		switch {
+		case !ok:
+			return 0, fmt.Errorf("%s: line %d: section %d is not in the census", path, n, k)
+		case seen[k]:
+			return 0, fmt.Errorf("%s: line %d: section %d recounted twice", path, n, k)
+		case r.Prefix != m[2] || r.Snakes != v[2] || r.Solutions != v[3] || r.Palindromes != v[4] ||
+			r.PalindromeSolutions != v[5] || r.OneSolution != v[6]:
+			return 0, fmt.Errorf("%s: line %d: section %d's recount is not the census's line for it", path, n, k)
+		}
+		seen[k] = true
+	}
+	if err := sc.Err(); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(seen) == 0 {
+		return 0, fmt.Errorf("%s: no section recounted", path)
+	}
+	return len(seen), nil
+}
