@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"iter"
-	"math/rand/v2"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
