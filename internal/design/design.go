@@ -1,0 +1,359 @@
+// Package design makes snake puzzles: snakes of a box with a chosen
+// number of solutions, one by default, and a chosen range of difficulty,
+// drawn at random and checked by the exact solver.
+//
+// # How snakes are drawn
+//
+// Draw k of a seed starts from the box's boustrophedon and makes
+// [Moves] backbite moves (package walk) drawn from a PCG generator seeded
+// by the seed and k; the snake of the Hamiltonian path they reach, read
+// as its key, is the draw's snake. Backbite moves tend to the uniform
+// distribution on Hamiltonian paths, so a snake comes out with a
+// probability proportional to the number of directed Hamiltonian paths
+// of the box that fold it. A solution of a snake that is no palindrome
+// is |G| directed paths from each end, G the box's symmetries (48 for a
+// cube), so such a snake with n solutions comes out with probability
+//
+//	2|G|n / H
+//
+// H being the box's number of directed Hamiltonian paths (4,960,608 for
+// 3x3x3). A palindrome's solution is 2|G| directed paths, or |G| when the
+// folding read backwards is a symmetric image of itself. So among the
+// snakes with a given number of solutions every snake is equally likely,
+// but for those palindromes, which are half as likely; and a snake with
+// more solutions is drawn more often, in proportion.
+//
+// [Run] tries draws 0, 1, 2, ... in order, on several goroutines at once:
+// it counts the solutions of each draw's snake with solver.CountSolutions
+// and keeps it when it has exactly the number asked for, when it is not
+// one kept already and, if a range of levels is asked for, when its
+// rating lies in the range (package rate). Snakes are emitted in the order
+// of their draws, so the output depends only on the options, not on the
+// number of goroutines.
+//
+// # Requests that cannot be met
+//
+// For a box of at most [CatalogueCells] cells, Run first enumerates the
+// box's catalogue and knows how many snakes meet the request; if fewer
+// than asked for, it fails at once with an [*Impossible]. For bigger
+// boxes it gives up after [Options.Draws] draws with an [*Exhausted].
+package design
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+
+	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/internal/walk"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// Options are what a design asks for.
+type Options struct {
+	Box symmetry.Box
+	// N is how many snakes to make, at least 1.
+	N int
+	// Seed seeds the draws: the same seed, the same snakes.
+	Seed uint64
+	// Solutions is the number of solutions every snake must have, at
+	// least 1.
+	Solutions int
+	// Lo and Hi bound the snakes' levels, 1 to rate.Levels; both 0 mean
+	// any level.
+	Lo, Hi int
+	// Rate asks for every snake's rating even without a range of levels.
+	Rate bool
+	// Draws is the most draws tried; 0 means [DefaultDraws].
+	Draws int
+	// Workers is how many draws are checked at once; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// MaxNodes bounds the nodes of a rating's search; a draw whose
+	// rating would take more is passed over as if out of range. 0 means
+	// no bound.
+	MaxNodes uint64
+}
+
+// ranged reports whether the options ask for a range of levels.
+func (o Options) ranged() bool { return o.Lo > 0 }
+
+// Snake is a snake made: its key, the draw it came from, its solutions
+// and, when rated, its rating.
+type Snake struct {
+	Key       solver.Seq
+	Draw      int
+	Solutions uint64
+	// Rating is set when the options ask for a range of levels or for
+	// ratings.
+	Rating *rate.Rating
+}
+
+// Result says how a design went.
+type Result struct {
+	// Draws is how many draws were checked: up to the last snake made,
+	// or all of them when too few snakes were found.
+	Draws int
+	// Known is, for a box whose catalogue was enumerated, how many
+	// snakes meet the request; -1 for a box too big.
+	Known int
+}
+
+// Impossible is a request that no set of snakes of the box can meet: too
+// few of its snakes have the solutions and the levels asked for.
+type Impossible struct {
+	Options
+	// Found is how many snakes meet the request; Solutions how many
+	// have the solutions asked for, whatever their levels.
+	Found, Solutions int
+	// Most is the largest number of solutions of a snake of the box.
+	Most int
+}
+
+func (e *Impossible) Error() string {
+	what := fmt.Sprintf("with %s", plural(e.Options.Solutions, "solution"))
+	if e.ranged() {
+		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
+	}
+	s := fmt.Sprintf("the %v box has %s %s", e.Box, count(e.Found, "snake"), what)
+	switch {
+	case e.Found > 0:
+		s += fmt.Sprintf(", fewer than the %d asked for", e.N)
+	case e.Solutions > 0:
+		s += fmt.Sprintf(" (%s with %s, at other levels)", count(e.Solutions, "snake"), plural(e.Options.Solutions, "solution"))
+	case e.Options.Solutions > e.Most:
+		s += fmt.Sprintf(": no snake of it has more than %s", plural(e.Most, "solution"))
+	}
+	return s
+}
+
+// Exhausted is a request not met within its draws: the box may have the
+// snakes asked for, but they are too rare, or too few, to be found.
+type Exhausted struct {
+	Options
+	Draws, Found int
+}
+
+func (e *Exhausted) Error() string {
+	what := fmt.Sprintf("with %s", plural(e.Options.Solutions, "solution"))
+	if e.ranged() {
+		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
+	}
+	return fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
+}
+
+// ErrOptions reports options out of their range.
+var ErrOptions = errors.New("design: bad options")
+
+// MaxN bounds Options.N, so that the snakes kept stay a few megabytes.
+const MaxN = 100_000
+
+// MaxDraws bounds Options.Draws.
+const MaxDraws = 1 << 40
+
+// DefaultDraws is the draws tried for n snakes: enough for rare snakes
+// of small boxes, whose draws take microseconds, and some minutes of
+// work on a 4x4x4 box, whose draws take a tenth of a second.
+func DefaultDraws(b symmetry.Box, n int) int {
+	if b.Len() <= CatalogueCells {
+		return 1_000_000 + 1000*n
+	}
+	return 2000 + 200*n
+}
+
+// Moves returns the backbite moves of a draw of box b: 10 L² for a box
+// of L cells, which the tests find more than enough on the boxes whose
+// paths they count.
+func Moves(b symmetry.Box) int { return 10 * b.Len() * b.Len() }
+
+// Draw returns the snake of draw k of seed for box b, read as its key,
+// and the moves of the random folding it came from.
+func Draw(b symmetry.Box, seed uint64, k int) (solver.Seq, []symmetry.Dir) {
+	rng := rand.New(rand.NewPCG(seed, uint64(k)))
+	p := walk.New(b)
+	for range Moves(b) {
+		p.Backbite(rng)
+	}
+	dirs := p.Moves()
+	return solver.SeqOf(dirs).Key(), dirs
+}
+
+// check validates the options.
+func (o Options) check() error {
+	switch {
+	case o.Box.Len() < 2:
+		return fmt.Errorf("%w: no box", ErrOptions)
+	case o.N < 1 || o.N > MaxN:
+		return fmt.Errorf("%w: %d snakes, want 1 to %d", ErrOptions, o.N, MaxN)
+	case o.Solutions < 1:
+		return fmt.Errorf("%w: %d solutions, want at least 1", ErrOptions, o.Solutions)
+	case o.Lo != 0 || o.Hi != 0:
+		if o.Lo < 1 || o.Hi < o.Lo || o.Hi > rate.Levels {
+			return fmt.Errorf("%w: levels %d to %d, want 1 <= LO <= HI <= %d", ErrOptions, o.Lo, o.Hi, rate.Levels)
+		}
+	}
+	if o.Draws < 0 || o.Draws > MaxDraws {
+		return fmt.Errorf("%w: %d draws, want 1 to %d", ErrOptions, o.Draws, MaxDraws)
+	}
+	return nil
+}
+
+// candidate is a draw checked.
+type candidate struct {
+	Snake
+	ok bool
+}
+
+// errEnough stops the draws once the snakes are made.
+var errEnough = errors.New("enough snakes")
+
+// Run makes the snakes the options ask for and calls emit with each, in
+// the order of their draws. It fails with an [*Impossible] when the box
+// has too few such snakes, and with an [*Exhausted] when the draws run
+// out first.
+func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error) {
+	if err := o.check(); err != nil {
+		return Result{}, err
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	res := Result{Known: -1}
+	var known map[solver.Seq]bool
+	if o.Box.Len() <= CatalogueCells {
+		k, err := catalogue(ctx, o)
+		if err != nil {
+			return res, err
+		}
+		known, res.Known = k, len(k)
+	}
+	draws := o.Draws
+	if draws == 0 {
+		draws = DefaultDraws(o.Box, o.N)
+	}
+	seen := map[solver.Seq]bool{}
+	err := sequencer.RunAhead(ctx, draws, o.Workers, 64, func(ctx context.Context, k int) (candidate, error) {
+		return o.check1(ctx, k, known)
+	}, func(k int, c candidate) error {
+		res.Draws = k + 1
+		if !c.ok || seen[c.Key] {
+			return nil
+		}
+		seen[c.Key] = true
+		if err := emit(c.Snake); err != nil {
+			return err
+		}
+		if len(seen) == o.N {
+			return errEnough
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errEnough):
+		return res, nil
+	case err != nil:
+		return res, err
+	}
+	return res, &Exhausted{Options: o, Draws: res.Draws, Found: len(seen)}
+}
+
+// check1 checks draw k: its snake's solutions, and its rating when asked
+// for. known, when set, holds every snake that meets the request.
+func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (candidate, error) {
+	q, _ := Draw(o.Box, o.Seed, k)
+	c := candidate{Snake: Snake{Key: q, Draw: k}}
+	if known != nil && !known[q] {
+		return c, nil
+	}
+	if known == nil && tooMany(o.Box, q, o.Solutions) {
+		return c, nil
+	}
+	n, err := solver.CountSolutions(ctx, o.Box, q, solver.Options{Workers: 1})
+	if err != nil {
+		return c, err
+	}
+	c.Solutions = n.Solutions
+	if n.Solutions != uint64(o.Solutions) {
+		return c, nil
+	}
+	if o.ranged() || o.Rate {
+		r, err := rate.Rate(ctx, o.Box, q, rate.Options{Workers: 1, MaxNodes: o.MaxNodes})
+		if errors.Is(err, rate.ErrBudget) {
+			return c, nil
+		}
+		if err != nil {
+			return c, err
+		}
+		c.Rating = &r
+		if l := r.Level(); o.ranged() && (l < o.Lo || l > o.Hi) {
+			return c, nil
+		}
+	}
+	c.ok = true
+	return c, nil
+}
+
+// CatalogueCells is the largest box whose catalogue Run enumerates to
+// know what it may find: a 3x3x3 box's takes a second, with the ratings
+// of the snakes a few more.
+const CatalogueCells = 27
+
+// catalogue returns the snakes of the box that meet the request, or an
+// *Impossible when they are fewer than o.N.
+func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
+	c, err := solver.Enumerate(ctx, o.Box, solver.Options{Workers: o.Workers})
+	if err != nil {
+		return nil, err
+	}
+	var keys []solver.Seq
+	most := 0
+	for _, s := range c.Snakes {
+		most = max(most, len(s.Solutions))
+		if len(s.Solutions) == o.Solutions {
+			keys = append(keys, s.Seq)
+		}
+	}
+	known := map[solver.Seq]bool{}
+	if !o.ranged() {
+		for _, q := range keys {
+			known[q] = true
+		}
+	} else {
+		err := sequencer.RunAhead(ctx, len(keys), o.Workers, 256, func(ctx context.Context, k int) (int, error) {
+			r, err := rate.Rate(ctx, o.Box, keys[k], rate.Options{Workers: 1})
+			return r.Level(), err
+		}, func(k, l int) error {
+			if l >= o.Lo && l <= o.Hi {
+				known[keys[k]] = true
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(known) < o.N {
+		return nil, &Impossible{Options: o, Found: len(known), Solutions: len(keys), Most: most}
+	}
+	return known, nil
+}
+
+// plural writes "1 solution" or "3 solutions".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// count writes "no snake", "1 snake" or "3 snakes".
+func count(n int, noun string) string {
+	if n == 0 {
+		return "no " + noun
+	}
+	return plural(n, noun)
+}

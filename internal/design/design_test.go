@@ -1,0 +1,260 @@
+package design
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// pathKeys tallies the keys of every directed Hamiltonian path of box b,
+// found by a plain search, and returns their number.
+func pathKeys(b symmetry.Box) (map[solver.Seq]int, int) {
+	tally := map[solver.Seq]int{}
+	total := 0
+	var dirs []symmetry.Dir
+	var used uint64
+	var grow func(c [3]int)
+	grow = func(c [3]int) {
+		used |= 1 << b.Index(c)
+		if len(dirs) == b.Len()-1 {
+			tally[solver.SeqOf(dirs).Key()]++
+			total++
+		}
+		for d := range symmetry.Dir(symmetry.NumDirs) {
+			if n := b.Step(c, d); b.Contains(n) && used>>b.Index(n)&1 == 0 {
+				dirs = append(dirs, d)
+				grow(n)
+				dirs = dirs[:len(dirs)-1]
+			}
+		}
+		used &^= 1 << b.Index(c)
+	}
+	for c := range b.Len() {
+		grow(b.Coord(c))
+	}
+	return tally, total
+}
+
+// solutions returns the number of solutions of every snake of box b.
+func solutions(t *testing.T, b symmetry.Box) map[solver.Seq]int {
+	t.Helper()
+	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := map[solver.Seq]int{}
+	for _, s := range c.Snakes {
+		n[s.Seq] = len(s.Solutions)
+	}
+	return n
+}
+
+// TestFrequencies draws snakes of 2x2x3 and 2x3x3 as design does and
+// checks, by a chi-square test, that each comes out as often as the
+// directed Hamiltonian paths that fold it, and that these are the
+// package documentation's 2|G|n for a snake with n solutions that is no
+// palindrome, |G|n to 2|G|n for a palindrome. Snakes drawn uniformly, or
+// by their solutions alone, fail it by far.
+func TestFrequencies(t *testing.T) {
+	for _, size := range []string{"2x2x3", "2x3x3"} {
+		b := catalogtest.Box(t, size)
+		tally, total := pathKeys(b)
+		sols := solutions(t, b)
+		g := b.Orbit()
+		if len(tally) != len(sols) {
+			t.Fatalf("%v: %d snakes fold paths, the catalogue has %d", b, len(tally), len(sols))
+		}
+		for q, n := range tally {
+			want := 2 * g * sols[q]
+			if q.Palindrome() && n >= g*sols[q] && n <= want {
+				continue
+			}
+			if n != want {
+				t.Errorf("%v %v: %d directed paths fold it, for %d solutions", b, q, n, sols[q])
+			}
+		}
+		draws := 40 * len(tally)
+		got := map[solver.Seq]int{}
+		for k := range draws {
+			q, _ := Draw(b, 3, k)
+			got[q]++
+		}
+		chi, uniform := 0.0, 0.0
+		for q, n := range tally {
+			e := float64(draws) * float64(n) / float64(total)
+			chi += (float64(got[q]) - e) * (float64(got[q]) - e) / e
+			u := float64(draws) / float64(len(tally))
+			uniform += (float64(got[q]) - u) * (float64(got[q]) - u) / u
+		}
+		df := float64(len(tally) - 1)
+		z := (chi - df) / math.Sqrt(2*df)
+		zu := (uniform - df) / math.Sqrt(2*df)
+		t.Logf("%v: %d draws over %d snakes: chi-square %.0f on %.0f degrees of freedom (z %.1f); against uniform snakes z %.1f", b, draws, len(tally), chi, df, z, zu)
+		if z > 5 {
+			t.Errorf("%v: %d draws: chi-square %.0f on %.0f degrees of freedom, z = %.1f: the snakes do not come out as stated", b, draws, chi, df, z)
+		}
+	}
+}
+
+// TestEvery asks for every snake of 2x2x3 and 2x3x3 with 1, 2 and 3
+// solutions and checks that exactly those come out, in the order of
+// their draws.
+func TestEvery(t *testing.T) {
+	for _, size := range []string{"2x2x3", "2x3x3"} {
+		b := catalogtest.Box(t, size)
+		sols := solutions(t, b)
+		for k := 1; k <= 3; k++ {
+			var want []solver.Seq
+			for q, n := range sols {
+				if n == k {
+					want = append(want, q)
+				}
+			}
+			if len(want) == 0 {
+				continue
+			}
+			var got []solver.Seq
+			last := -1
+			res, err := Run(context.Background(), Options{Box: b, N: len(want), Seed: 1, Solutions: k}, func(s Snake) error {
+				got = append(got, s.Key)
+				if s.Draw <= last || s.Solutions != uint64(k) {
+					t.Errorf("%v: draw %d after %d, %d solutions", b, s.Draw, last, s.Solutions)
+				}
+				last = s.Draw
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%v, %d solutions, all %d: %v", b, k, len(want), err)
+			}
+			slices.SortFunc(got, solver.Seq.Compare)
+			slices.SortFunc(want, solver.Seq.Compare)
+			if !slices.Equal(got, want) {
+				t.Errorf("%v, %d solutions: got %v, want %v", b, k, got, want)
+			}
+			if res.Known != len(want) {
+				t.Errorf("%v, %d solutions: knew of %d, want %d", b, k, res.Known, len(want))
+			}
+			t.Logf("%v: all %d snakes with %s in %d draws", b, len(want), plural(k, "solution"), res.Draws)
+		}
+	}
+}
+
+// run makes snakes and returns their keys, levels and the result.
+func run(t *testing.T, o Options) ([]string, Result, error) {
+	t.Helper()
+	var keys []string
+	res, err := Run(context.Background(), o, func(s Snake) error {
+		k := s.Key.String()
+		if s.Rating != nil {
+			k += " " + string(rune('0'+s.Rating.Level()))
+		}
+		keys = append(keys, k)
+		return nil
+	})
+	return keys, res, err
+}
+
+// TestSeed checks that a seed gives the same snakes on any number of
+// goroutines, another seed others, and that the levels asked for are
+// kept (but with -short, which asks for none: rating the catalogue takes
+// seconds).
+func TestSeed(t *testing.T) {
+	b := catalogtest.Box(t, "3")
+	o := Options{Box: b, N: 6, Seed: 7, Solutions: 1, Lo: 3, Hi: 5}
+	if testing.Short() {
+		o.Lo, o.Hi = 0, 0
+	}
+	var first []string
+	for _, w := range []int{1, 2, 5} {
+		o.Workers = w
+		keys, _, err := run(t, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range keys {
+			if l := k[len(k)-1]; o.Lo > 0 && (l < '3' || l > '5') {
+				t.Errorf("%s: level out of 3 to 5", k)
+			}
+		}
+		if first == nil {
+			first = keys
+		} else if !slices.Equal(keys, first) {
+			t.Errorf("seed 7 on %d goroutines: %v; on 1: %v", w, keys, first)
+		}
+	}
+	o.Seed = 8
+	if keys, _, _ := run(t, o); slices.Equal(keys, first) {
+		t.Errorf("seeds 7 and 8 give the same snakes %v", keys)
+	}
+}
+
+// TestImpossible checks that requests no snake of the box meets fail at
+// once with an error that says why.
+func TestImpossible(t *testing.T) {
+	b2 := catalogtest.Box(t, "2")
+	for _, x := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{Box: b2, N: 1, Solutions: 5}, "the 2x2x2 box has no snake with 5 solutions: no snake of it has more than 3 solutions"},
+		{Options{Box: b2, N: 2, Solutions: 3}, "the 2x2x2 box has 1 snake with 3 solutions, fewer than the 2 asked for"},
+		{Options{Box: b2, N: 1, Solutions: 3, Lo: 4, Hi: 10}, "the 2x2x2 box has no snake with 3 solutions at levels 4 to 10 (1 snake with 3 solutions, at other levels)"},
+		{Options{Box: b2, N: 1, Solutions: 1}, "the 2x2x2 box has no snake with 1 solution"},
+	} {
+		start := time.Now()
+		_, _, err := run(t, x.o)
+		var im *Impossible
+		if !errors.As(err, &im) || err.Error() != x.want {
+			t.Errorf("%+v: %v, want %q", x.o, err, x.want)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%+v: failed after %v", x.o, d)
+		}
+	}
+	// A big box: the draws run out.
+	b := catalogtest.Box(t, "2x2x8")
+	_, res, err := run(t, Options{Box: b, N: 1, Solutions: 100000, Draws: 20})
+	var ex *Exhausted
+	if !errors.As(err, &ex) || res.Draws != 20 || !strings.HasPrefix(err.Error(), "20 snakes drawn, no distinct snake of the 2x2x8 box with 100000 solutions among them") {
+		t.Errorf("2x2x8 with 100,000 solutions in 20 draws: %v after %d draws", err, res.Draws)
+	}
+	for _, o := range []Options{
+		{Box: b, N: 0, Solutions: 1},
+		{Box: b, N: MaxN + 1, Solutions: 1},
+		{Box: b, N: 1, Solutions: 0},
+		{Box: b, N: 1, Solutions: 1, Lo: 0, Hi: 3},
+		{Box: b, N: 1, Solutions: 1, Lo: 4, Hi: 3},
+		{Box: b, N: 1, Solutions: 1, Lo: 1, Hi: 11},
+		{Box: b, N: 1, Solutions: 1, Draws: -1},
+	} {
+		if _, _, err := run(t, o); !errors.Is(err, ErrOptions) {
+			t.Errorf("%+v: %v, want ErrOptions", o, err)
+		}
+	}
+}
+
+// BenchmarkDesign4 makes unique-solution 4x4x4 puzzles on every core, 5
+// an operation from a new seed: the README's figure.
+func BenchmarkDesign4(b *testing.B) {
+	bx := catalogtest.Box(b, "4")
+	seed, made := uint64(0), 0
+	for b.Loop() {
+		seed++
+		_, err := Run(context.Background(), Options{Box: bx, N: 5, Seed: seed, Solutions: 1}, func(Snake) error {
+			made++
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(made)/b.Elapsed().Minutes(), "puzzles/min")
+}
