@@ -155,7 +155,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	case errors.As(err, &ex):
 		out.Flush()
 		e.Warnf("%v", err)
-		e.Warnf("hint: -draws %d draws more; another -seed draws others", 10*ex.Draws)
+		e.Warnf("hint: -draws %d tries that many draws, all of them; another -seed draws others", 10*ex.Draws)
 		return cli.ErrReported
 	case err != nil:
 		return err

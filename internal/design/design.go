@@ -36,7 +36,10 @@
 // For a box of at most [CatalogueCells] cells, Run first enumerates the
 // box's catalogue and knows how many snakes meet the request; if fewer
 // than asked for, it fails at once with an [*Impossible]. For bigger
-// boxes it gives up after [Options.Draws] draws with an [*Exhausted].
+// boxes it gives up with an [*Exhausted] after [Options.Draws] draws, or,
+// when that is not set, after [DefaultDraws] draws or once the draws meet
+// only snakes found before (see stallMin): a box with few snakes is
+// drawn again and again.
 package design
 
 import (
@@ -136,6 +139,10 @@ func (e *Impossible) Error() string {
 type Exhausted struct {
 	Options
 	Draws, Found int
+	// Stalled tells that the draws stopped before their number because
+	// they met again and again the snakes they had found, and no new one
+	// for long: the box seems to have no more.
+	Stalled bool
 }
 
 func (e *Exhausted) Error() string {
@@ -143,7 +150,11 @@ func (e *Exhausted) Error() string {
 	if e.ranged() {
 		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
 	}
-	return fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
+	s := fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
+	if e.Stalled {
+		s += ": each was drawn again and again, and no new one for long, so the box seems to have no more"
+	}
+	return s
 }
 
 // ErrOptions reports options out of their range.
@@ -171,7 +182,8 @@ func DefaultDraws(b symmetry.Box, n int) int {
 func Moves(b symmetry.Box) int { return 10 * b.Len() * b.Len() }
 
 // Draw returns the snake of draw k of seed for box b, read as its key,
-// and the moves of the random folding it came from.
+// and the moves of the random folding it came from, read from the key's
+// first cubelet.
 func Draw(b symmetry.Box, seed uint64, k int) (solver.Seq, []symmetry.Dir) {
 	rng := rand.New(rand.NewPCG(seed, uint64(k)))
 	p := walk.New(b)
@@ -179,7 +191,11 @@ func Draw(b symmetry.Box, seed uint64, k int) (solver.Seq, []symmetry.Dir) {
 		p.Backbite(rng)
 	}
 	dirs := p.Moves()
-	return solver.SeqOf(dirs).Key(), dirs
+	q := solver.SeqOf(dirs)
+	if key := q.Key(); key != q {
+		return key, symmetry.Reverse(nil, dirs)
+	}
+	return q, dirs
 }
 
 // check validates the options.
@@ -235,41 +251,75 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 	if draws == 0 {
 		draws = DefaultDraws(o.Box, o.N)
 	}
-	seen := map[solver.Seq]bool{}
+	seen := map[solver.Seq]int{} // the snakes kept, and how often drawn
+	once, last := 0, -1          // how many were drawn once; the draw of the last new one
 	err := sequencer.RunAhead(ctx, draws, o.Workers, 64, func(ctx context.Context, k int) (candidate, error) {
 		return o.check1(ctx, k, known)
 	}, func(k int, c candidate) error {
 		res.Draws = k + 1
-		if !c.ok || seen[c.Key] {
-			return nil
+		if c.ok {
+			switch seen[c.Key]++; seen[c.Key] {
+			case 1:
+				once++
+				last = k
+				if err := emit(c.Snake); err != nil {
+					return err
+				}
+				if len(seen) == o.N {
+					return errEnough
+				}
+			case 2:
+				once--
+			}
 		}
-		seen[c.Key] = true
-		if err := emit(c.Snake); err != nil {
-			return err
-		}
-		if len(seen) == o.N {
-			return errEnough
+		if o.Draws == 0 && known == nil && stalled(k, last, once) {
+			return errStalled
 		}
 		return nil
 	})
 	switch {
 	case errors.Is(err, errEnough):
 		return res, nil
-	case err != nil:
+	case err != nil && !errors.Is(err, errStalled):
 		return res, err
 	}
-	return res, &Exhausted{Options: o, Draws: res.Draws, Found: len(seen)}
+	return res, &Exhausted{Options: o, Draws: res.Draws, Found: len(seen), Stalled: errors.Is(err, errStalled)}
+}
+
+// errStalled stops draws that find no new snake any more.
+var errStalled = errors.New("no new snake")
+
+// stallMin and stallFactor make the rule by which draws that have found
+// snakes, but fewer than asked for, stop: when the last stallMin draws,
+// and stallFactor times as many as it took to find the last new snake,
+// found no new one, and every snake found has been drawn twice or more.
+// Draws from a box that has few snakes meet each again and again; by
+// Good and Turing's estimate, the chance that the next draw is a snake
+// not yet seen is about the share of draws that met a snake only once,
+// here none of them. A request the box can meet with snakes too rare
+// to be drawn twice never stops so, only at its last draw.
+const (
+	stallMin    = 1000
+	stallFactor = 3
+)
+
+// stalled reports whether draws 0 to k, whose last new snake was draw
+// last (-1 for none) and of whose snakes once were drawn once, are to
+// stop (see stallMin).
+func stalled(k, last, once int) bool {
+	gap := k - last
+	return last >= 0 && once == 0 && gap >= stallMin && gap >= stallFactor*(last+1)
 }
 
 // check1 checks draw k: its snake's solutions, and its rating when asked
 // for. known, when set, holds every snake that meets the request.
 func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (candidate, error) {
-	q, _ := Draw(o.Box, o.Seed, k)
+	q, dirs := Draw(o.Box, o.Seed, k)
 	c := candidate{Snake: Snake{Key: q, Draw: k}}
 	if known != nil && !known[q] {
 		return c, nil
 	}
-	if known == nil && tooMany(o.Box, q, o.Solutions) {
+	if known == nil && tooMany(o.Box, q, dirs, o.Solutions, screenNodes) {
 		return c, nil
 	}
 	n, err := solver.CountSolutions(ctx, o.Box, q, solver.Options{Workers: 1})

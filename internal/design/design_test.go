@@ -226,6 +226,21 @@ func TestImpossible(t *testing.T) {
 	if !errors.As(err, &ex) || res.Draws != 20 || !strings.HasPrefix(err.Error(), "20 snakes drawn, no distinct snake of the 2x2x8 box with 100000 solutions among them") {
 		t.Errorf("2x2x8 with 100,000 solutions in 20 draws: %v after %d draws", err, res.Draws)
 	}
+	// A big box with few snakes: the draws meet them again and again and
+	// stop, having found every one.
+	b14 := catalogtest.Box(t, "1x2x14")
+	ones := 0
+	for _, n := range solutions(t, b14) {
+		if n == 1 {
+			ones++
+		}
+	}
+	start := time.Now()
+	_, res, err = run(t, Options{Box: b14, N: ones + 1, Solutions: 1})
+	if !errors.As(err, &ex) || !ex.Stalled || ex.Found != ones || !strings.Contains(err.Error(), "seems to have no more") {
+		t.Errorf("1x2x14, %d snakes of its %d: %v after %d draws", ones+1, ones, err, res.Draws)
+	}
+	t.Logf("1x2x14: all %d one-solution snakes, and a stop, in %d draws, %v", ones, res.Draws, time.Since(start))
 	for _, o := range []Options{
 		{Box: b, N: 0, Solutions: 1},
 		{Box: b, N: MaxN + 1, Solutions: 1},

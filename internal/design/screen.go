@@ -2,6 +2,7 @@ package design
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/snakecube/snakecube/solver"
@@ -9,38 +10,45 @@ import (
 )
 
 // A screen tells cheaply that a snake has more solutions than wanted: it
-// searches the snake's foldings from one end until they are more than
-// that many solutions can have, and gives up after a budget of nodes.
-// Snakes drawn from random foldings come out in proportion to their
-// solutions, so most draws of a big box have many, and a full count of
-// thousands of solutions takes seconds where the screen takes
-// milliseconds. A snake the screen does not reject is counted by the
-// solver, which alone decides what is kept: the screen only counts
-// foldings it has found, so it never rejects a snake with few enough.
+// searches the snake's foldings until it has found more distinct
+// solutions than asked for, and gives up after a budget of nodes. Snakes
+// drawn from random foldings come out in proportion to their solutions,
+// so most draws of a big box have many, and a full count of thousands of
+// solutions takes seconds where the screen takes milliseconds. A snake
+// the screen does not reject is counted by the solver, which alone
+// decides what is kept: the screen only counts solutions it has found,
+// each told apart by its canonical form, so it never rejects a snake
+// with few enough.
 //
-// The search is plain: 64-bit sets of cells, the top of the tree walked
-// once per class of the path's stabiliser (the symmetries fixing the
-// path's cells), each folding weighed by its class's members, and a path
-// abandoned when a free cell has no free neighbour, or when two free
-// cells that are not next to the head have one (each would have to be the
-// last cell).
+// The search knows one folding of the snake, the draw's, and tries its
+// cells first: it meets that folding after L placements, and then, as it
+// backs up, the foldings that differ from it in its last runs, then
+// earlier ones. A snake with many solutions mostly has some that differ
+// from any one of them near an end, and the two ends are searched in
+// turn. The search is plain: 64-bit sets of cells; cubelet 1 in the
+// known folding's first cell, then in one cell of each other orbit of the
+// box's symmetries (every solution has an image that starts there); a
+// path abandoned when a free cell has no free neighbour, or when two free
+// cells that are not next to the head have one (each would have to be
+// the last cell).
 type screen struct {
-	box  symmetry.Box
-	n    int
-	all  uint64
-	nb   [symmetry.MaxCells][symmetry.NumDirs]int8
-	perm [][symmetry.MaxCells]int8
-	// still: the symmetries that fix every cell.
-	still uint64
+	box symmetry.Box
+	n   int
+	all uint64
+	nb  [symmetry.MaxCells][symmetry.NumDirs]int8
 	// around[c]: c's neighbours; ahead[c][d]: the one in direction d;
 	// across[c][a]: those off axis a.
 	around [symmetry.MaxCells]uint64
 	ahead  [symmetry.MaxCells][symmetry.NumDirs]uint64
 	across [symmetry.MaxCells][3]uint64
-	// shifts: for each direction, the cells that have a neighbour that
-	// way, and the shift of the index to it.
+	// has[d]: the cells that have a neighbour in direction d; shift[d]:
+	// the change of index to it.
 	has   [symmetry.NumDirs]uint64
 	shift [symmetry.NumDirs]int
+	// orbit[c]: the least cell of c's orbit under the box's symmetries;
+	// reps: those cells.
+	orbit [symmetry.MaxCells]int8
+	reps  []int8
 }
 
 var screens sync.Map // symmetry.Box -> *screen
@@ -60,6 +68,7 @@ func screenOf(b symmetry.Box) *screen {
 	}
 	for c := range s.n {
 		p := b.Coord(c)
+		s.orbit[c] = int8(c)
 		for d := range symmetry.Dir(symmetry.NumDirs) {
 			s.nb[c][d] = -1
 			if q := b.Step(p, d); b.Contains(q) {
@@ -76,16 +85,15 @@ func screenOf(b symmetry.Box) *screen {
 			}
 		}
 	}
-	for k, t := range b.Group() {
-		var m [symmetry.MaxCells]int8
-		fixed := true
+	for _, t := range b.Group() {
 		for c := range s.n {
-			m[c] = int8(b.Index(t.Cell(b, b.Coord(c))))
-			fixed = fixed && int(m[c]) == c
+			img := int8(b.Index(t.Cell(b, b.Coord(c))))
+			s.orbit[c] = min(s.orbit[c], img)
 		}
-		s.perm = append(s.perm, m)
-		if fixed {
-			s.still |= 1 << k
+	}
+	for c := range s.n {
+		if int(s.orbit[c]) == c {
+			s.reps = append(s.reps, int8(c))
 		}
 	}
 	v, _ := screens.LoadOrStore(b, s)
@@ -97,84 +105,74 @@ func screenOf(b symmetry.Box) *screen {
 // solutions.
 const screenNodes = 2_000_000
 
+// screenMost is the most solutions a screen looks for: it keeps the
+// canonical form of each it finds, so that a request for more solutions
+// is left to the solver.
+const screenMost = 10_000
+
 // screening is one screen of snake q.
 type screening struct {
 	*screen
-	q      solver.Seq
-	limit  uint64 // the weighted foldings beyond which q has too many
-	budget uint64 // the most nodes to visit
-	found  uint64
+	q      solver.Seq // the snake
+	rd     solver.Seq // the reading searched: q, or q from its other end
+	known  []int8     // the cells of a folding of rd
+	k      int        // the solutions beyond which q has too many
+	budget uint64     // the most nodes to visit from each end
 	nodes  uint64
+	sols   map[string]bool // the canonical forms found
 }
 
-// tooMany reports whether snake q of box b has certainly more than k
-// solutions: its foldings from one end, found within the screen's budget
-// from either, are more than k solutions can have (|G| each, or 2|G| for
-// a palindrome's). A snake's tree can be much smaller from one end than
-// from the other, so both are tried.
-func tooMany(b symmetry.Box, q solver.Seq, k int) bool {
-	for _, rd := range []solver.Seq{q, q.Reverse()} {
-		s := &screening{screen: screenOf(b), q: rd, budget: screenNodes}
-		s.limit = uint64(b.Orbit()) * uint64(k)
-		if q.Palindrome() {
-			s.limit *= 2
-		}
-		s.run()
-		if s.found > s.limit {
-			return true
-		}
+// tooMany reports whether snake q of box b, of which known is a folding
+// (its moves from q's first cubelet), certainly has more than k
+// solutions: the screen finds more than k of them within its budget of
+// nodes from each end.
+func tooMany(b symmetry.Box, q solver.Seq, known []symmetry.Dir, k int, budget uint64) bool {
+	if k >= screenMost {
+		return false
 	}
-	return false
+	s := &screening{screen: screenOf(b), q: q, k: k, budget: budget, sols: map[string]bool{}}
+	s.run(known)
+	return s.done()
 }
 
-// run searches from the root: cubelet 0 in every cell.
-func (s *screening) run() {
-	var path [symmetry.MaxCells]int8
-	s.top(path[:0], 0, 1<<len(s.perm)-1, 1)
+// run searches from each end in turn, the known folding's cells first,
+// until it has found more than k solutions or spent its budget from
+// both ends.
+func (s *screening) run(known []symmetry.Dir) {
+	start, ok := s.box.Start(known)
+	if !ok {
+		panic("design: the known folding does not fit the box")
+	}
+	cells, err := s.box.Cells(start, known)
+	if err != nil {
+		panic("design: the known folding does not fit the box")
+	}
+	s.known = make([]int8, len(cells))
+	for i, c := range cells {
+		s.known[i] = int8(s.box.Index(c))
+	}
+	s.rd = s.q
+	for {
+		s.nodes = 0
+		s.end()
+		if s.done() || s.q.Palindrome() || s.rd != s.q {
+			return
+		}
+		s.rd = s.q.Reverse()
+		slices.Reverse(s.known)
+	}
 }
 
-// done reports whether the screen is over: too many foldings found, or
-// the budget spent.
-func (s *screening) done() bool { return s.found > s.limit || s.nodes > s.budget }
+// done reports whether the screen has found more than k solutions.
+func (s *screening) done() bool { return len(s.sols) > s.k }
 
-// top searches the children of the node of path, entered by move last,
-// one per class of the stabiliser stab, each counting for weight times
-// its class's members.
-func (s *screening) top(path []int8, last symmetry.Dir, stab uint64, weight uint64) {
-	i := len(path) - 1
-	cand := s.all
-	var occ uint64
-	for _, c := range path {
-		occ |= 1 << c
-	}
-	if i >= 0 {
-		cand = s.moves(i, path[i], last) &^ occ
-	}
-	for cand != 0 && !s.done() {
-		c := int8(bits.TrailingZeros64(cand))
-		var class, sub uint64
-		for g := stab; g != 0; g &= g - 1 {
-			k := bits.TrailingZeros64(g)
-			img := s.perm[k][c]
-			class |= 1 << img
-			if img == c {
-				sub |= 1 << k
-			}
-		}
-		cand &^= class
-		var d symmetry.Dir
-		if i >= 0 {
-			d = s.dirTo(path[i], c)
-		}
-		w := weight * uint64(bits.OnesCount64(class))
-		p := append(path, c)
-		switch {
-		case len(p) == s.n:
-			s.found += w
-		case sub&^s.still != 0:
-			s.top(p, d, sub, w)
-		default:
-			s.search(p, d, w)
+// end searches the reading s.rd: cubelet 1 in the known folding's first
+// cell, then in one cell of each other orbit.
+func (s *screening) end() {
+	s.search(s.known[0])
+	for _, r := range s.reps {
+		if r != s.orbit[s.known[0]] && !s.done() && s.nodes <= s.budget {
+			s.search(r)
 		}
 	}
 }
@@ -185,7 +183,7 @@ func (s *screening) moves(i int, h int8, last symmetry.Dir) uint64 {
 	switch {
 	case i == 0:
 		return s.around[h]
-	case s.q.Turn(i):
+	case s.rd.Turn(i):
 		return s.across[h][last.Axis()]
 	}
 	return s.ahead[h][last]
@@ -228,49 +226,80 @@ func (s *screening) dead(occ uint64, h int8, left int) bool {
 	return bits.OnesCount64(deg1&^s.around[h]) > 1
 }
 
-// search counts the foldings below the node of path, entered by move
-// last, each of weight w, depth first with its own stack.
-func (s *screening) search(path []int8, last symmetry.Dir, w uint64) {
-	end := s.n - 1
-	var occ uint64
-	for _, c := range path {
-		occ |= 1 << c
+// found files a complete folding of s.rd by its solution's canonical
+// form.
+func (s *screening) found(dirs []symmetry.Dir) {
+	d := slices.Clone(dirs)
+	if s.rd != s.q {
+		d = symmetry.Reverse(nil, d)
 	}
-	base := len(path) - 1
+	c := s.box.Normalize(nil, d)
+	if s.q.Palindrome() {
+		if r := s.box.Normalize(nil, symmetry.Reverse(nil, d)); slices.Compare(r, c) < 0 {
+			c = r
+		}
+	}
+	s.sols[string(c)] = true
+}
+
+// search searches the foldings of s.rd with cubelet 1 in cell root,
+// depth first with its own stack, the known folding's cell first at each
+// node of the known folding's path, until the screen is done or its
+// budget spent.
+func (s *screening) search(root int8) {
+	end := s.n - 1
 	var cand [symmetry.MaxCells]uint64
 	var head [symmetry.MaxCells]int8
 	var dir [symmetry.MaxCells]symmetry.Dir
-	i := base
-	head[i], dir[i] = path[base], last
-	cand[i] = s.moves(i, head[i], last) &^ occ
-	if s.dead(occ, head[i], end-i) {
-		cand[i] = 0
+	// first[i]: the known folding's next cell, to try first at depth i,
+	// or -1; on[i]: the path to depth i is the known folding's.
+	var first [symmetry.MaxCells]int8
+	var on [symmetry.MaxCells]bool
+	i := 0
+	head[0], on[0] = root, root == s.known[0]
+	occ := uint64(1) << root
+	cand[0] = s.moves(0, root, 0)
+	first[0] = -1
+	if on[0] {
+		first[0] = s.known[1]
 	}
 	for {
 		for cand[i] == 0 {
-			if i == base {
+			if i == 0 {
 				return
 			}
 			occ &^= 1 << head[i]
 			i--
 		}
-		c := int8(bits.TrailingZeros64(cand[i]))
-		cand[i] &= cand[i] - 1
+		var c int8
+		if f := first[i]; f >= 0 && cand[i]>>f&1 != 0 {
+			c = f
+		} else {
+			c = int8(bits.TrailingZeros64(cand[i]))
+		}
+		first[i] = -1
+		cand[i] &^= 1 << c
 		s.nodes++
+		d := s.dirTo(head[i], c)
+		dir[i+1] = d
 		if i+1 == end {
-			s.found += w
+			s.found(dir[1 : end+1])
 			if s.done() {
 				return
 			}
 			continue
 		}
-		if s.nodes%1024 == 0 && s.done() {
+		if s.nodes%1024 == 0 && s.nodes > s.budget {
 			return
 		}
-		d := s.dirTo(head[i], c)
 		i++
 		occ |= 1 << c
-		head[i], dir[i] = c, d
+		head[i] = c
+		on[i] = on[i-1] && c == s.known[i]
+		first[i] = -1
+		if on[i] {
+			first[i] = s.known[i+1]
+		}
 		cand[i] = s.moves(i, c, d) &^ occ
 		if cand[i] != 0 && s.dead(occ, c, end-i) {
 			cand[i] = 0
