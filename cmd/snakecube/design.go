@@ -15,7 +15,6 @@ import (
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
-	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -162,7 +161,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	}
 	_ = res
 	if *format == "svg" || *format == "html" {
-		sheets, err := designSheets(ctx, o.Box, made, int(*workers))
+		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers))
 		if err != nil {
 			return err
 		}
@@ -215,25 +214,13 @@ func designTitle(o design.Options) string {
 	return s + fmt.Sprintf(", drawn from random foldings, seed %d; solutions counted up to rotations, reflections and reversal", o.Seed)
 }
 
-// runsText writes a snake's runs as a list.
-func runsText(q solver.Seq) string {
-	var b strings.Builder
-	for k, r := range design.Runs(q) {
-		if k > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(r))
-	}
-	return b.String()
-}
-
 // writeDesigned writes a snake made as a line of text.
 func writeDesigned(w io.Writer, s design.Snake) {
 	fmt.Fprintf(w, "%v  %s", s.Key, fold.Plural(int(s.Solutions), "solution"))
 	if s.Rating != nil {
 		fmt.Fprintf(w, "  level %2d  %s placements", s.Rating.Level(), amount(s.Rating.Difficulty()))
 	}
-	fmt.Fprintf(w, "  runs %s\n", runsText(s.Key))
+	fmt.Fprintf(w, "  runs %s\n", design.RunList(s.Key))
 }
 
 // designedJSON is a line of design -format json.
@@ -256,39 +243,4 @@ func writeDesignedJSON(w io.Writer, b symmetry.Box, s design.Snake) {
 	}
 	p, _ := json.Marshal(j) // numbers and strings
 	w.Write(append(p, '\n'))
-}
-
-// sheetSolutions is how many solutions a maker's sheet shows of a snake,
-// as solve -format svg does.
-const sheetSolutions = 10
-
-// makerSheet returns the maker's sheet of snake q of box b: its rating,
-// r when not nil, and its first solutions, found on workers goroutines.
-func makerSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating, workers int) (design.Sheet, error) {
-	sv, err := solver.Solve(ctx, b, q, solver.Options{Workers: workers, Most: sheetSolutions})
-	if err != nil {
-		return design.Sheet{}, err
-	}
-	s := design.Sheet{Box: b, Seq: q, Solutions: sv.Snake.Solutions, Total: sv.Total}
-	if r == nil {
-		rt, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers})
-		if err != nil {
-			return s, err
-		}
-		r = &rt
-	}
-	s.Rating = *r
-	return s, nil
-}
-
-// designSheets returns the maker's sheets of the snakes made.
-func designSheets(ctx context.Context, b symmetry.Box, made []design.Snake, workers int) ([]design.Sheet, error) {
-	sheets := make([]design.Sheet, len(made))
-	for k, s := range made {
-		var err error
-		if sheets[k], err = makerSheet(ctx, b, s.Key, s.Rating, workers); err != nil {
-			return nil, err
-		}
-	}
-	return sheets, nil
 }

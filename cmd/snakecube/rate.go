@@ -150,7 +150,7 @@ func rateSnake(ctx context.Context, b symmetry.Box, q solver.Seq, workers int, s
 	}
 	a := rated{Rating: r}
 	if sheet {
-		a.sheet, err = makerSheet(ctx, b, q, &r, workers)
+		a.sheet, err = design.NewSheet(ctx, b, q, &r, workers)
 		a.solutions = a.sheet.Total
 		return a, err
 	}

@@ -60,7 +60,7 @@ func writePuzzleHTML(w io.Writer, s Sheet, k, n int) {
 		fmt.Fprintf(w, "<p>%s</p>\n", html.EscapeString(p))
 	}
 	fmt.Fprintf(w, "<dl>\n<dt>sequence</dt><dd>%v</dd>\n<dt>cubelets</dt><dd>%s</dd>\n<dt>runs</dt><dd>%s</dd>\n</dl>\n",
-		s.Seq, Letters(s.Seq), runsList(s.Seq))
+		s.Seq, Letters(s.Seq), RunList(s.Seq))
 	fmt.Fprintf(w, "<h2>The chain, cubelet by cubelet</h2>\n<ol class=\"chain\">\n")
 	for i := range s.Seq.Len {
 		fmt.Fprintf(w, `<li data-kind="%c"><span>%d</span>`, KindOf(s.Seq, i), i+1)
@@ -84,16 +84,21 @@ func writePuzzleHTML(w io.Writer, s Sheet, k, n int) {
 	for _, p := range buildWords {
 		fmt.Fprintf(w, "<p>%s</p>\n", html.EscapeString(p))
 	}
-	cells := layoutCells(s.Seq)
-	last := cells[len(cells)-1]
-	c := 9.0
+	f, c := flatIn(s.Seq, textW, flatH, maxSide)
+	fw, fh := c*float64(f.cols), c*float64(f.rows)
 	fmt.Fprintf(w, "<h2>The %d runs, laid out flat</h2>\n", len(Runs(s.Seq)))
-	fmt.Fprintf(w, `<svg class="layout" viewBox="0 0 %g %g" style="max-width:%gmm" role="img" aria-label="the chain laid out flat">`+"\n",
-		c*float64(last[0]+1), c*float64(last[1]+1), c*float64(last[0]+1))
-	writeLayout(w, s.Seq, 0, 0, c*float64(last[0]+1), c*float64(last[1]+1))
+	if len(f.parts) > 1 {
+		fmt.Fprintf(w, "<p>%s</p>\n", html.EscapeString(flatWords(f)))
+	}
+	fmt.Fprintf(w, `<svg class="layout" viewBox="0 0 %.2f %.2f" style="max-width:%.0fmm" role="img" aria-label="the chain laid out flat">`+"\n", fw, fh, fw)
+	writeFlat(w, f, 0, 0, c)
 	fmt.Fprintf(w, "</svg>\n")
 	fmt.Fprintf(w, "<p class=\"foot\">The solution follows on pages of its own: print it apart to keep the answer from the puzzle. The difficulty is defined in snakecube's docs/CONVENTIONS.md.</p>\n</section>\n")
 }
+
+// flatH is the height, in millimetres, that the HTML page gives the chain
+// laid out flat, printed: the rest of a page.
+const flatH = 75.0
 
 // writeTileSVG writes a cubelet's tile as a small SVG of its own.
 func writeTileSVG(w io.Writer, q solver.Seq, i int) {
@@ -131,7 +136,20 @@ dd{margin:0;font-family:ui-monospace,Menlo,Consolas,"DejaVu Sans Mono",monospace
 .layout{display:block;width:100%%;height:auto;margin:6px auto}
 .foot{color:#555;font-size:13px}
 .sheet svg{width:100%%;height:auto;max-width:210mm;display:block}
-@media print{body{margin:0}section.puzzle{break-after:page;padding:12mm;max-width:none}.answer{break-before:page}.sheet svg{max-width:none}}
+@media (max-width:480px){body{margin:12px}dd{font-size:13px}}
+@media print{
+body{margin:0;font-size:10pt;line-height:1.35}
+h1{font-size:16pt}
+h2{font-size:12pt;margin:10px 0 4px}
+section.puzzle{break-after:page;break-inside:avoid;padding:10mm 12mm 0;max-width:none;margin:0}
+.chain li{width:30px;font-size:7pt}
+.tile{width:22px;height:22px}
+.legend li{margin:2px 0}
+.layout{width:auto;max-width:100%%;max-height:75mm}
+.answer{break-before:page;max-width:none;margin:0}
+.answer>h2,.answer>p{display:none}
+.sheet svg{max-width:none}
+}
 </style>
 </head>
 <body>

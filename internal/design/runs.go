@@ -1,6 +1,11 @@
 package design
 
-import "github.com/snakecube/snakecube/solver"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/snakecube/snakecube/solver"
+)
 
 // Runs returns the lengths of the straight runs of snake q, as counted on
 // the puzzle: a corner belongs to both runs it joins.
@@ -14,6 +19,18 @@ func Runs(q solver.Seq) []int {
 		}
 	}
 	return runs
+}
+
+// RunList writes the runs of q separated by commas, as solve reads them.
+func RunList(q solver.Seq) string {
+	var b strings.Builder
+	for k, r := range Runs(q) {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(r))
+	}
+	return b.String()
 }
 
 // Kind is what a cubelet is to the person who builds the snake: an end, a

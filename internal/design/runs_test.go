@@ -19,7 +19,7 @@ func TestRuns(t *testing.T) {
 	if l, want := Letters(q), "ESCCCSCCSCCCSCSCCCCSCSCSCSE"; l != want {
 		t.Errorf("Letters(%v) = %s, want %s", q, l, want)
 	}
-	for _, text := range []string{Letters(q), fmt.Sprint(Runs(q))} {
+	for _, text := range []string{Letters(q), RunList(q)} {
 		s, err := input.Read(text, input.Options{})
 		if err != nil || s.Seq != q {
 			t.Errorf("%s reads as %v (%v), want %v", text, s, err, q)

@@ -29,6 +29,42 @@ type Sheet struct {
 	Total     uint64
 }
 
+// SheetSolutions is how many solutions a maker's sheet shows of a snake,
+// as solve -format svg does; it says how many there are.
+const SheetSolutions = 10
+
+// NewSheet returns the maker's sheet of snake q of box b: its first
+// solutions, found on workers goroutines, and its rating, r when not
+// nil, else rated here.
+func NewSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating, workers int) (Sheet, error) {
+	sv, err := solver.Solve(ctx, b, q, solver.Options{Workers: workers, Most: SheetSolutions})
+	if err != nil {
+		return Sheet{}, fmt.Errorf("snake %v: %w", q, err)
+	}
+	s := Sheet{Box: b, Seq: q, Solutions: sv.Snake.Solutions, Total: sv.Total}
+	if r == nil {
+		rt, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers})
+		if err != nil {
+			return s, fmt.Errorf("snake %v: %w", q, err)
+		}
+		r = &rt
+	}
+	s.Rating = *r
+	return s, nil
+}
+
+// Sheets returns the maker's sheets of the snakes made, in order.
+func Sheets(ctx context.Context, b symmetry.Box, made []Snake, workers int) ([]Sheet, error) {
+	sheets := make([]Sheet, len(made))
+	for k, s := range made {
+		var err error
+		if sheets[k], err = NewSheet(ctx, b, s.Key, s.Rating, workers); err != nil {
+			return nil, err
+		}
+	}
+	return sheets, nil
+}
+
 // The page, in millimetres: A4, as the step sheet of package fold.
 const (
 	pageW, pageH = 210.0, 297.0
@@ -150,18 +186,6 @@ func ordinal(n int) string {
 // amount writes a number of placements: whole, thousands separated.
 func amount(x float64) string { return fold.Thousands(int(math.Round(x))) }
 
-// runsList writes the runs separated by commas.
-func runsList(q solver.Seq) string {
-	var b strings.Builder
-	for k, r := range Runs(q) {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(r))
-	}
-	return b.String()
-}
-
 // The words of the sheet's legend: how each kind of cubelet is drilled,
 // and how the chain is put together.
 var (
@@ -206,7 +230,7 @@ func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
 	for _, l := range [][2]string{
 		{"sequence", s.Seq.String()},
 		{"cubelets", Letters(s.Seq)},
-		{"runs", runsList(s.Seq)},
+		{"runs", RunList(s.Seq)},
 	} {
 		text(w, margin, y, 2.8, ` font-weight="bold"`, l[0])
 		for j, part := range wrap(l[1], 80) {
@@ -260,13 +284,19 @@ func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
 
 	// The runs, laid out flat.
 	y += 4
-	runs := Runs(s.Seq)
-	text(w, margin, y, 3.8, ` font-weight="bold"`, fmt.Sprintf("The %d runs, laid out flat", len(runs)))
+	text(w, margin, y, 3.8, ` font-weight="bold"`, fmt.Sprintf("The %d runs, laid out flat", len(Runs(s.Seq))))
+	bottom := top + pageH - margin - 14
+	f, c := flatIn(s.Seq, textW, bottom-y-6, maxSide)
+	if len(f.parts) > 1 {
+		y += 4.5
+		text(w, margin, y, 2.8, ` fill="#222"`, flatWords(f))
+	}
 	y += 1.5
-	bottom := top + pageH - margin - 10
-	writeLayout(w, s.Seq, margin, y, textW, bottom-y)
-	text(w, margin, top+pageH-margin-2, 2.6, ` fill="#555"`,
-		fmt.Sprintf("The solution is on page %d, apart: print it on its own to keep the answer from the puzzle. The difficulty is defined in snakecube's docs/CONVENTIONS.md.", n+1))
+	writeFlat(w, f, margin+(textW-c*float64(f.cols))/2, y, c)
+	foot := wrap(fmt.Sprintf("The solution is on page %d and after, apart: print it on its own to keep the answer from the puzzle. The difficulty is defined in snakecube's docs/CONVENTIONS.md.", n+1), 120)
+	for j, l := range foot {
+		text(w, margin, top+pageH-margin-2-3.5*float64(len(foot)-1-j), 2.6, ` fill="#555"`, l)
+	}
 }
 
 // writeTile draws cubelet i of q as a square of side size at (x, y), seen
@@ -296,51 +326,123 @@ func writeTile(w io.Writer, q solver.Seq, i int, x, y, size float64) {
 	}
 }
 
-// layoutCells returns the cells of q laid out flat, each corner turning
-// the other way from the one before: right along x, down along y, right,
-// down, a staircase that never crosses itself.
-func layoutCells(q solver.Seq) [][2]int {
-	cells := make([][2]int, q.Len)
-	dx, dy := 1, 0
-	for i := 1; i < q.Len; i++ {
-		cells[i] = [2]int{cells[i-1][0] + dx, cells[i-1][1] + dy}
-		if q.Turn(i) {
-			dx, dy = dy, dx
-		}
-	}
-	return cells
+// A flat is the chain laid out flat: the runs in staircases, each corner
+// turning the other way from the one before, right then down, so that it
+// never crosses itself; a long chain is cut at corners into staircases
+// side by side, the corner that ends one starting the next, so that its
+// cubelets are drawn larger.
+type flat struct {
+	// parts holds each staircase's cubelets, from and to, inclusive.
+	parts [][2]int
+	// cells holds, for each staircase, its cubelets' cells, (0, 0) the
+	// first; at is where each staircase's left edge is, in cells.
+	cells [][][2]int
+	at    []int
+	// cols and rows are the size of the whole, in cells.
+	cols, rows int
 }
 
-// writeLayout draws q laid out flat in the rectangle (x, y, w, h), as large
-// as fits but for cubelets of at most 9 mm: squares in their woods,
-// numbered, the elastic through their middles.
-func writeLayout(w io.Writer, q solver.Seq, x, y, width, height float64) {
-	cells := layoutCells(q)
-	last := cells[len(cells)-1]
-	cols, rows := float64(last[0]+1), float64(last[1]+1)
-	c := min(width/cols, height/rows, 9)
-	ox := x + (width-c*cols)/2
-	at := func(p [2]int) (float64, float64) { return ox + float64(p[0])*c, y + float64(p[1])*c }
-	for i, p := range cells {
-		px, py := at(p)
-		fmt.Fprintf(w, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s" stroke="%s" stroke-width="0.2"/>`+"\n", px, py, c, c, wood(i), ink)
-	}
-	var d strings.Builder
-	for i, p := range cells {
-		px, py := at(p)
-		if i == 0 {
-			fmt.Fprintf(&d, "M%.2f %.2f", px+c/2, py+c/2)
-		} else {
-			fmt.Fprintf(&d, "L%.2f %.2f", px+c/2, py+c/2)
+// maxParts is the most staircases a flat is cut into.
+const maxParts = 6
+
+// flatOf lays q out flat in k staircases, cut at the corners that end
+// about a k-th of the runs each.
+func flatOf(q solver.Seq, k int) flat {
+	var corners []int
+	for i := 1; i < q.Len-1; i++ {
+		if q.Turn(i) {
+			corners = append(corners, i)
 		}
 	}
-	fmt.Fprintf(w, `<path d="%s" fill="none" stroke="%s" stroke-width="%.2f" stroke-linejoin="round" opacity="0.8"/>`+"\n", d.String(), elastic, c*0.08)
-	for i, p := range cells {
-		px, py := at(p)
-		fill := "#222"
-		if i%2 == 1 {
-			fill = "#fff"
+	k = max(1, min(k, len(corners)+1))
+	var f flat
+	from := 0
+	for j := 1; j <= k; j++ {
+		to := q.Len - 1
+		if j < k {
+			to = corners[j*(len(corners)+1)/k-1]
 		}
-		fmt.Fprintf(w, `<text x="%.2f" y="%.2f" font-size="%.2f" text-anchor="middle" fill="%s">%d</text>`+"\n", px+c/2, py+c*0.4, c*0.36, fill, i+1)
+		f.parts = append(f.parts, [2]int{from, to})
+		from = to
+	}
+	x := 0
+	for _, p := range f.parts {
+		cells := make([][2]int, p[1]-p[0]+1)
+		dx, dy := 1, 0
+		w, h := 1, 1
+		for i := p[0] + 1; i <= p[1]; i++ {
+			c := cells[i-1-p[0]]
+			cells[i-p[0]] = [2]int{c[0] + dx, c[1] + dy}
+			w, h = max(w, c[0]+dx+1), max(h, c[1]+dy+1)
+			if q.Turn(i) {
+				dx, dy = dy, dx
+			}
+		}
+		if x > 0 {
+			x++ // a cell's gap between staircases
+		}
+		f.cells = append(f.cells, cells)
+		f.at = append(f.at, x)
+		x += w
+		f.rows = max(f.rows, h)
+	}
+	f.cols = x
+	return f
+}
+
+// flatIn returns the flat of q in the fewest staircases that draw its
+// cubelets largest in a rectangle width by height, and their side: at
+// most maxSide.
+func flatIn(q solver.Seq, width, height, maxSide float64) (flat, float64) {
+	var best flat
+	side := -1.0
+	for k := 1; k <= maxParts; k++ {
+		f := flatOf(q, k)
+		c := min(width/float64(f.cols), height/float64(f.rows), maxSide)
+		if c > side*1.25 { // a cut more is worth cubelets a quarter bigger
+			best, side = f, c
+		}
+	}
+	return best, side
+}
+
+// maxSide is the side of a cubelet laid out flat, at most: 9 mm.
+const maxSide = 9.0
+
+// flatWords says how a flat of several staircases reads.
+func flatWords(f flat) string {
+	return fmt.Sprintf("In %d staircases, left to right: the corner that ends one starts the next, drawn in both.", len(f.parts))
+}
+
+// writeFlat draws flat f with its top left corner at (x, y), cubelets of
+// side c.
+func writeFlat(w io.Writer, f flat, x, y, c float64) {
+	for k, p := range f.parts {
+		at := func(i int) (float64, float64) {
+			cell := f.cells[k][i-p[0]]
+			return x + float64(f.at[k]+cell[0])*c, y + float64(cell[1])*c
+		}
+		for i := p[0]; i <= p[1]; i++ {
+			px, py := at(i)
+			fmt.Fprintf(w, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s" stroke="%s" stroke-width="0.2"/>`+"\n", px, py, c, c, wood(i), ink)
+		}
+		var d strings.Builder
+		for i := p[0]; i <= p[1]; i++ {
+			px, py := at(i)
+			op := "L"
+			if i == p[0] {
+				op = "M"
+			}
+			fmt.Fprintf(&d, "%s%.2f %.2f", op, px+c/2, py+c/2)
+		}
+		fmt.Fprintf(w, `<path d="%s" fill="none" stroke="%s" stroke-width="%.2f" stroke-linejoin="round" opacity="0.8"/>`+"\n", d.String(), elastic, c*0.08)
+		for i := p[0]; i <= p[1]; i++ {
+			px, py := at(i)
+			fill := "#222"
+			if i%2 == 1 {
+				fill = "#fff"
+			}
+			fmt.Fprintf(w, `<text x="%.2f" y="%.2f" font-size="%.2f" text-anchor="middle" fill="%s">%d</text>`+"\n", px+c/2, py+c*0.4, c*0.36, fill, i+1)
+		}
 	}
 }
