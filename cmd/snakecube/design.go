@@ -38,14 +38,20 @@ with K solutions equally often, but for palindromes whose solution read
 backwards is itself, half as often.
 
 For a box of at most 27 cells, design enumerates the box first, and a
-request that its snakes cannot meet fails at once; for a bigger box it
-gives up after -draws draws. Either way it exits with status 1 and says
-what it found. On a 4x4x4 box a unique-solution puzzle takes a few
-seconds; with -difficulty each one is also rated, some seconds more.
+request that its snakes cannot meet fails at once. For a bigger box it
+gives up after -draws draws, or, without -draws, once the draws meet
+only snakes found before, again and again, or once 20 snakes with K
+solutions were all at other levels. Either way it exits with status 1
+and says what it found. On a 4x4x4 box a unique-solution puzzle takes a
+few seconds; with -difficulty each one is also rated, some seconds more,
+and a snake whose rating would take more than 200 million search nodes
+is passed over (4x4x4 snakes are all at level 10, harder than every
+3x3x3 snake).
 
 Flags:
   -size N|AxBxC    the box (default 3x3x3)
-  -n N             how many snakes, 1 to 100000 (default 1)
+  -n N             how many snakes, 1 to 100000, 1000 for svg or html
+                   (default 1)
   -seed S          the seed of the draws, 0 to 18446744073709551615
                    (default 1)
   -solutions K     how many solutions each snake has, 1 to 1000000
@@ -122,6 +128,9 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return bad("-format %q: want text, json, svg or html", *format)
 	}
+	if (*format == "svg" || *format == "html") && o.N > maxSheets {
+		return bad("-n %d: a maker's sheet holds %d puzzles at most; -format text or json lists more", o.N, maxSheets)
+	}
 	o.Rate = o.Box.Len() <= design.CatalogueCells
 	if o.Box.Len() > design.CatalogueCells {
 		o.MaxNodes = designNodes
@@ -177,9 +186,16 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	return out.Flush()
 }
 
-// designNodes bounds a rating of a box bigger than design enumerates:
-// some tens of seconds; a snake whose trees are bigger is passed over.
-const designNodes = 2_000_000_000
+// maxSheets bounds the puzzles of a maker's sheet: each is a page, and
+// its solutions some more, kept until the sheet is written.
+const maxSheets = 1000
+
+// designNodes bounds a rating of a box bigger than design enumerates,
+// so that a request for levels no snake of the box has fails in a minute
+// or two (see design.StallRated): a few seconds of a core. Most 4x4x4
+// snakes with one solution need less; a snake whose rating needs more is
+// passed over.
+const designNodes = 200_000_000
 
 // intIn reads a whole number from lo to hi.
 func intIn(s string, lo, hi int) (int, error) {

@@ -37,9 +37,10 @@
 // box's catalogue and knows how many snakes meet the request; if fewer
 // than asked for, it fails at once with an [*Impossible]. For bigger
 // boxes it gives up with an [*Exhausted] after [Options.Draws] draws, or,
-// when that is not set, after [DefaultDraws] draws or once the draws meet
+// when that is not set, after [DefaultDraws] draws, once the draws meet
 // only snakes found before (see stallMin): a box with few snakes is
-// drawn again and again.
+// drawn again and again, or once [StallRated] snakes with the solutions
+// asked for were all out of the range of levels asked for.
 package design
 
 import (
@@ -143,6 +144,10 @@ type Exhausted struct {
 	// they met again and again the snakes they had found, and no new one
 	// for long: the box seems to have no more.
 	Stalled bool
+	// OutOfRange is how many drawn snakes had the solutions asked for
+	// but a level out of the range; the draws stop once OutOfRange
+	// reaches [StallRated] with no snake found.
+	OutOfRange int
 }
 
 func (e *Exhausted) Error() string {
@@ -151,7 +156,10 @@ func (e *Exhausted) Error() string {
 		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
 	}
 	s := fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
-	if e.Stalled {
+	switch {
+	case e.Stalled && e.Found == 0:
+		s += fmt.Sprintf(": %d of them had %s, each at another level or too long to rate, so such snakes are rare in the box, if there are any", e.OutOfRange, plural(e.Options.Solutions, "solution"))
+	case e.Stalled:
 		s += ": each was drawn again and again, and no new one for long, so the box seems to have no more"
 	}
 	return s
@@ -253,10 +261,14 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 	}
 	seen := map[solver.Seq]int{} // the snakes kept, and how often drawn
 	once, last := 0, -1          // how many were drawn once; the draw of the last new one
+	out := 0                     // snakes with the solutions asked for, at other levels
 	err := sequencer.RunAhead(ctx, draws, o.Workers, 64, func(ctx context.Context, k int) (candidate, error) {
 		return o.check1(ctx, k, known)
 	}, func(k int, c candidate) error {
 		res.Draws = k + 1
+		if o.ranged() && !c.ok && c.Solutions == uint64(o.Solutions) {
+			out++
+		}
 		if c.ok {
 			switch seen[c.Key]++; seen[c.Key] {
 			case 1:
@@ -272,7 +284,7 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 				once--
 			}
 		}
-		if o.Draws == 0 && known == nil && stalled(k, last, once) {
+		if o.Draws == 0 && known == nil && (stalled(k, last, once) || last < 0 && out >= StallRated) {
 			return errStalled
 		}
 		return nil
@@ -283,7 +295,7 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 	case err != nil && !errors.Is(err, errStalled):
 		return res, err
 	}
-	return res, &Exhausted{Options: o, Draws: res.Draws, Found: len(seen), Stalled: errors.Is(err, errStalled)}
+	return res, &Exhausted{Options: o, Draws: res.Draws, Found: len(seen), Stalled: errors.Is(err, errStalled), OutOfRange: out}
 }
 
 // errStalled stops draws that find no new snake any more.
@@ -302,6 +314,14 @@ const (
 	stallMin    = 1000
 	stallFactor = 3
 )
+
+// StallRated is how many drawn snakes with the solutions asked for, every
+// one at a level out of the range asked for, stop the draws of a box too
+// big to be enumerated: by the rule of three, snakes in the range are
+// then rarer than 3 in 20 of those with the solutions, at 95%
+// confidence, and each draw rated can take seconds on a box of 64
+// cells (4x4x4 snakes are all harder than every 3x3x3 snake: level 10).
+const StallRated = 20
 
 // stalled reports whether draws 0 to k, whose last new snake was draw
 // last (-1 for none) and of whose snakes once were drawn once, are to
