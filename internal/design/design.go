@@ -29,7 +29,12 @@
 // one kept already and, if a range of levels is asked for, when its
 // rating lies in the range (package rate). Snakes are emitted in the order
 // of their draws, so the output depends only on the options, not on the
-// number of goroutines.
+// number of goroutines. For a box of at most [CatalogueCells] cells the
+// box's catalogue says at once whether a draw has the solutions; for a
+// bigger one a screen first looks for more solutions than asked for near
+// the draw's own folding (see screen), and only a draw it does not
+// reject is counted: the screen decides nothing, it only saves counts.
+// [Options.MaxNodes] passes over a draw whose rating would take longer.
 //
 // # Requests that cannot be met
 //
@@ -344,7 +349,7 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 	}
 	n, err := solver.CountSolutions(ctx, o.Box, q, solver.Options{Workers: 1})
 	if err != nil {
-		return c, err
+		return c, fmt.Errorf("draw %d, snake %v: %w", k, q, err)
 	}
 	c.Solutions = n.Solutions
 	if n.Solutions != uint64(o.Solutions) {
@@ -356,7 +361,7 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 			return c, nil
 		}
 		if err != nil {
-			return c, err
+			return c, fmt.Errorf("draw %d, snake %v: rating: %w", k, q, err)
 		}
 		c.Rating = &r
 		if l := r.Level(); o.ranged() && (l < o.Lo || l > o.Hi) {
@@ -377,7 +382,7 @@ const CatalogueCells = 27
 func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
 	c, err := solver.Enumerate(ctx, o.Box, solver.Options{Workers: o.Workers})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the %v box's catalogue: %w", o.Box, err)
 	}
 	var keys []solver.Seq
 	most := 0
@@ -395,7 +400,10 @@ func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
 	} else {
 		err := sequencer.RunAhead(ctx, len(keys), o.Workers, 256, func(ctx context.Context, k int) (int, error) {
 			r, err := rate.Rate(ctx, o.Box, keys[k], rate.Options{Workers: 1})
-			return r.Level(), err
+			if err != nil {
+				return 0, fmt.Errorf("rating snake %v: %w", keys[k], err)
+			}
+			return r.Level(), nil
 		}, func(k, l int) error {
 			if l >= o.Lo && l <= o.Hi {
 				known[keys[k]] = true
