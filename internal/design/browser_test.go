@@ -58,11 +58,11 @@ func sheets(t *testing.T) []Sheet {
 func pdfPages(pdf []byte) int { return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1)) }
 
 // save writes a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
-// to look at, and checks that it is not blank.
+// to look at, as review-NAME.png, and checks that it is not blank.
 func save(t *testing.T, png []byte, name string) {
 	t.Helper()
 	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o666); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "review-"+name+".png"), png, 0o666); err != nil {
 			t.Error(err)
 		}
 	}
@@ -110,7 +110,19 @@ func TestBrowserSheet(t *testing.T) {
 	}
 	p := b.NewPage(t, 794, 1123) // A4 at 96 pixels an inch
 	p.Navigate(t, "file://"+path)
-	save(t, p.Screenshot(t), "maker-svg")
+	top := p.Screenshot(t)
+	save(t, top, "maker-svg")
+	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
+		// The README's picture: SNAKECUBE_SCREENSHOTS=$PWD/docs go test
+		// -run BrowserSheet ./internal/design (review-*.png are ignored).
+		small, err := browsertest.Shrink(top, 900)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "maker.png"), small, 0o666); err != nil {
+			t.Error(err)
+		}
+	}
 	height := regexp.MustCompile(`height="([0-9.]+)mm"`).FindSubmatch(svg.Bytes())
 	pages := pdfPages(p.PDF(t))
 	if want := len(sh) + answer; height == nil || string(height[1]) != fmt.Sprint(297*want) || pages != want {
