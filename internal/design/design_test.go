@@ -58,30 +58,41 @@ func solutions(t *testing.T, b symmetry.Box) map[solver.Seq]int {
 }
 
 // TestFrequencies draws snakes of 2x2x3 and 2x3x3 as design does and
-// checks, by a chi-square test, that each comes out as often as the
-// directed Hamiltonian paths that fold it, and that these are the
-// package documentation's 2|G|n for a snake with n solutions that is no
-// palindrome, |G|n to 2|G|n for a palindrome. Snakes drawn uniformly, or
-// by their solutions alone, fail it by far.
+// checks that each comes out as often as the directed Hamiltonian paths
+// that fold it, and that these are the package documentation's: 2|G| for
+// each solution, but |G| for a palindrome's solution whose reading
+// backwards is a symmetric image of itself. The test is a chi-square
+// test at a significance of 10^-6, its p-value computed exactly (the
+// regularised incomplete gamma function), with at least 5 draws expected
+// of every snake; snakes drawn uniformly fail it by far.
 func TestFrequencies(t *testing.T) {
 	for _, size := range []string{"2x2x3", "2x3x3"} {
 		b := catalogtest.Box(t, size)
 		tally, total := pathKeys(b)
-		sols := solutions(t, b)
+		c, err := solver.Enumerate(context.Background(), b, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tally) != len(c.Snakes) {
+			t.Fatalf("%v: %d snakes fold paths, the catalogue has %d", b, len(tally), len(c.Snakes))
+		}
 		g := b.Orbit()
-		if len(tally) != len(sols) {
-			t.Fatalf("%v: %d snakes fold paths, the catalogue has %d", b, len(tally), len(sols))
-		}
-		for q, n := range tally {
-			want := 2 * g * sols[q]
-			if q.Palindrome() && n >= g*sols[q] && n <= want {
-				continue
+		least := total
+		for _, sn := range c.Snakes {
+			want := 0
+			for _, d := range sn.Solutions {
+				if sn.Seq.Palindrome() && slices.Equal(b.Normalize(nil, symmetry.Reverse(nil, d)), d) {
+					want += g
+				} else {
+					want += 2 * g
+				}
 			}
-			if n != want {
-				t.Errorf("%v %v: %d directed paths fold it, for %d solutions", b, q, n, sols[q])
+			if tally[sn.Seq] != want {
+				t.Errorf("%v %v: %d directed paths fold it; its %d solutions make %d", b, sn.Seq, tally[sn.Seq], len(sn.Solutions), want)
 			}
+			least = min(least, want)
 		}
-		draws := 40 * len(tally)
+		draws := max(40*len(tally), (5*total+least-1)/least)
 		got := map[solver.Seq]int{}
 		for k := range draws {
 			q, _ := Draw(b, 3, k)
@@ -95,11 +106,72 @@ func TestFrequencies(t *testing.T) {
 			uniform += (float64(got[q]) - u) * (float64(got[q]) - u) / u
 		}
 		df := float64(len(tally) - 1)
-		z := (chi - df) / math.Sqrt(2*df)
-		zu := (uniform - df) / math.Sqrt(2*df)
-		t.Logf("%v: %d draws over %d snakes: chi-square %.0f on %.0f degrees of freedom (z %.1f); against uniform snakes z %.1f", b, draws, len(tally), chi, df, z, zu)
-		if z > 5 {
-			t.Errorf("%v: %d draws: chi-square %.0f on %.0f degrees of freedom, z = %.1f: the snakes do not come out as stated", b, draws, chi, df, z)
+		p, pu := chiSquareP(chi, df), chiSquareP(uniform, df)
+		t.Logf("%v: %d draws over %d snakes, at least %.1f expected of each: chi-square %.1f on %.0f degrees of freedom, p = %.3g; against uniform snakes p = %.3g",
+			b, draws, len(tally), float64(draws)*float64(least)/float64(total), chi, df, p, pu)
+		if p < 1e-6 {
+			t.Errorf("%v: %d draws: chi-square %.1f on %.0f degrees of freedom, p = %.3g: the snakes do not come out as stated", b, draws, chi, df, p)
+		}
+		if pu > 1e-6 {
+			t.Errorf("%v: the draws pass for uniform too (p = %.3g): the test tells nothing", b, pu)
+		}
+	}
+}
+
+// chiSquareP returns the probability that a chi-square variable of df
+// degrees of freedom exceeds x: Q(df/2, x/2), the regularised upper
+// incomplete gamma function, by its series below a+1 and its continued
+// fraction above (Numerical Recipes, 6.2).
+func chiSquareP(x, df float64) float64 {
+	a, x := df/2, x/2
+	if x <= 0 {
+		return 1
+	}
+	lg, _ := math.Lgamma(a)
+	front := math.Exp(-x + a*math.Log(x) - lg)
+	if x < a+1 {
+		sum, term := 1/a, 1/a
+		for n := 1.0; n < 1000 && math.Abs(term) > 1e-16*math.Abs(sum); n++ {
+			term *= x / (a + n)
+			sum += term
+		}
+		return 1 - sum*front
+	}
+	const tiny = 1e-300
+	bb := x + 1 - a
+	cc, dd := 1/tiny, 1/bb
+	h := dd
+	for i := 1.0; i < 1000; i++ {
+		an := -i * (i - a)
+		bb += 2
+		dd = an*dd + bb
+		if math.Abs(dd) < tiny {
+			dd = tiny
+		}
+		cc = bb + an/cc
+		if math.Abs(cc) < tiny {
+			cc = tiny
+		}
+		dd = 1 / dd
+		del := dd * cc
+		h *= del
+		if math.Abs(del-1) < 1e-16 {
+			break
+		}
+	}
+	return front * h
+}
+
+// TestChiSquareP checks chiSquareP against values of the chi-square
+// distribution known in closed form: 2 degrees of freedom, exp(-x/2); 1,
+// erfc(sqrt(x/2)).
+func TestChiSquareP(t *testing.T) {
+	for _, x := range []float64{0.1, 1, 2, 5, 20, 60} {
+		if got, want := chiSquareP(x, 2), math.Exp(-x/2); math.Abs(got-want) > 1e-12*max(want, 1e-300)+1e-15 {
+			t.Errorf("chiSquareP(%g, 2) = %g, want %g", x, got, want)
+		}
+		if got, want := chiSquareP(x, 1), math.Erfc(math.Sqrt(x/2)); math.Abs(got-want) > 1e-9*want+1e-15 {
+			t.Errorf("chiSquareP(%g, 1) = %g, want %g", x, got, want)
 		}
 	}
 }
