@@ -83,9 +83,6 @@ type node struct {
 	e, f                   float64
 }
 
-// good reports whether the subtree holds a complete folding.
-func (n node) good() bool { return n.foldings > 0 }
-
 // acc gathers the children of a node: what they add up to, and apart,
 // what the good ones do, those whose subtree holds a complete folding.
 type acc struct {
