@@ -17,21 +17,25 @@ import (
 )
 
 const serveUsage = `Usage:
-  snakecube serve [-addr HOST:PORT] [-size AxBxC]... [-timeout D] CATALOGUE...
+  snakecube serve [-addr HOST:PORT] [-size AxBxC]... [-timeout D] [-rate] CATALOGUE...
 
 Serves a web page and a JSON API over catalogues, JSON, JSONL or Parquet,
 until interrupted: filter, sort and page the snakes, see how many have
 each number of solutions, open a snake's solutions, solve any snake typed
 in. Each catalogue is indexed once, a few bytes a snake, and a snake's
 solutions are read from its file when asked for. It listens on this
-machine only unless -addr says otherwise.
+machine only unless -addr says otherwise. With -rate every snake is
+rated first, as snakecube rate does, and the page and the API filter
+snakes by level and sort them by difficulty: the 3x3x3 catalogue takes
+some seconds of each core, a 36-cell one far more.
 
 The JSON API, every parameter optional but snake, catalogue=NAME choosing
 among several catalogues (their box, "3x3x3"):
   GET /api/catalogues                 the catalogues served
   GET /api/snakes                     a page of snakes: solutions=N,
       min_solutions=N, max_solutions=N, straights=N, palindrome=BOOL,
-      prefix=BITS, sort=[-]key|solutions|straights, limit=N, offset=N
+      prefix=BITS, sort=[-]key|solutions|straights, limit=N, offset=N;
+      with -rate level=N, min_level=N, max_level=N, sort=[-]difficulty
   GET /api/snakes/KEY                 a snake's solutions, as a JSONL line
   GET /api/stats                      the catalogue's figures
   GET /api/solve?snake=TEXT           any snake solved, with size=AxBxC
@@ -45,10 +49,12 @@ Flags:
   -timeout D       how long a snake typed in is searched at most
                    (default 10s); a snake with more than 10,000 solutions
                    is answered that it has too many, whatever the time
+  -rate            rate every snake first, to filter and sort by difficulty
 
 Examples:
   $ snakecube serve solutions.json
   $ snakecube serve -size 3x3x4 -addr 127.0.0.1:0 solutions.json 334.jsonl
+  $ snakecube serve -rate solutions.json
 `
 
 // boxesFlag is a -size flag that may be repeated.
@@ -76,6 +82,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	var boxes boxesFlag
 	fs.Var(&boxes, "size", "")
 	timeout := fs.Duration("timeout", serve.DefaultSolveTimeout, "")
+	rateAll := fs.Bool("rate", false, "")
 	rest, err := cli.ParseFlags(fs, e, serveUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -99,6 +106,16 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	case err != nil:
 		return err
 	}
+	if *rateAll {
+		for _, c := range cats {
+			if err := c.Rate(ctx, 0, nil); err != nil {
+				for _, c := range cats {
+					c.Close()
+				}
+				return err
+			}
+		}
+	}
 	debug.FreeOSMemory() // what indexing left behind
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -107,6 +124,10 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	for _, c := range cats {
 		e.Warnf("%s: %s, %s, %s", c.File, c.Name, fold.Plural(c.Len(), "snake"), fold.Plural(c.Stats().Solutions, "solution"))
 	}
-	e.Warnf("indexed in %v; serving on http://%s/", cli.Elapsed(time.Since(start)), ln.Addr())
+	done := "indexed"
+	if *rateAll {
+		done = "indexed and rated"
+	}
+	e.Warnf("%s in %v; serving on http://%s/", done, cli.Elapsed(time.Since(start)), ln.Addr())
 	return serve.New(cats, serve.Options{SolveTimeout: *timeout}).Serve(ctx, ln)
 }

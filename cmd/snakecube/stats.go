@@ -11,7 +11,7 @@ import (
 )
 
 const statsUsage = `Usage:
-  snakecube stats [-size N|AxBxC] [-format text|json|csv] [-svg FILE] FILE
+  snakecube stats [-size N|AxBxC] [-format text|json|csv] [-svg FILE] [-rate] [-j N] FILE
 
 Reads a catalogue, JSON, JSONL or Parquet, as a stream and prints its
 figures: the snakes and solutions; the palindromes and their solutions;
@@ -25,6 +25,11 @@ twice counts once. A cell is a corner, edge, face or centre cell when 3,
 2, 1 or 0 of its coordinates are at an end of their axis (every
 coordinate is, on a side of 1 or 2). FILE "-" reads standard input.
 
+With -rate it also rates every snake as snakecube rate does and prints
+the 10 easiest and the 10 hardest, and how many snakes are at each level
+of the 1 to 10 scale and in each range of placements expected: the whole
+3x3x3 catalogue takes some seconds of each core, a 36-cell one far more.
+
 Formats:
   text  aligned tables to read
   json  one object: box, convention, cellClasses, snakes, solutions,
@@ -32,13 +37,17 @@ Formats:
         most {solutions, snakes}, straights {min, max}, histogram
         [{solutions, snakes}], byStraights and palindromesByStraights
         [{straights, solutions, snakes}], ends [{first, last, solutions}],
-        top [{snake, solutions, straights, palindrome}]; lists leave out
-        zeros
+        top [{snake, solutions, straights, palindrome}], and with -rate
+        difficulty {rated, levels [{level, snakes}], placements [{lo, hi,
+        snakes}], easiest and hardest [{snake, solutions, difficulty,
+        level}]}; lists leave out zeros
   csv   one value a record: table,row,column,value, with tables summary
         (row: the figure), most (row: snake), histogram (row: solutions),
         by_straights and palindromes_by_straights (row: straights, column:
         solutions, value: snakes), ends (row: first cell, column: last
-        cell), top (row: rank, column: snake)
+        cell), top (row: rank, column: snake), and with -rate levels
+        (row: level), placements (row: lo-hi), easiest and hardest (row:
+        rank, column: snake, value: difficulty)
 
 Flags:
   -size N|AxBxC    the box, needed only when the file does not tell it
@@ -46,10 +55,13 @@ Flags:
   -svg FILE        also draw the histogram and the table by straights as
                    an SVG picture; "-" writes it to standard output instead
                    of the figures
+  -rate            also rate every snake: the figures of difficulty
+  -j N             rate with N goroutines (default: all cores)
 
 Examples:
   $ snakecube stats solutions.json
   $ snakecube stats -format csv -svg stats.svg solutions.json > stats.csv
+  $ snakecube stats -rate solutions.json
 `
 
 func runStats(ctx context.Context, e cli.Env, args []string) error {
@@ -58,6 +70,8 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	fs.Var(&box, "size", "")
 	format := fs.String("format", "text", "")
 	svg := fs.String("svg", "", "")
+	rateAll := fs.Bool("rate", false, "")
+	workers := workersVar(fs)
 	rest, err := cli.ParseFlags(fs, e, statsUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -81,7 +95,7 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	defer closeFile()
-	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box})
+	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)})
 	if err := readFailed(e, name, rest[0], err); err != nil {
 		return err
 	}

@@ -153,25 +153,53 @@ func layout(snakes []Snake) (items []item, pages int) {
 // the context's error, and what was written is no whole sheet, once ctx
 // is done.
 func WriteSheet(ctx context.Context, w io.Writer, snakes []Snake) error {
-	items, pages := layout(snakes)
-	if len(items) == 0 {
-		pages = 1
-	}
+	pages := SheetPages(snakes)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g" font-family="DejaVu Sans, Verdana, Arial, sans-serif">`+"\n",
 		pageW, pageH*float64(pages), pageW, pageH*float64(pages))
 	fmt.Fprintf(bw, "<title>snakecube step sheet</title>\n")
+	if err := WriteSheetPages(ctx, bw, snakes, 0, pages); err != nil {
+		return err
+	}
+	fmt.Fprintln(bw, "</svg>")
+	return bw.Flush()
+}
+
+// SheetPages returns how many A4 pages [WriteSheet] takes for the snakes.
+func SheetPages(snakes []Snake) int {
+	items, pages := layout(snakes)
+	if len(items) == 0 {
+		return 1
+	}
+	return pages
+}
+
+// WriteSheetPages writes the pages of the step sheet of the snakes as
+// the elements of an SVG document of A4 pages that holds pages of its
+// own too, in millimetres: the sheet's first page is the document's page
+// first (from 0), drawn 297 mm lower per page, and the pages are
+// numbered as of a document of total pages. [WriteSheet] is the document
+// of the sheet alone.
+func WriteSheetPages(ctx context.Context, w io.Writer, snakes []Snake, first, total int) error {
+	items, _ := layout(snakes)
+	pages := SheetPages(snakes)
+	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, sheetStyle)
-	fmt.Fprintf(bw, `<rect width="%g" height="%g" fill="#fff"/>`+"\n", pageW, pageH*float64(pages))
+	top := float64(first) * pageH
+	if top > 0 {
+		fmt.Fprintf(bw, `<rect y="%g" width="%g" height="%g" fill="#fff"/>`+"\n", top, pageW, pageH*float64(pages))
+	} else {
+		fmt.Fprintf(bw, `<rect width="%g" height="%g" fill="#fff"/>`+"\n", pageW, pageH*float64(pages))
+	}
 	for p := range pages {
-		writePageFrame(bw, p, pages, len(items) == 0)
+		writePageFrame(bw, first+p, total, len(items) == 0)
 	}
 	for k, it := range items {
 		if k%64 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		s := snakes[it.snake]
-		oy := float64(it.page) * pageH
+		oy := top + float64(it.page)*pageH
 		switch it.step {
 		case stepSnake:
 			head := fmt.Sprintf("snake %v · %v box · %s", s.Seq, s.Box, Plural(int(s.total()), "solution"))
@@ -202,7 +230,6 @@ func WriteSheet(ctx context.Context, w io.Writer, snakes []Snake) error {
 		cellW := (pageW - 2*margin) / float64(it.columns)
 		writePicture(bw, s.Box, s.Solutions[it.sol], it.step, it.x, oy+it.y, cellW)
 	}
-	fmt.Fprintln(bw, "</svg>")
 	return bw.Flush()
 }
 

@@ -158,3 +158,78 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the page asked the network for %q", away)
 	}
 }
+
+// TestBrowserRated serves a catalogue rated and one not: the page shows
+// the filters of level, the sorts and the columns of difficulty for the
+// first, on a desktop and on a phone, and hides them for the second.
+func TestBrowserRated(t *testing.T) {
+	b := browsertest.Start(t)
+	f := newFixture(t, Options{}, "2x3x3", "2x2x3")
+	if err := f.cats[0].Rate(t.Context(), 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, phone := range []bool{false, true} {
+		var p *browsertest.Page
+		name := "rated"
+		if phone {
+			p = b.NewPhone(t, 375, 812, 2)
+			name += "-phone"
+		} else {
+			p = b.NewPage(t, 1280, 800)
+		}
+		p.Navigate(t, f.srv.URL+"/")
+		var s string
+		p.Eval(t, `window.snakecubeReady.then(function () { return document.getElementById("count").textContent; })`, &s)
+		var shown []string
+		p.Eval(t, `Array.from(document.querySelectorAll("#snakes thead th")).filter(function (e) { return !e.hidden; }).map(function (e) { return e.textContent; })`, &shown)
+		if strings.Join(shown, ",") != "key,solutions,straights,palindrome,level,placements" {
+			t.Errorf("%s: the table's columns %q", name, shown)
+		}
+		// The easiest first, by two clicks on the header of levels: the
+		// hardest first, then the easiest.
+		_, top, err := f.cats[0].Select(t.Context(), Query{Sort: ByDifficulty, MaxSolutions: 1 << 31, Straights: -1, Palindrome: -1, MaxLevel: 10, Limit: 1})
+		if err != nil || len(top) != 1 {
+			t.Fatalf("Select: %v", err)
+		}
+		p.Click(t, `#snakes thead button[data-sort="difficulty"]`)
+		p.Eval(t, wait(`location.hash === "#sort=-difficulty" && document.getElementById("count").textContent !== "Loading…"`, `location.hash`), &s)
+		p.Click(t, `#snakes thead button[data-sort="difficulty"]`)
+		var first []string
+		p.Eval(t, wait(fmt.Sprintf(`location.hash === "#sort=difficulty" && document.querySelector("#snakes tbody td").textContent === %q`, top[0].Key),
+			`Array.from(document.querySelector("#snakes tbody tr").cells).map(function (c) { return c.textContent; })`), &first)
+		if len(first) != 6 || first[0] != top[0].Key || first[4] != fmt.Sprint(top[0].Level) {
+			t.Errorf("%s: sorted by difficulty, the first row reads %q, want %s at level %d", name, first, top[0].Key, top[0].Level)
+		}
+		// Level 2 at least.
+		p.Eval(t, `(function () { var f = document.getElementById("filters"); f.elements.min_level.value = "2"; f.elements.sort.value = "-difficulty"; })()`, nil)
+		p.Click(t, "#apply")
+		total, _, err := f.cats[0].Select(t.Context(), Query{MinLevel: 2, MaxLevel: 10, MaxSolutions: 1 << 31, Straights: -1, Palindrome: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("1–%d of %d snakes", total, total)
+		p.Eval(t, wait(fmt.Sprintf(`document.getElementById("count").textContent === %q`, want), `document.getElementById("count").textContent`), &s)
+		if s != want {
+			t.Errorf("%s: snakes of level 2 and more: the count reads %q, want %q", name, s, want)
+		}
+		shot(t, p, name)
+		if phone {
+			p.Eval(t, `document.querySelector(".table-card").scrollIntoView()`, nil)
+			shot(t, p, name+"-table")
+		}
+
+		// The catalogue not rated: no level, no difficulty.
+		p.Eval(t, `(function () { var c = document.getElementById("catalogue"); c.value = "2x2x3"; c.dispatchEvent(new Event("change")); })()`, nil)
+		p.Eval(t, wait(`/^2x2x3 box/.test(document.getElementById("figures").textContent) && /of/.test(document.getElementById("count").textContent)`,
+			`Array.from(document.querySelectorAll(".rated-only")).filter(function (e) { return !e.hidden; }).length + " " + location.hash`), &s)
+		if s != "0 #catalogue=2x2x3" {
+			t.Errorf("%s: the catalogue not rated: %q, want no element of difficulty shown and nothing but the catalogue in the address", name, s)
+		}
+		if errs := p.Errors(); len(errs) > 0 {
+			t.Errorf("%s: script errors: %q", name, errs)
+		}
+		if away := fromOnly(p.Requests(), f.srv.URL); len(away) > 0 {
+			t.Errorf("%s: the page asked the network for %q", name, away)
+		}
+	}
+}

@@ -8,7 +8,8 @@
 //
 // stats is the JSON of GET /api/stats (stats -format json); rows are
 // snakes as GET /api/snakes lists them, {key, solutions, straights,
-// palindrome}. Every text is set as text, never as HTML.
+// palindrome}, and in a catalogue rated, level and difficulty, drawn in
+// two more columns. Every text is set as text, never as HTML.
 (function (root) {
   'use strict';
 
@@ -144,7 +145,8 @@
     body.textContent = '';
     if (rows.length === 0) {
       var td = body.insertRow().insertCell();
-      td.colSpan = 4;
+      var head = body.parentNode.tHead;
+      td.colSpan = head ? head.rows[0].cells.length : 4;
       td.className = 'empty';
       td.textContent = total ? 'No snakes on this page.' : 'No snake matches these filters.';
     }
@@ -156,6 +158,10 @@
       tr.insertCell().textContent = number(s.solutions);
       tr.insertCell().textContent = s.straights;
       tr.insertCell().textContent = s.palindrome ? 'yes' : 'no';
+      if (s.level) {
+        tr.insertCell().textContent = s.level;
+        tr.insertCell().textContent = number(Math.round(s.difficulty));
+      }
     });
   }
 

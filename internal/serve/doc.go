@@ -19,13 +19,17 @@
 // bytes or a query longer than 4096.
 //
 //   - GET /api/catalogues: [{name, box, cells, file, format, snakes,
-//     solutions}], the catalogues served.
+//     solutions, rated}], the catalogues served; rated tells a catalogue
+//     whose snakes were rated ([Catalogue.Rate]).
 //   - GET /api/snakes: the snakes that match, {"total": N, "snakes":
 //     [{"key", "solutions", "straights", "palindrome"}]}, where total
-//     counts every match and snakes are the page asked for. Parameters:
-//     solutions (exactly), min_solutions, max_solutions, straights,
-//     palindrome (true or false), prefix (what keys start with, 0s and
-//     1s), sort (key, solutions or straights, a leading - for
+//     counts every match and snakes are the page asked for; in a
+//     catalogue rated, each snake has "level" and "difficulty" too (see
+//     package rate). Parameters: solutions (exactly), min_solutions,
+//     max_solutions, straights, palindrome (true or false), level
+//     (exactly), min_level, max_level (0 to 10; a catalogue rated only),
+//     prefix (what keys start with, 0s and 1s), sort (key, solutions,
+//     straights, or difficulty for a catalogue rated, a leading - for
 //     descending; ties in key order; default key), limit (0 to
 //     [MaxLimit], default [DefaultLimit]) and offset (default 0).
 //   - GET /api/snakes/{key}: the snake and its solutions, as the
@@ -36,7 +40,8 @@
 //     not hold it.
 //   - GET /api/stats: the catalogue's figures, as stats -format json
 //     writes them, counted from the index: "skimmed": true, and no ends
-//     or duplicates, which would need every solution read.
+//     or duplicates, which would need every solution read; for a
+//     catalogue rated, the figures of difficulty (stats -rate).
 //   - GET /api/solve?snake=TEXT: every solution of a snake typed in any
 //     notation (package notation; notation=NAME to name it), in the form
 //     of /api/snakes/{key}, the snake named by its sequence as typed, and

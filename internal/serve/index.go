@@ -36,6 +36,14 @@ type Catalogue struct {
 	n      int
 	end    int64 // where the last entry ends
 	stats  *stats.Stats
+	// counter counted stats, and counts the ratings of Rate.
+	counter *stats.Counter
+	// ratings, when the snakes were rated, holds their ratings, a block
+	// of them for each block of the index; byDiff their indexes in
+	// order of difficulty, ties in key order.
+	ratings  []*rated
+	byDiff   []int32
+	rateDone bool
 }
 
 // block holds blockLen snakes of the index, in key order. The index grows
@@ -147,7 +155,7 @@ func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue
 		c.Box, c.Format = opts.Box, sk.Format()
 		t = stats.NewCounter(c.Box)
 	}
-	c.stats = t.Stats()
+	c.stats, c.counter = t.Stats(), t
 	return c, nil
 }
 

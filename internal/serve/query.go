@@ -2,7 +2,10 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"math"
+
+	"github.com/snakecube/snakecube/internal/rate"
 
 	"github.com/snakecube/snakecube/solver"
 )
@@ -17,6 +20,9 @@ const (
 	ByKey Sort = iota
 	BySolutions
 	ByStraights
+	// ByDifficulty orders by difficulty (package rate), for a catalogue
+	// rated ([Catalogue.Rate]).
+	ByDifficulty
 )
 
 // Query picks snakes of a catalogue and a page of them: what GET
@@ -30,6 +36,9 @@ type Query struct {
 	// Palindrome is 1 for palindromes only, 0 for the others only, -1 for
 	// both.
 	Palindrome int
+	// MinLevel and MaxLevel bound the level of difficulty, 1 to 10,
+	// inclusive: 0 and 10 for any, as a catalogue not rated needs.
+	MinLevel, MaxLevel int
 	// Prefix is what keys start with; the empty Seq for any.
 	Prefix solver.Seq
 	Sort   Sort
@@ -41,7 +50,7 @@ type Query struct {
 
 // AnyQuery returns a Query of every snake, in key order, page size limit.
 func AnyQuery(limit int) Query {
-	return Query{MaxSolutions: math.MaxUint32, Straights: -1, Palindrome: -1, Limit: limit}
+	return Query{MaxSolutions: math.MaxUint32, Straights: -1, Palindrome: -1, MaxLevel: rate.Levels, Limit: limit}
 }
 
 // Row is one snake of an answer, as /api/snakes writes it.
@@ -50,6 +59,17 @@ type Row struct {
 	Solutions  int    `json:"solutions"`
 	Straights  int    `json:"straights"`
 	Palindrome bool   `json:"palindrome"`
+	// Level and Difficulty are the snake's rating, in a catalogue rated.
+	Level      int     `json:"level,omitempty"`
+	Difficulty float64 `json:"difficulty,omitempty"`
+}
+
+// ErrNotRated answers a query by difficulty of a catalogue not rated.
+var ErrNotRated = errors.New("the catalogue was not rated: serve it with -rate to filter or sort by difficulty")
+
+// byDifficulty reports whether q sorts or filters by difficulty.
+func (q Query) byDifficulty() bool {
+	return q.Sort == ByDifficulty || q.MinLevel > 1 || q.MaxLevel < rate.Levels
 }
 
 // cancelEvery is how many snakes a scan looks at between looks at the
@@ -62,7 +82,12 @@ const cancelEvery = 1 << 16
 // first, which places the page among the values, then collects the page.
 func (c *Catalogue) Select(ctx context.Context, q Query) (int, []Row, error) {
 	from, to := c.section(q.Prefix)
-	if q.Sort == ByKey {
+	switch {
+	case q.byDifficulty() && !c.Rated():
+		return 0, nil, ErrNotRated
+	case q.Sort == ByDifficulty:
+		return c.byDifficulty(ctx, q, from, to)
+	case q.Sort == ByKey:
 		return c.byKey(ctx, q, from, to)
 	}
 	return c.byValue(ctx, q, from, to)
@@ -70,6 +95,11 @@ func (c *Catalogue) Select(ctx context.Context, q Query) (int, []Row, error) {
 
 func (c *Catalogue) match(i int, q *Query) bool {
 	n, a := c.sols(i), c.attr(i)
+	if c.ratings != nil {
+		if l := c.level(i); l < q.MinLevel || l > q.MaxLevel {
+			return false
+		}
+	}
 	return n >= q.MinSolutions && n <= q.MaxSolutions &&
 		(q.Straights < 0 || int(a&^palBit) == q.Straights) &&
 		(q.Palindrome < 0 || (a&palBit != 0) == (q.Palindrome == 1))
@@ -78,7 +108,11 @@ func (c *Catalogue) match(i int, q *Query) bool {
 func (c *Catalogue) row(i int) Row {
 	q := c.seq(i)
 	a := c.attr(i)
-	return Row{Key: q.String(), Solutions: int(c.sols(i)), Straights: int(a &^ palBit), Palindrome: a&palBit != 0}
+	r := Row{Key: q.String(), Solutions: int(c.sols(i)), Straights: int(a &^ palBit), Palindrome: a&palBit != 0}
+	if c.ratings != nil {
+		r.Level, r.Difficulty = c.level(i), c.diff(i)
+	}
+	return r
 }
 
 // byKey answers q in key order over snakes from to to.

@@ -23,6 +23,7 @@ import (
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -226,12 +227,13 @@ type info struct {
 	Format    string `json:"format"`
 	Snakes    int    `json:"snakes"`
 	Solutions int    `json:"solutions"`
+	Rated     bool   `json:"rated"`
 }
 
 func (s *Server) infos() []info {
 	out := []info{}
 	for _, c := range s.cats {
-		out = append(out, info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions})
+		out = append(out, info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions, c.Rated()})
 	}
 	return out
 }
@@ -245,7 +247,17 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		MaxLimit   int
 		Player     template.JS
 		Views      template.JS
-	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script()), template.JS(viewsJS)})
+		Levels     []int
+	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script()), template.JS(viewsJS), levels()})
+}
+
+// levels lists the levels of difficulty, 1 to 10, for the page's filters.
+func levels() []int {
+	l := make([]int, rate.Levels)
+	for k := range l {
+		l[k] = k + 1
+	}
+	return l
 }
 
 func (s *Server) catalogues(w http.ResponseWriter, r *http.Request) {
@@ -281,7 +293,7 @@ func (s *Server) request(w http.ResponseWriter, r *http.Request, allowed ...stri
 }
 
 // snakesParams are the parameters of /api/snakes.
-var snakesParams = []string{"catalogue", "solutions", "min_solutions", "max_solutions", "straights", "palindrome", "prefix", "sort", "limit", "offset"}
+var snakesParams = []string{"catalogue", "solutions", "min_solutions", "max_solutions", "straights", "palindrome", "level", "min_level", "max_level", "prefix", "sort", "limit", "offset"}
 
 func (s *Server) snakes(w http.ResponseWriter, r *http.Request) {
 	v, c, ok := s.request(w, r, snakesParams...)
@@ -289,6 +301,9 @@ func (s *Server) snakes(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q, err := parseQuery(v, c.Box)
+	if err == nil && q.byDifficulty() && !c.Rated() {
+		err = bad("catalogue %s: %v", c.Name, ErrNotRated)
+	}
 	if err != nil {
 		fail(w, 0, err)
 		return
@@ -343,6 +358,12 @@ func parseQuery(v url.Values, b symmetry.Box) (Query, error) {
 	}
 	q.MinSolutions, q.MaxSolutions = uint32(lo), uint32(hi)
 	q.Straights = num("straights", -1, symmetry.MaxCells)
+	q.MinLevel = num("min_level", 0, rate.Levels)
+	q.MaxLevel = num("max_level", rate.Levels, rate.Levels)
+	if v.Get("level") != "" {
+		n := num("level", 0, rate.Levels)
+		q.MinLevel, q.MaxLevel = max(q.MinLevel, n), min(q.MaxLevel, n)
+	}
 	q.Limit = num("limit", DefaultLimit, MaxLimit)
 	q.Offset = num("offset", 0, maxOffset)
 	if err != nil {
@@ -371,8 +392,10 @@ func parseQuery(v url.Values, b symmetry.Box) (Query, error) {
 		q.Sort = BySolutions
 	case "straights":
 		q.Sort = ByStraights
+	case "difficulty":
+		q.Sort = ByDifficulty
 	default:
-		return Query{}, bad("sort=%.40q: want key, solutions or straights, with a leading - for descending", sort)
+		return Query{}, bad("sort=%.40q: want key, solutions, straights or difficulty, with a leading - for descending", sort)
 	}
 	return q, nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -226,7 +227,7 @@ func snapshot(t testing.TB, c *Catalogue) []Row {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows = append(rows, Row{s.Key.String(), len(s.Forms()), s.Key.Straights(), s.Key.Palindrome()})
+		rows = append(rows, Row{Key: s.Key.String(), Solutions: len(s.Forms()), Straights: s.Key.Straights(), Palindrome: s.Key.Palindrome()})
 	}
 }
 
@@ -237,16 +238,19 @@ func answer(all []Row, q Query) page {
 		if uint32(r.Solutions) >= q.MinSolutions && uint32(r.Solutions) <= q.MaxSolutions &&
 			(q.Straights < 0 || r.Straights == q.Straights) &&
 			(q.Palindrome < 0 || r.Palindrome == (q.Palindrome == 1)) &&
+			(r.Level == 0 || r.Level >= q.MinLevel && r.Level <= q.MaxLevel) &&
 			strings.HasPrefix(r.Key, q.Prefix.String()) {
 			m = append(m, r)
 		}
 	}
-	val := func(r Row) int {
+	val := func(r Row) float64 {
 		switch q.Sort {
 		case BySolutions:
-			return r.Solutions
+			return float64(r.Solutions)
 		case ByStraights:
-			return r.Straights
+			return float64(r.Straights)
+		case ByDifficulty:
+			return r.Difficulty
 		}
 		return 0
 	}
@@ -649,5 +653,80 @@ func TestNames(t *testing.T) {
 	f.get(t, "/api/snakes?catalogue=2x2x3-2&sort=-solutions", &p2)
 	if p1.Total != 17 || !reflect.DeepEqual(p1, p2) {
 		t.Errorf("the same catalogue in both formats answers %d snakes and %d, or not the same", p1.Total, p2.Total)
+	}
+}
+
+// TestQueriesRated rates the 2x3x3 and 2x2x3 catalogues and checks that
+// /api/snakes filters them by level and sorts them by difficulty as a
+// brute force over the snakes, each rated alone, does; that the page and
+// /api/catalogues tell them rated, and /api/stats gives the figures of
+// difficulty; and that a catalogue not rated answers such queries 400.
+func TestQueriesRated(t *testing.T) {
+	f := newFixture(t, Options{}, "2x3x3", "2x2x3", "2x2x2")
+	for _, c := range f.cats[:2] {
+		calls := 0
+		if err := c.Rate(context.Background(), 2, func(done, total int) { calls++ }); err != nil {
+			t.Fatal(err)
+		}
+		if calls == 0 || !c.Rated() {
+			t.Errorf("%s: Rate called progress %d times, Rated %v", c.Name, calls, c.Rated())
+		}
+		all := snapshot(t, c)
+		for k, r := range all {
+			q, _ := solver.ParseSeq(r.Key)
+			rt, err := rate.Rate(context.Background(), c.Box, q, rate.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all[k].Level, all[k].Difficulty = rt.Level(), rt.Difficulty()
+		}
+		for _, sort := range []string{"", "difficulty", "-difficulty", "-solutions"} {
+			for _, filter := range []string{"", "level=1", "min_level=2&max_level=4", "max_level=1&palindrome=false", "min_level=3&prefix=0011", "level=10"} {
+				raw := strings.Trim(filter+"&sort="+sort, "&")
+				v, _ := url.ParseQuery(raw)
+				q, err := parseQuery(v, c.Box)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", c.Name, raw, err)
+				}
+				q.Offset, q.Limit = 0, len(all)
+				want := answer(all, q)
+				for _, pg := range [][2]int{{0, 1000}, {2, 3}} {
+					var got page
+					path := fmt.Sprintf("/api/snakes?catalogue=%s&%s&offset=%d&limit=%d", c.Name, raw, pg[0], pg[1])
+					if st := f.get(t, path, &got); st != 200 {
+						t.Fatalf("GET %s: %d", path, st)
+					}
+					w := page{Total: want.Total, Snakes: want.Snakes[min(pg[0], len(want.Snakes)):min(pg[0]+pg[1], len(want.Snakes))]}
+					if !reflect.DeepEqual(got, w) {
+						t.Fatalf("GET %s = %d, %v; want %d, %v", path, got.Total, got.Snakes, w.Total, w.Snakes)
+					}
+				}
+			}
+		}
+		var st struct {
+			Difficulty *struct {
+				Rated   int
+				Hardest []struct{ Snake string }
+			}
+		}
+		f.get(t, "/api/stats?catalogue="+c.Name, &st)
+		if st.Difficulty == nil || st.Difficulty.Rated != len(all) || len(st.Difficulty.Hardest) == 0 {
+			t.Errorf("%s: /api/stats: difficulty %+v", c.Name, st.Difficulty)
+		}
+	}
+	var infos []info
+	f.get(t, "/api/catalogues", &infos)
+	if len(infos) != 3 || !infos[0].Rated || !infos[1].Rated || infos[2].Rated {
+		t.Errorf("/api/catalogues: %+v, want the first two rated", infos)
+	}
+	for _, q := range []string{"sort=difficulty", "sort=-difficulty", "level=3", "min_level=2", "max_level=9"} {
+		if st := f.get(t, "/api/snakes?catalogue=2x2x2&"+q, nil); st != 400 {
+			t.Errorf("/api/snakes?%s of a catalogue not rated: %d, want 400", q, st)
+		}
+	}
+	for _, q := range []string{"level=11", "min_level=-1", "sort=level"} {
+		if st := f.get(t, "/api/snakes?"+q, nil); st != 400 {
+			t.Errorf("/api/snakes?%s: %d, want 400", q, st)
+		}
 	}
 }

@@ -48,6 +48,14 @@
 //     skimmed.
 //   - top: [{snake, solutions, straights, palindrome}]: the [TopN] snakes
 //     with most solutions, most first, ties in key order.
+//   - difficulty, when the snakes were rated ([Options.Rate]): {rated,
+//     levels, placements, easiest, hardest}: how many snakes were rated;
+//     [{level, snakes}], how many are at each level of package rate's
+//     1 to 10 scale; [{lo, hi, snakes}], how many have a difficulty, in
+//     placements expected rounded to a whole number, from lo to hi, in
+//     ranges that double; [{snake, solutions, difficulty, level}], the
+//     [EndsN] easiest and hardest snakes, the easiest and the hardest
+//     first, ties in key order. Left out when not rated.
 //
 // # CSV
 //
@@ -65,13 +73,19 @@
 //   - ends: row is the class of the first cubelet's cell, column that of
 //     the last, value the solutions.
 //   - top: row is the rank from 1, column the snake, value its solutions.
+//   - when rated: summary row rated; levels: row is a level, value the
+//     snakes; placements: row is a range lo-hi, value the snakes;
+//     easiest, hardest: row is the rank from 1, column the snake, value
+//     its difficulty.
 //
 // Zero counts are left out, as in JSON.
 //
 // # Text and SVG
 //
 // [Stats.WriteText] writes aligned tables for a person, where the table by
-// straights groups numbers of solutions in ranges that double ([Stats.Bins]).
+// straights groups numbers of solutions in ranges that double ([Stats.Bins]),
+// and, when rated, lists the easiest and hardest snakes and draws the
+// snakes by range of placements as bars of # signs.
 // [Stats.WriteSVG] draws the histogram as bars on a logarithmic scale and
 // the table by straights as a heat map, in one self-contained SVG file.
 package stats

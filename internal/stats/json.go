@@ -29,6 +29,29 @@ type (
 		PalindromesByStraights []jsonCell  `json:"palindromesByStraights"`
 		Ends                   *[]jsonEnds `json:"ends,omitempty"`
 		Top                    []jsonSnake `json:"top"`
+		Difficulty             *jsonDiff   `json:"difficulty,omitempty"`
+	}
+	jsonDiff struct {
+		Rated      int         `json:"rated"`
+		Levels     []jsonLevel `json:"levels"`
+		Placements []jsonPlace `json:"placements"`
+		Easiest    []jsonRated `json:"easiest"`
+		Hardest    []jsonRated `json:"hardest"`
+	}
+	jsonLevel struct {
+		Level  int `json:"level"`
+		Snakes int `json:"snakes"`
+	}
+	jsonPlace struct {
+		Lo     int `json:"lo"`
+		Hi     int `json:"hi"`
+		Snakes int `json:"snakes"`
+	}
+	jsonRated struct {
+		Snake      string  `json:"snake"`
+		Solutions  int     `json:"solutions"`
+		Difficulty float64 `json:"difficulty"`
+		Level      int     `json:"level"`
 	}
 	jsonMost struct {
 		Solutions int      `json:"solutions"`
@@ -100,7 +123,32 @@ func (s *Stats) json() jsonStats {
 	for _, t := range s.Top {
 		j.Top = append(j.Top, jsonSnake{t.Key.String(), t.Solutions, t.Key.Straights(), t.Key.Palindrome()})
 	}
+	if d := s.Difficulty; d != nil {
+		jd := &jsonDiff{Rated: d.Rated, Levels: []jsonLevel{}, Placements: []jsonPlace{}}
+		for l, n := range d.Levels {
+			if n > 0 {
+				jd.Levels = append(jd.Levels, jsonLevel{l + 1, n})
+			}
+		}
+		for k, n := range d.Placements {
+			if n > 0 {
+				b := PlacementBin(k)
+				jd.Placements = append(jd.Placements, jsonPlace{b.Lo, b.Hi, n})
+			}
+		}
+		jd.Easiest, jd.Hardest = rateds(d.Easiest), rateds(d.Hardest)
+		j.Difficulty = jd
+	}
 	return j
+}
+
+// rateds lists rated snakes.
+func rateds(list []Rated) []jsonRated {
+	out := []jsonRated{}
+	for _, x := range list {
+		out = append(out, jsonRated{x.Key.String(), x.Solutions, x.Difficulty, x.Level})
+	}
+	return out
 }
 
 // cells lists the nonzero entries of a table by straights and solutions.
@@ -176,6 +224,21 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 	}
 	for i, t := range j.Top {
 		rec("top", itoa(i+1), t.Snake, t.Solutions)
+	}
+	if d := j.Difficulty; d != nil {
+		rec("summary", "rated", "", d.Rated)
+		for _, l := range d.Levels {
+			rec("levels", itoa(l.Level), "", l.Snakes)
+		}
+		for _, p := range d.Placements {
+			rec("placements", Bin{p.Lo, p.Hi}.String(), "", p.Snakes)
+		}
+		for i, x := range d.Easiest {
+			rec("easiest", itoa(i+1), x.Snake, strconv.FormatFloat(x.Difficulty, 'g', -1, 64))
+		}
+		for i, x := range d.Hardest {
+			rec("hardest", itoa(i+1), x.Snake, strconv.FormatFloat(x.Difficulty, 'g', -1, 64))
+		}
 	}
 	cw.Flush()
 	return cw.Error()

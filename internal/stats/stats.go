@@ -26,6 +26,11 @@ type Options struct {
 	// Box is the catalogue's box; the zero Box means the box the file
 	// tells ([catalog.Options]).
 	Box symmetry.Box
+	// Rate asks for the figures of difficulty ([Stats.Difficulty]):
+	// every snake rated (package rate), on Workers goroutines, 0 meaning
+	// runtime.GOMAXPROCS(0).
+	Rate    bool
+	Workers int
 }
 
 // Stats are the figures of a catalogue.
@@ -68,6 +73,9 @@ type Stats struct {
 	// ([Counter.Skimmed]): solutions as the file lists them, unread, so
 	// that Ends and Duplicates were not counted.
 	Skimmed bool
+	// Difficulty holds the figures of the snakes' difficulty when they
+	// were rated ([Options.Rate]); nil when not, or when no snake folds.
+	Difficulty *Difficulty
 }
 
 // Snake is a snake and its number of solutions.
@@ -134,6 +142,7 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box})
 	t := NewCounter(opts.Box)
+	var rt *rater
 	for n := 0; ; n++ {
 		// An entry takes microseconds: looking at the context every
 		// 256 keeps a stop prompt and costs nothing.
@@ -151,11 +160,24 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 		}
 		if n == 0 {
 			t = NewCounter(rd.Box())
+			if opts.Rate {
+				rt = &rater{t: t, workers: opts.Workers}
+			}
 		}
 		if p := s.Err(); p != nil {
 			return nil, p
 		}
-		t.Snake(s)
+		sols := t.Snake(s)
+		if rt != nil {
+			if err := rt.add(ctx, s.Key, sols); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if rt != nil {
+		if err := rt.flush(ctx); err != nil {
+			return nil, err
+		}
 	}
 	return t.Stats(), nil
 }
@@ -174,8 +196,8 @@ func NewCounter(b symmetry.Box) *Counter {
 }
 
 // Snake counts a sound snake, read and checked: a solution listed twice
-// counts once.
-func (t *Counter) Snake(s *catalog.Snake) {
+// counts once. It returns the snake's solutions so counted.
+func (t *Counter) Snake(s *catalog.Snake) int {
 	b := t.st.Box
 	n := 0
 	for _, sol := range s.Solutions {
@@ -187,6 +209,7 @@ func (t *Counter) Snake(s *catalog.Snake) {
 		t.st.Ends[ClassOf(b, sol.First)][ClassOf(b, sol.Last)]++
 	}
 	t.add(s.Key, n)
+	return n
 }
 
 // Skimmed counts a snake as a [catalog.Skimmer] saw it: its solutions as

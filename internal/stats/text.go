@@ -72,6 +72,9 @@ func (s *Stats) WriteText(w io.Writer) error {
 		top.add(fmt.Sprint(i+1), t.Key.String(), fold.Thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
 	}
 	top.write(bw)
+	if s.Difficulty != nil {
+		s.writeDifficulty(bw)
+	}
 	return bw.Flush()
 }
 

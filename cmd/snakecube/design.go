@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/design"
+	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+const designUsage = `Usage:
+  snakecube design [-size N|AxBxC] [-n N] [-seed S] [-solutions K] [-difficulty LO:HI]
+                   [-draws N] [-format text|json|svg|html] [-j N]
+
+Makes N distinct snake puzzles for a box of up to 64 cells, each with
+exactly K solutions (one by default: a puzzle with a unique answer) and,
+with -difficulty, a level from LO to HI on rate's 1 to 10 scale. Every
+snake is checked by the exact solver before it is printed. The same
+options give the same snakes, whatever -j.
+
+Snakes are drawn from random foldings: draw k of seed S starts from the
+box's boustrophedon and makes 10 L^2 backbite moves (L the cubelets),
+drawn from a generator seeded by S and k, and takes the snake of the
+Hamiltonian path it reaches. Draws are tried in order and kept when new
+and as asked for. The moves make every Hamiltonian path about as likely,
+so a snake comes out in proportion to the paths that fold it: every snake
+with K solutions equally often, but for palindromes whose solution read
+backwards is itself, half as often.
+
+For a box of at most 27 cells, design enumerates the box first, and a
+request that its snakes cannot meet fails at once. For a bigger box it
+gives up after -draws draws, or, without -draws, once the draws meet
+only snakes found before, again and again, or once 20 snakes with K
+solutions were all at other levels. Either way it exits with status 1
+and says what it found. On a 4x4x4 box a unique-solution puzzle takes a
+few seconds; with -difficulty each one is also rated, some seconds more,
+and a snake whose rating would take more than 200 million search nodes
+is passed over (4x4x4 snakes are all at level 10, harder than every
+3x3x3 snake).
+
+Flags:
+  -size N|AxBxC    the box (default 3x3x3)
+  -n N             how many snakes, 1 to 100000, 1000 for svg or html
+                   (default 1)
+  -seed S          the seed of the draws, 0 to 18446744073709551615
+                   (default 1)
+  -solutions K     how many solutions each snake has, 1 to 1000000
+                   (default 1)
+  -difficulty LO:HI
+                   the levels, 1 <= LO <= HI <= 10; N alone is N:N
+                   (default any)
+  -draws N         give up after N draws, 1 to 2^40 (default 1,000,000 +
+                   1,000 N for a box of at most 27 cells, else 2,000 + 200 N)
+  -format FORMAT   text (default): a line a snake, its key, solutions,
+                   level, placements expected and runs, after a # line;
+                   json: an object a line, {"snake", "box", "solutions",
+                   "draw", "runs", "letters", and when rated "level",
+                   "difficulty"}; svg: a maker's sheet to print, A4, a page
+                   a puzzle with its chain cubelet by cubelet, then the
+                   solutions on pages of their own; html: the same as one
+                   page to print or read on a phone
+  -j N             check N draws at once (default: all cores)
+
+Snakes of a box of at most 27 cells are rated whatever -difficulty, as it
+takes milliseconds; bigger ones only with -difficulty.
+
+Examples:
+  $ snakecube design -size 3 -n 5
+  $ snakecube design -size 4 -n 10 -seed 7 > puzzles.txt
+  $ snakecube design -size 3 -difficulty 8:10 -format svg > hard.svg
+  $ snakecube design -size 2x3x4 -solutions 2 -format json
+`
+
+// designDraws bounds -draws.
+const maxDesignSolutions = 1_000_000
+
+func runDesign(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("design", flag.ContinueOnError)
+	box := defaultBox()
+	fs.Var(box, "size", "")
+	n := fs.String("n", "1", "")
+	seed := fs.String("seed", "1", "")
+	sols := fs.String("solutions", "1", "")
+	diff := fs.String("difficulty", "", "")
+	draws := fs.String("draws", "", "")
+	format := fs.String("format", "text", "")
+	workers := workersVar(fs)
+	rest, err := cli.ParseFlags(fs, e, designUsage, args)
+	if err != nil {
+		return cli.HelpOK(err)
+	}
+	if len(rest) > 0 {
+		return cli.BadUsage(e, designUsage, "design takes no arguments, got %q", rest[0])
+	}
+	o := design.Options{Box: box.box, Workers: int(*workers)}
+	bad := func(format string, args ...any) error { return cli.BadUsage(e, designUsage, format, args...) }
+	if o.N, err = intIn(*n, 1, design.MaxN); err != nil {
+		return bad("-n %q: %v snakes", *n, err)
+	}
+	if o.Seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
+		return bad("-seed %q: want a whole number from 0 to %d", *seed, uint64(1<<64-1))
+	}
+	if o.Solutions, err = intIn(*sols, 1, maxDesignSolutions); err != nil {
+		return bad("-solutions %q: %v solutions", *sols, err)
+	}
+	if *diff != "" {
+		if o.Lo, o.Hi, err = parseLevels(*diff); err != nil {
+			return bad("-difficulty %q: %v", *diff, err)
+		}
+	}
+	if *draws != "" {
+		if o.Draws, err = intIn(*draws, 1, design.MaxDraws); err != nil {
+			return bad("-draws %q: %v draws", *draws, err)
+		}
+	}
+	switch *format {
+	case "text", "json", "svg", "html":
+	default:
+		return bad("-format %q: want text, json, svg or html", *format)
+	}
+	if (*format == "svg" || *format == "html") && o.N > maxSheets {
+		return bad("-n %d: a maker's sheet holds %d puzzles at most; -format text or json lists more", o.N, maxSheets)
+	}
+	o.Rate = o.Box.Len() <= design.CatalogueCells
+	if o.Box.Len() > design.CatalogueCells {
+		o.MaxNodes = designNodes
+	}
+	out := bufio.NewWriter(e.Stdout)
+	var made []design.Snake
+	res, err := design.Run(ctx, o, func(s design.Snake) error {
+		switch *format {
+		case "text":
+			if len(made) == 0 {
+				fmt.Fprintf(out, "# %s\n", designTitle(o))
+			}
+			made = append(made, s)
+			writeDesigned(out, s)
+		case "json":
+			writeDesignedJSON(out, o.Box, s)
+		default:
+			made = append(made, s)
+			return nil
+		}
+		return out.Flush()
+	})
+	var im *design.Impossible
+	var ex *design.Exhausted
+	switch {
+	case errors.As(err, &im):
+		out.Flush()
+		e.Warnf("%v", err)
+		return cli.ErrReported
+	case errors.As(err, &ex):
+		out.Flush()
+		e.Warnf("%v", err)
+		e.Warnf("hint: -draws %d tries that many draws, all of them; another -seed draws others", 10*ex.Draws)
+		return cli.ErrReported
+	case err != nil:
+		return err
+	}
+	_ = res
+	if *format == "svg" || *format == "html" {
+		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers))
+		if err != nil {
+			return err
+		}
+		if *format == "svg" {
+			err = design.WriteSheet(ctx, out, sheets)
+		} else {
+			err = design.WriteHTML(ctx, out, sheets)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+// maxSheets bounds the puzzles of a maker's sheet: each is a page, and
+// its solutions some more, kept until the sheet is written.
+const maxSheets = 1000
+
+// designNodes bounds a rating of a box bigger than design enumerates,
+// so that a request for levels no snake of the box has fails in a minute
+// or two (see design.StallRated): a few seconds of a core. Most 4x4x4
+// snakes with one solution need less; a snake whose rating needs more is
+// passed over.
+const designNodes = 200_000_000
+
+// intIn reads a whole number from lo to hi.
+func intIn(s string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, fmt.Errorf("want %s to %s", fold.Thousands(lo), fold.Thousands(hi))
+	}
+	return v, nil
+}
+
+// parseLevels reads LO:HI, or N for N:N.
+func parseLevels(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, ":")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo || hi > rate.Levels {
+		return 0, 0, fmt.Errorf("want LO:HI with 1 <= LO <= HI <= %d, or one level", rate.Levels)
+	}
+	return lo, hi, nil
+}
+
+// designTitle says what a design asked for, for the line before its
+// snakes.
+func designTitle(o design.Options) string {
+	s := fmt.Sprintf("%v snakes with exactly %s", o.Box, fold.Plural(o.Solutions, "solution"))
+	if o.Lo > 0 {
+		s += fmt.Sprintf(", levels %d to %d", o.Lo, o.Hi)
+	}
+	return s + fmt.Sprintf(", drawn from random foldings, seed %d; solutions counted up to rotations, reflections and reversal", o.Seed)
+}
+
+// writeDesigned writes a snake made as a line of text.
+func writeDesigned(w io.Writer, s design.Snake) {
+	fmt.Fprintf(w, "%v  %s", s.Key, fold.Plural(int(s.Solutions), "solution"))
+	if s.Rating != nil {
+		fmt.Fprintf(w, "  level %2d  %s placements", s.Rating.Level(), amount(s.Rating.Difficulty()))
+	}
+	fmt.Fprintf(w, "  runs %s\n", design.RunList(s.Key))
+}
+
+// designedJSON is a line of design -format json.
+type designedJSON struct {
+	Snake      string   `json:"snake"`
+	Box        string   `json:"box"`
+	Solutions  uint64   `json:"solutions"`
+	Draw       int      `json:"draw"`
+	Runs       []int    `json:"runs"`
+	Letters    string   `json:"letters"`
+	Level      int      `json:"level,omitempty"`
+	Difficulty *float64 `json:"difficulty,omitempty"`
+}
+
+func writeDesignedJSON(w io.Writer, b symmetry.Box, s design.Snake) {
+	j := designedJSON{Snake: s.Key.String(), Box: b.String(), Solutions: s.Solutions, Draw: s.Draw, Runs: design.Runs(s.Key), Letters: design.Letters(s.Key)}
+	if s.Rating != nil {
+		d := s.Rating.Difficulty()
+		j.Level, j.Difficulty = s.Rating.Level(), &d
+	}
+	p, _ := json.Marshal(j) // numbers and strings
+	w.Write(append(p, '\n'))
+}

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/design"
+	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/input"
+	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+const rateUsage = `Usage:
+  snakecube rate [-size N|AxBxC] [-notation NAME] [-format text|json|svg] [-j N] [SNAKE...]
+
+Rates how hard each snake is to fold by hand. Its difficulty is the
+number of cubelets a person places, in expectation, before the snake is
+folded, by the natural strategy: start from one end, put cubelet 1 in a
+cell drawn at random, then each next cubelet in a free cell next to the
+last that the snake allows (straight on after a straight, across after a
+turn), drawn at random, and on a dead end take back the last placement
+and try another. It is computed exactly over the strategy's whole search
+tree, from each end; the difficulty is the mean of the two, as a person
+picks an end at random.
+
+The level, 1 to 10, places the difficulty among the 11,487 snakes of the
+3x3x3 catalogue: level k holds the k-th tenth of them from the easiest,
+in every box, so a snake harder than every 3x3x3 snake is at 10. Also
+printed: the snake's solutions, counted once up to the box's rotations
+and reflections and up to reading the snake from its other end; each
+end's search tree, every placement of the whole search; and the share of
+forced placements, those where the snake left one free cell, among the
+placements expected. docs/CONVENTIONS.md has the definitions.
+
+A 3x3x3 snake is rated in milliseconds, the whole 3x3x3 catalogue in
+some seconds of each core; a 4x4x4 snake's trees hold 10^7 to 10^11
+placements and take from a second to minutes.
+
+Snakes are typed in any notation solve reads (snakecube solve -h lists
+them); with no SNAKE, or "-", they are read from standard input, one per
+line.
+
+Flags:
+  -size N|AxBxC    the box (default: from the snake's length)
+  -notation NAME   the notation, as solve takes it (default: detect)
+  -format FORMAT   text (default); json: an object a line, {"snake", "box",
+                   "solutions", "level", "difficulty", "forcedShare",
+                   "ends": [{"from", "expected", "expectedForced",
+                   "treeNodes", "forcedNodes", "foldings"}]}, "from" the
+                   cubelet the search starts from, difficulty and level
+                   null and 0 for a snake with no solution; svg: a maker's
+                   sheet to print, A4: the chain cubelet by cubelet to
+                   build the puzzle, then the solution on pages of its own
+  -j N             search with N goroutines (default: all cores)
+
+Examples:
+  $ snakecube rate 001110110111010111101010100
+  $ snakecube rate -format json ESCCCSCCSCCCSCSCCCCSCSCSCSE < snakes.txt
+  $ snakecube rate -format svg 001110110111010111101010100 > classic-sheet.svg
+`
+
+func runRate(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
+	var box boxFlag
+	fs.Var(&box, "size", "")
+	var nota notation.Notation
+	fs.Var(&nota, "notation", "")
+	format := fs.String("format", "text", "")
+	workers := workersVar(fs)
+	rest, err := cli.ParseFlagsArgs(fs, e, rateUsage, args, snakeArg)
+	if err != nil {
+		return cli.HelpOK(err)
+	}
+	switch *format {
+	case "text", "json", "svg":
+	default:
+		return cli.BadUsage(e, rateUsage, "-format %q: want text, json or svg", *format)
+	}
+	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
+	items, err := readItems(e, rest)
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return cli.BadUsage(e, rateUsage, "no snake given")
+	}
+	for k := range items {
+		if err := items[k].read(ctx, e, f); err != nil {
+			return err
+		}
+	}
+	inner := 1
+	if len(items) == 1 {
+		inner = f.workers // one snake: split its trees across the cores
+	}
+	out := bufio.NewWriter(e.Stdout)
+	var sheets []design.Sheet
+	err = sequencer.Run(ctx, len(items), f.workers, func(ctx context.Context, k int) (rated, error) {
+		s := items[k].s
+		r, err := rateSnake(ctx, s.Box, s.Seq, inner, *format == "svg")
+		if err != nil {
+			return r, fmt.Errorf("%s: %w", items[k].where, err)
+		}
+		return r, nil
+	}, func(k int, r rated) error {
+		switch *format {
+		case "json":
+			writeRatingJSON(out, r)
+		case "svg":
+			sheets = append(sheets, r.sheet)
+		default:
+			writeRating(out, r)
+		}
+		return out.Flush()
+	})
+	if err != nil {
+		return err
+	}
+	if *format == "svg" {
+		if err := design.WriteSheet(ctx, out, sheets); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+// rated is a snake rated, with its number of solutions, and when asked
+// for, its maker's sheet.
+type rated struct {
+	rate.Rating
+	solutions uint64
+	sheet     design.Sheet
+}
+
+// rateSnake rates snake q of box b on the given number of goroutines and
+// counts its solutions, or makes its maker's sheet when sheet is set.
+func rateSnake(ctx context.Context, b symmetry.Box, q solver.Seq, workers int, sheet bool) (rated, error) {
+	r, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers})
+	if err != nil {
+		return rated{}, err
+	}
+	a := rated{Rating: r}
+	if sheet {
+		a.sheet, err = design.NewSheet(ctx, b, q, &r, workers)
+		a.solutions = a.sheet.Total
+		return a, err
+	}
+	c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: workers})
+	if err != nil {
+		return rated{}, err
+	}
+	a.solutions = c.Solutions
+	return a, nil
+}
+
+// levelText says where a rating stands on the scale.
+func levelText(r rate.Rating) string {
+	s := fmt.Sprintf("level %d of %d", r.Level(), rate.Levels)
+	switch d := r.Difficulty(); {
+	case d > rate.Scale().Hardest:
+		s += ", harder than every 3x3x3 snake"
+	case d < rate.Scale().Easiest:
+		s += ", easier than every 3x3x3 snake"
+	}
+	return s
+}
+
+// writeRating writes a rating for a person.
+func writeRating(w io.Writer, r rated) {
+	q := r.Seq
+	fmt.Fprintf(w, "snake %v (%d cubelets, %v box): %s\n", q, q.Len, r.Box, fold.Plural(int(r.solutions), "solution"))
+	if !r.Foldable() {
+		fmt.Fprintf(w, "  no solution: the whole search from cubelet 1 places %s cubelets, from cubelet %d %s\n",
+			fold.Thousands(int(r.Ends[0].Nodes)), q.Len, fold.Thousands(int(r.Ends[1].Nodes)))
+		return
+	}
+	fmt.Fprintf(w, "  difficulty        %s: %s placements expected, %s forced\n", levelText(r.Rating), amount(r.Difficulty()), percent(r.ForcedShare()))
+	width := max(len(amount(r.Ends[0].Expected)), len(amount(r.Ends[1].Expected)))
+	for k, end := range r.Ends {
+		from := 1
+		if k == 1 {
+			from = q.Len
+		}
+		fmt.Fprintf(w, "  from cubelet %-2d   %*s placements expected, %s forced; a search tree of %s placements\n",
+			from, width, amount(end.Expected), percent(end.ExpectedForced/end.Expected), fold.Thousands(int(end.Nodes)))
+	}
+}
+
+// amount writes a number of placements for a person: whole, with
+// thousands separated.
+func amount(x float64) string { return fold.Thousands(int(math.Round(x))) }
+
+// percent writes a share as a whole percentage.
+func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
+
+// ratingJSON is the JSON of a rating, a line of rate -format json.
+type ratingJSON struct {
+	Snake       string    `json:"snake"`
+	Box         string    `json:"box"`
+	Solutions   uint64    `json:"solutions"`
+	Level       int       `json:"level"`
+	Difficulty  *float64  `json:"difficulty"`
+	ForcedShare *float64  `json:"forcedShare"`
+	Ends        []endJSON `json:"ends"`
+}
+
+type endJSON struct {
+	From           int      `json:"from"`
+	Expected       *float64 `json:"expected"`
+	ExpectedForced *float64 `json:"expectedForced"`
+	TreeNodes      uint64   `json:"treeNodes"`
+	ForcedNodes    uint64   `json:"forcedNodes"`
+	Foldings       uint64   `json:"foldings"`
+}
+
+// writeRatingJSON writes a rating as a line of JSON.
+func writeRatingJSON(w io.Writer, r rated) {
+	j := ratingJSON{Snake: r.Seq.String(), Box: r.Box.String(), Solutions: r.solutions, Level: r.Level()}
+	if r.Foldable() {
+		d, s := r.Difficulty(), r.ForcedShare()
+		j.Difficulty, j.ForcedShare = &d, &s
+	}
+	for k, end := range r.Ends {
+		ej := endJSON{From: 1, TreeNodes: end.Nodes, ForcedNodes: end.Forced, Foldings: end.Foldings}
+		if k == 1 {
+			ej.From = r.Seq.Len
+		}
+		if r.Foldable() {
+			e, f := end.Expected, end.ExpectedForced
+			ej.Expected, ej.ExpectedForced = &e, &f
+		}
+		j.Ends = append(j.Ends, ej)
+	}
+	b, _ := json.Marshal(j) // plain numbers and strings
+	w.Write(append(b, '\n'))
+}
