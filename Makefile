@@ -39,15 +39,17 @@ CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),non
 # censuses, brute force of 2x3x4: ten times slower under -race), then the
 # cluster recipes (cluster-test). Without Chromium the browser tests are
 # skipped, and it says so at the end; a cluster part that cannot run here
-# says SKIPPED.
+# says SKIPPED. The timeout is go test's guard against a hung test, per
+# package: cmd/snakecube's scenarios under -race take minutes, more on a
+# machine shared with long runs.
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
 	@[ -d internal/analysis/testdata/duckdb/node_modules/@duckdb/node-api ] || \
 		echo "NOTE: DuckDB is not installed: internal/analysis's tests of docs/ANALYSIS.md SKIP; npm ci --prefix internal/analysis/testdata/duckdb" 
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./internal/site/wasm
-	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short ./...
-	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test ./...
+	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short -timeout 30m ./...
+	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -timeout 30m ./...
 	$(MAKE) --no-print-directory cluster-test
 	@if [ "$(CHROMIUM)" = none ]; then \
 	  echo; echo "*** THE BROWSER TESTS WERE SKIPPED: no Chromium on this machine. ***"; \
