@@ -96,6 +96,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
 	$(GO) test -run '^$$' -fuzz FuzzMoves -fuzztime 30s ./internal/movelist
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
+	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzWriteSolution -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzEncode -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzPack -fuzztime 30s ./internal/engine
