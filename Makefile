@@ -34,18 +34,23 @@ run: build
 # that skipped them does not outlive Chromium's installation.
 CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),none)
 
+# DuckDB, through its Node API, for internal/analysis's tests of
+# docs/ANALYSIS.md: "yes" when node and the npm package are installed.
+DUCKDB := $(if $(and $(shell command -v node),$(wildcard internal/analysis/testdata/duckdb/node_modules/@duckdb/node-api)),yes,none)
+
 # What CI runs: formatting, vet, every test under the race detector, then
 # every test again without it, the long ones included (whole 3x3x4
 # censuses, brute force of 2x3x4: ten times slower under -race), then the
 # cluster recipes (cluster-test). Without Chromium the browser tests are
 # skipped, and it says so at the end; a cluster part that cannot run here
-# says SKIPPED. The timeout is go test's guard against a hung test, per
-# package: cmd/snakecube's scenarios under -race take minutes, more on a
-# machine shared with long runs.
+# says SKIPPED; without DuckDB the tests of docs/ANALYSIS.md are skipped
+# and it says so at the start and at the end. The timeout is go test's
+# guard against a hung test, per package: cmd/snakecube's scenarios under
+# -race take minutes, more on a machine shared with long runs.
 test:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
-	@[ -d internal/analysis/testdata/duckdb/node_modules/@duckdb/node-api ] || \
-		echo "NOTE: DuckDB is not installed: internal/analysis's tests of docs/ANALYSIS.md SKIP; npm ci --prefix internal/analysis/testdata/duckdb" 
+	@if [ "$(DUCKDB)" = none ]; then \
+	  echo "*** DuckDB is not installed: internal/analysis's tests of docs/ANALYSIS.md will be SKIPPED. ***"; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./internal/site/wasm
 	SNAKECUBE_CHROMIUM=$(CHROMIUM) $(GO) test -race -short -timeout 30m ./...
@@ -54,6 +59,9 @@ test:
 	@if [ "$(CHROMIUM)" = none ]; then \
 	  echo; echo "*** THE BROWSER TESTS WERE SKIPPED: no Chromium on this machine. ***"; \
 	  echo "*** Install it (apt-get install chromium, as .ci/run does) and run make test again. ***"; fi
+	@if [ "$(DUCKDB)" = none ]; then \
+	  echo; echo "*** THE DUCKDB TESTS OF docs/ANALYSIS.md WERE SKIPPED: no node, or no @duckdb/node-api. ***"; \
+	  echo "*** Install them (apt-get install nodejs npm; npm ci --prefix internal/analysis/testdata/duckdb, as .ci/run does) and run make test again. ***"; fi
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
@@ -101,6 +109,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
 	$(GO) test -run '^$$' -fuzz FuzzMoves -fuzztime 30s ./internal/movelist
 	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
+	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzWriteSolution -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzEncode -fuzztime 30s ./export
 	$(GO) test -run '^$$' -fuzz FuzzPack -fuzztime 30s ./internal/engine

@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -126,5 +127,85 @@ func TestBlank(t *testing.T) {
 	}
 	if _, err := r.Next(); err != io.EOF {
 		t.Errorf("Next after the last entry = %v, want io.EOF", err)
+	}
+}
+
+// readAll reads every entry r gives: it must come to io.EOF or stop at a
+// *SyntaxError, never panic, within as many entries as data has bytes.
+func readAll(t *testing.T, what string, r *Reader, data []byte) error {
+	t.Helper()
+	for range len(data) + 2 {
+		_, err := r.Next()
+		var se *SyntaxError
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil && !errors.As(err, &se):
+			t.Fatalf("%s: Next = %T %v, want io.EOF or a *SyntaxError", what, err, err)
+		case err != nil:
+			return err
+		}
+	}
+	t.Fatalf("%s: the Reader gave more entries than the %d bytes allow", what, len(data))
+	return nil
+}
+
+// FuzzParquet damages a sound Parquet catalogue, bytes overwritten at a
+// place and the file cut, and reads it whole, by keys or from a row
+// (how): a *SyntaxError or the end, never a panic. Arbitrary bytes
+// (FuzzReader) seldom get past a Parquet file's footer; these reach its
+// pages, their headers and their compressed data. One reading per input:
+// parquet-go skips a damaged list in a page header value by value, up to
+// 2^31 of them, some seconds, before it reports the damage.
+func FuzzParquet(f *testing.F) {
+	good := encode(f, catalogue(f, "2x2x3"), Options{Format: FormatParquet})
+	f.Add(uint32(0), []byte{}, uint32(len(good)), uint8(0))
+	f.Add(uint32(len(good)-5), []byte{0xff}, uint32(len(good)), uint8(0)) // the footer's length
+	f.Add(uint32(46), []byte{0xfe, 0xff, 0xff, 0xff, 0x07}, uint32(len(good)), uint8(1))
+	f.Add(uint32(len(good)/2), []byte{0, 0, 0, 0}, uint32(len(good)), uint8(2))
+	f.Add(uint32(0), []byte{}, uint32(len(good)-8), uint8(0))
+	f.Fuzz(func(t *testing.T, at uint32, patch []byte, cut uint32, how uint8) {
+		data := bytes.Clone(good)
+		copy(data[int(at)%len(data):], patch)
+		data = data[:int(cut)%(len(data)+1)]
+		switch how % 3 {
+		case 0:
+			readAll(t, "whole", NewReader(bytes.NewReader(data)), data)
+		case 1:
+			readAll(t, "keys", NewKeyReader(bytes.NewReader(data)), data)
+		case 2:
+			readAll(t, "from a row", NewRowReader(bytes.NewReader(data), int64(len(data)), int64(at%17), 3), data)
+		}
+	})
+}
+
+// TestParquetDamage cuts a sound Parquet catalogue at every byte and
+// overwrites each of its bytes in turn: every such file reads to its end
+// or stops at a *SyntaxError, never a panic, and one cut short, or whose
+// footer's stated length exceeds the file, says so.
+func TestParquetDamage(t *testing.T) {
+	good := encode(t, catalogue(t, "2x2x3"), Options{Format: FormatParquet})
+	step := 1
+	if testing.Short() {
+		step = 23
+	}
+	for n := 4; n < len(good); n += step {
+		err := readAll(t, fmt.Sprintf("cut at byte %d", n), NewReader(bytes.NewReader(good[:n])), good[:n])
+		if err == nil || !strings.Contains(err.Error(), "a Parquet file cut short or damaged") {
+			t.Fatalf("cut at byte %d: %v, want a Parquet file cut short", n, err)
+		}
+	}
+	for i := 0; i < len(good); i += step {
+		for _, v := range []byte{0, 0x80, 0xff, good[i] ^ 1} {
+			bad := bytes.Clone(good)
+			bad[i] = v
+			readAll(t, fmt.Sprintf("byte %d set to %#x", i, v), NewReader(bytes.NewReader(bad)), bad)
+		}
+	}
+	bad := bytes.Clone(good)
+	bad[len(bad)-5] = 0xff // the footer's length, now over 4 GB
+	err := readAll(t, "a footer's length over 4 GB", NewReader(bytes.NewReader(bad)), bad)
+	if want := fmt.Sprintf("the file of %d", len(bad)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a footer's length over 4 GB: %v, want it to say %q", err, want)
 	}
 }

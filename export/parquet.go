@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -294,6 +295,9 @@ func openParquet(r io.ReaderAt, size, first, end int64, keysOnly bool) (p *parqu
 			p, err = nil, parquetError("a damaged Parquet file: %v", v)
 		}
 	}()
+	if err := checkFooter(r, size); err != nil {
+		return nil, err
+	}
 	// A reader from the first row reads every page; one from another row
 	// finds its page through the page index.
 	f, err := parquet.OpenFile(r, size, parquet.SkipBloomFilters(true), parquet.SkipPageIndex(first == 0))
@@ -323,6 +327,28 @@ func openParquet(r io.ReaderAt, size, first, end int64, keysOnly bool) (p *parqu
 		return nil, parquetError("row %d: %v", first, err)
 	}
 	return p, nil
+}
+
+// checkFooter makes sure the footer's length, in the 4 bytes before the
+// file's closing magic, fits in the file: parquet-go allocates a buffer
+// of that length before it reads, up to 4 GB for a damaged length.
+func checkFooter(r io.ReaderAt, size int64) error {
+	// The opening magic, the footer, its length, the closing magic.
+	const least = int64(2*len(parquetMagic) + 4)
+	if size < least {
+		return parquetError("a Parquet file cut short or damaged: %d bytes, fewer than the %d of an empty one", size, least)
+	}
+	var end [4 + len(parquetMagic)]byte
+	if _, err := r.ReadAt(end[:], size-int64(len(end))); err != nil {
+		return parquetError("a Parquet file cut short or damaged: %v", err)
+	}
+	if string(end[4:]) != parquetMagic {
+		return parquetError("a Parquet file cut short or damaged: it ends with %q, not %q", end[4:], parquetMagic)
+	}
+	if n := int64(binary.LittleEndian.Uint32(end[:4])); n > size-least {
+		return parquetError("a Parquet file cut short or damaged: its footer is of %d bytes, the file of %d", n, size)
+	}
+	return nil
 }
 
 // checkSchema makes sure the file has the columns of a catalogue.
@@ -432,7 +458,7 @@ func (p *parquetReader) fill() error {
 	if err == nil || err == io.EOF {
 		return parquetError("row %d: the file ends before its %d rows", p.row, p.end)
 	}
-	return parquetError("row %d: %v", p.row, err)
+	return parquetError("row %d: a damaged Parquet file: %v", p.row, err)
 }
 
 // nextKey returns the next snake's key, where its rows start and how
@@ -478,7 +504,7 @@ func (p *parquetReader) fillKeys() error {
 	if err == nil || err == io.EOF {
 		return parquetError("row %d: the file ends before its %d rows", p.row, p.end)
 	}
-	return parquetError("row %d: %v", p.row, err)
+	return parquetError("row %d: a damaged Parquet file: %v", p.row, err)
 }
 
 // statedBox takes the box of the first row, when the metadata states

@@ -16,14 +16,19 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 )
 
-// TestServe runs the command over two catalogues, asks each for its
-// figures, and interrupts it: exit status 130.
+// TestServe runs the command over three catalogues, one in each format,
+// with no -size: each tells its box, the 2x2x3 JSON by its path arrays'
+// shape. It asks each for its figures, and interrupts it: exit status
+// 130.
 func TestServe(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
-	for _, size := range []string{"2", "2x2x3"} {
-		p := filepath.Join(dir, size+".jsonl")
-		if err := os.WriteFile(p, catalogtest.File(t, size, export.FormatJSONL), 0o666); err != nil {
+	for _, c := range []struct {
+		size string
+		f    export.Format
+	}{{"2", export.FormatJSONL}, {"2x2x3", export.FormatJSON}, {"1x3x4", export.FormatParquet}} {
+		p := filepath.Join(dir, c.size+".catalogue")
+		if err := os.WriteFile(p, catalogtest.File(t, c.size, c.f), 0o666); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, p)
@@ -33,7 +38,7 @@ func TestServe(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "-size", "2x2x3", "-addr", "127.0.0.1:0"}, files...), nil, io.Discard, pw)
+		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, files...), nil, io.Discard, pw)
 		pw.Close()
 	}()
 	sc := bufio.NewScanner(pr)
@@ -47,7 +52,7 @@ func TestServe(t *testing.T) {
 	if url == "" {
 		t.Fatalf("serve printed no address; it ended with %v", <-done)
 	}
-	for name, want := range map[string]int{"2x2x2": 1, "2x2x3": 17} {
+	for name, want := range map[string]int{"2x2x2": 1, "2x2x3": 17, "1x3x4": 18} {
 		resp, err := http.Get(url + "api/stats?catalogue=" + name)
 		if err != nil {
 			t.Fatal(err)

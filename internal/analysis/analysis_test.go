@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -323,6 +324,46 @@ func TestDuckDBWrites(t *testing.T) {
 	st.WriteJSON(&w)
 	if a.String() != w.String() {
 		t.Errorf("the figures of the catalogue DuckDB wrote differ from ours:\n%s\nwant:\n%s", &a, &w)
+	}
+}
+
+// TestDuckDBForeign: Parquet files DuckDB writes that are no catalogue,
+// a table of its own, a census and our table of snakes, are refused by
+// the catalogue reader with a *export.SyntaxError that says what is
+// missing, not read as an empty or wrong catalogue.
+func TestDuckDBForeign(t *testing.T) {
+	node := duckdb(t)
+	b, err := symmetry.ParseBox("2x2x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files(t, dir, b)
+	want := map[string]string{
+		"other.parquet":  "the Parquet file has no column box: not a catalogue",
+		"census.parquet": "the Parquet file has no column key: not a catalogue",
+		"snakes.parquet": "the Parquet file has no column direction: a table of snakes, not a catalogue of solutions",
+	}
+	rs := run(t, node, dir, []query{
+		{Name: "other", SQL: `COPY (SELECT 42 AS answer, 'snake' AS word) TO 'other.parquet' (FORMAT parquet)`},
+		{Name: "census", SQL: `COPY (SELECT * FROM read_json_auto('census/*.jsonl')) TO 'census.parquet' (FORMAT parquet)`},
+		{Name: "snakes", SQL: `COPY (SELECT * FROM 'snakes.csv') TO 'snakes.parquet' (FORMAT parquet)`},
+	})
+	for _, r := range rs {
+		if r.Error != "" {
+			t.Fatalf("DuckDB, %s: %s", r.Name, r.Error)
+		}
+	}
+	for name, msg := range want {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = stats.Compute(context.Background(), bytes.NewReader(data), stats.Options{})
+		var se *export.SyntaxError
+		if !errors.As(err, &se) || err.Error() != msg {
+			t.Errorf("stats of the %s DuckDB wrote: %v, want a *export.SyntaxError saying %q", name, err, msg)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -67,8 +68,9 @@ func writeRows[T any](t *testing.T, rows []T) []byte {
 	return buf.Bytes()
 }
 
-// problems reads data through a Reader and returns every problem, or the
-// error that stopped it.
+// problems reads data through a Reader and returns every problem, a
+// solution listed twice included, as verify reports them, or the error
+// that stopped it.
 func problems(data []byte, opts Options) ([]string, error) {
 	r := NewReader(bytes.NewReader(data), opts)
 	var out []string
@@ -84,8 +86,11 @@ func problems(data []byte, opts Options) ([]string, error) {
 			out = append(out, ProblemOf(s, -1, p).Error())
 		}
 		for i, sol := range s.Solutions {
-			if sol.Err != nil {
+			switch {
+			case sol.Err != nil:
 				out = append(out, ProblemOf(s, i, sol.Err).Error())
+			case sol.Same >= 0:
+				out = append(out, fmt.Sprintf("%s solution %d: the same as solution %d", s.Text, i+1, sol.Same+1))
 			}
 		}
 	}
@@ -154,6 +159,17 @@ func TestParquetRows(t *testing.T) {
 		}},
 		{"moves", func(rows []ourRow) { rows[0].Direction[0] = -rows[0].Direction[0] }, []string{"001101101100 solution 1: direction: move 1 (-z) leaves the box at cubelet 2"}},
 		{"start", func(rows []ourRow) { rows[0].StartZ = 5 }, []string{"001101101100 solution 1: startPos [0 0 5] is not a cell of the 2x2x3 box"}},
+		// Rows moved: a snake's rows apart, or one row twice.
+		{"apart", func(rows []ourRow) { rows[4], rows[5] = rows[5], rows[4] }, []string{
+			"001111011110: row 1 states 2 solutions, the file lists 1",
+			"001111011110: follows 001111110110: keys must ascend",
+			"001111011110: row 1 states 2 solutions, the file lists 1",
+			"001111011110 solution 1: numbered 2, but is row 1 of the snake's rows",
+		}},
+		{"twice", func(rows []ourRow) {
+			rows[1] = rows[0]
+			rows[0].Solutions, rows[1].Solutions, rows[1].Solution = 2, 2, 2
+		}, []string{"001101101100 solution 2: the same as solution 1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rows := rowsOf(t, "2x2x3")
