@@ -343,7 +343,7 @@ func checkFooter(r io.ReaderAt, size int64) error {
 		return parquetError("a Parquet file cut short or damaged: %v", err)
 	}
 	if string(end[4:]) != parquetMagic {
-		return parquetError("a Parquet file cut short or damaged: it ends with %q, not %q", end[4:], parquetMagic)
+		return parquetError("a Parquet file cut short or damaged: it does not end with %q", parquetMagic)
 	}
 	if n := int64(binary.LittleEndian.Uint32(end[:4])); n > size-least {
 		return parquetError("a Parquet file cut short or damaged: its footer is of %d bytes, the file of %d", n, size)
