@@ -133,6 +133,7 @@ func TestChecks(t *testing.T) {
 	first := lines[0]
 	for _, tc := range []struct{ name, text, want string }{
 		{"edited", strings.Replace(first, " solutions ", " solutions 9", 1), "not the census's line"},
+		{"most edited", strings.Replace(first, " most_solutions ", " most_solutions 9", 1), "not the census's line"},
 		{"disagreeing", strings.Replace(first, ": agree", ": DISAGREE: snakes 1 in the census, 2 recounted", 1), "disagrees"},
 		{"twice", first + first, "recounted twice"},
 		{"another census", strings.Replace(first, "section ", "section 9", 1), "not in the census"},

@@ -43,9 +43,11 @@ func readCheck(path string, recs []census.Record) (int, error) {
 		if m[9] != "agree" {
 			return 0, fmt.Errorf("%s: line %d: the recount disagrees with the census: %s", path, n, m[9])
 		}
-		var v [7]int64
-		for i := range v {
-			v[i], _ = strconv.ParseInt(m[i+1], 10, 64)
+		var v [7]int64 // section, then the six counts
+		for i, g := range []int{1, 3, 4, 5, 6, 7, 8} {
+			if v[i], err = strconv.ParseInt(m[g], 10, 64); err != nil {
+				return 0, fmt.Errorf("%s: line %d: %w", path, n, err)
+			}
 		}
 		k := int(v[0])
 		r, ok := bySection[k]
@@ -54,8 +56,7 @@ func readCheck(path string, recs []census.Record) (int, error) {
 			return 0, fmt.Errorf("%s: line %d: section %d is not in the census", path, n, k)
 		case seen[k]:
 			return 0, fmt.Errorf("%s: line %d: section %d recounted twice", path, n, k)
-		case r.Prefix != m[2] || r.Snakes != v[2] || r.Solutions != v[3] || r.Palindromes != v[4] ||
-			r.PalindromeSolutions != v[5] || r.OneSolution != v[6]:
+		case r.Prefix != m[2] || [6]int64{r.Snakes, r.Solutions, r.Palindromes, r.PalindromeSolutions, r.OneSolution, r.Most} != [6]int64(v[1:]):
 			return 0, fmt.Errorf("%s: line %d: section %d's recount is not the census's line for it", path, n, k)
 		}
 		seen[k] = true

@@ -5,7 +5,8 @@
 # 200 sections drawn by seed 1 (all of them for a box of fewer), each
 # written as a catalogue, read back, checked and counted, and compared
 # with its census line. A box whose census is under way, or whose check
-# is done, is passed over; a check stopped half-way leaves no file.
+# is done, is passed over; a check stopped half-way or disagreeing
+# leaves BOX.txt.tmp only, which is never committed.
 # Arguments, if any, name the only boxes to check. SNAKECUBE names the
 # binary (default: snakecube on the PATH).
 set -eu
