@@ -17,12 +17,13 @@ type Part struct {
 	Shard, Shards int
 }
 
-// sectionDepth is how finely a search is cut when nothing else says: 128
-// sections below the prefix. Their sizes are very uneven, but the big ones
-// are started first (solver.Stream), so the cut can be coarse; each
-// section walks again the levels above its prefix, which costs more the
-// finer the cut.
-const sectionDepth = 8
+// sectionDepth is how finely a search is cut when nothing else says:
+// 2,048 sections below the prefix. Up to a window of finished sections
+// waits to be written in key order, so the finer the cut, the less
+// memory that takes; each section walks again the levels above its
+// prefix, which costs more the finer the cut. docs/SPEED.md has the
+// measurements behind the choice.
+const sectionDepth = 12
 
 // Sections returns the sections of box b that make up the part, in key
 // order, and a name for the part: "3x3x4", "3x3x4 prefix 0011", "3x3x4
