@@ -35,12 +35,8 @@ type screen struct {
 	box symmetry.Box
 	n   int
 	all uint64
-	nb  [symmetry.MaxCells][symmetry.NumDirs]int8
-	// around[c]: c's neighbours; ahead[c][d]: the one in direction d;
-	// across[c][a]: those off axis a.
-	around [symmetry.MaxCells]uint64
-	ahead  [symmetry.MaxCells][symmetry.NumDirs]uint64
-	across [symmetry.MaxCells][3]uint64
+	// The neighbour tables: Nb, Around, Ahead and Across.
+	symmetry.Neighbours
 	// has[d]: the cells that have a neighbour in direction d; shift[d]:
 	// the change of index to it.
 	has   [symmetry.NumDirs]uint64
@@ -57,7 +53,7 @@ func screenOf(b symmetry.Box) *screen {
 	if s, ok := screens.Load(b); ok {
 		return s.(*screen)
 	}
-	s := &screen{box: b, n: b.Len()}
+	s := &screen{box: b, n: b.Len(), Neighbours: *b.Neighbours()}
 	s.all = ^uint64(0) >> (symmetry.MaxCells - s.n)
 	strides := [3]int{1, b.Size[0], b.Size[0] * b.Size[1]}
 	for d := range symmetry.Dir(symmetry.NumDirs) {
@@ -67,21 +63,10 @@ func screenOf(b symmetry.Box) *screen {
 		}
 	}
 	for c := range s.n {
-		p := b.Coord(c)
 		s.orbit[c] = int8(c)
-		for d := range symmetry.Dir(symmetry.NumDirs) {
-			s.nb[c][d] = -1
-			if q := b.Step(p, d); b.Contains(q) {
-				e := b.Index(q)
-				s.nb[c][d] = int8(e)
-				s.around[c] |= 1 << e
-				s.ahead[c][d] = 1 << e
+		for d, e := range s.Nb[c] {
+			if e >= 0 {
 				s.has[d] |= 1 << c
-				for a := range 3 {
-					if a != d.Axis() {
-						s.across[c][a] |= 1 << e
-					}
-				}
 			}
 		}
 	}
@@ -182,15 +167,15 @@ func (s *screening) end() {
 func (s *screening) moves(i int, h int8, last symmetry.Dir) uint64 {
 	switch {
 	case i == 0:
-		return s.around[h]
+		return s.Around[h]
 	case s.rd.Turn(i):
-		return s.across[h][last.Axis()]
+		return s.Across[h][last.Axis()]
 	}
-	return s.ahead[h][last]
+	return s.Ahead[h][last]
 }
 
 func (s *screening) dirTo(a, c int8) symmetry.Dir {
-	for d, e := range s.nb[a] {
+	for d, e := range s.Nb[a] {
 		if e == c {
 			return symmetry.Dir(d)
 		}
@@ -223,7 +208,7 @@ func (s *screening) dead(occ uint64, h int8, left int) bool {
 	if deg0 != 0 && left > 1 {
 		return true
 	}
-	return bits.OnesCount64(deg1&^s.around[h]) > 1
+	return bits.OnesCount64(deg1&^s.Around[h]) > 1
 }
 
 // found files a complete folding of s.rd by its solution's canonical

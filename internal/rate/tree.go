@@ -15,15 +15,10 @@ import (
 type space struct {
 	box symmetry.Box
 	n   int
-	// nb[c][d] is the neighbour of cell c in direction d, -1 outside.
-	nb [symmetry.MaxCells][symmetry.NumDirs]int8
+	// The neighbour tables: Nb, Around, Ahead and Across.
+	symmetry.Neighbours
 	// perm[g][c] is the image of cell c under the box's symmetry g.
 	perm [][symmetry.MaxCells]int8
-	// around[c] holds the neighbours of cell c; ahead[c][d] the one in
-	// direction d; across[c][a] those off axis a.
-	around [symmetry.MaxCells]uint64
-	ahead  [symmetry.MaxCells][symmetry.NumDirs]uint64
-	across [symmetry.MaxCells][3]uint64
 	// dir[c][e] is the direction from cell c to its neighbour e.
 	dir [symmetry.MaxCells][symmetry.MaxCells]symmetry.Dir
 	// still is the set of symmetries that fix every cell: those that
@@ -32,22 +27,11 @@ type space struct {
 }
 
 func newSpace(b symmetry.Box) *space {
-	s := &space{box: b, n: b.Len()}
+	s := &space{box: b, n: b.Len(), Neighbours: *b.Neighbours()}
 	for c := range s.n {
-		p := b.Coord(c)
-		for d := range symmetry.Dir(symmetry.NumDirs) {
-			s.nb[c][d] = -1
-			if q := b.Step(p, d); b.Contains(q) {
-				e := b.Index(q)
-				s.nb[c][d] = int8(e)
-				s.around[c] |= 1 << e
-				s.ahead[c][d] = 1 << e
-				for a := range 3 {
-					if a != d.Axis() {
-						s.across[c][a] |= 1 << e
-					}
-				}
-				s.dir[c][e] = d
+		for d, e := range s.Nb[c] {
+			if e >= 0 {
+				s.dir[c][e] = symmetry.Dir(d)
 			}
 		}
 	}
@@ -201,7 +185,7 @@ func (t *tree) children(a *acc, path []int8, last symmetry.Dir, stab uint64) {
 		}
 		cand = 0
 		for m := moves(t.q, i, last); m != 0; m &= m - 1 {
-			if c := s.nb[path[i]][bits.TrailingZeros8(m)]; c >= 0 && occ>>c&1 == 0 {
+			if c := s.Nb[path[i]][bits.TrailingZeros8(m)]; c >= 0 && occ>>c&1 == 0 {
 				cand |= 1 << c
 			}
 		}
@@ -244,7 +228,7 @@ func (t *tree) children(a *acc, path []int8, last symmetry.Dir, stab uint64) {
 // dirTo returns the direction from cell a to its neighbour c.
 func dirTo(s *space, a, c int8) symmetry.Dir {
 	for d := range symmetry.Dir(symmetry.NumDirs) {
-		if s.nb[a][d] == c {
+		if s.Nb[a][d] == c {
 			return d
 		}
 	}
@@ -283,11 +267,11 @@ func (t *tree) search(path []int8, last symmetry.Dir, forced bool) node {
 		head[i] = h
 		switch {
 		case i == 0:
-			f.cand = s.around[h] &^ occ
+			f.cand = s.Around[h] &^ occ
 		case q.Bits>>i&1 != 0:
-			f.cand = s.across[h][f.d>>1] &^ occ
+			f.cand = s.Across[h][f.d>>1] &^ occ
 		default:
-			f.cand = s.ahead[h][f.d] &^ occ
+			f.cand = s.Ahead[h][f.d] &^ occ
 		}
 		f.only = f.cand&(f.cand-1) == 0
 		var n node

@@ -44,7 +44,7 @@ type Path struct {
 
 // New returns box b's boustrophedon.
 func New(b symmetry.Box) *Path {
-	p := &Path{box: b, nb: neighbours(b)}
+	p := &Path{box: b, nb: &b.Neighbours().Nb}
 	cur := [3]int{}
 	sign := [3]int{1, 1, 1}
 	p.cells = append(p.cells, int8(b.Index(cur)))
@@ -76,7 +76,7 @@ func FromCells(b symmetry.Box, cells [][3]int) (*Path, error) {
 	if len(cells) != b.Len() {
 		return nil, fmt.Errorf("walk: %d cells for a box of %d", len(cells), b.Len())
 	}
-	p := &Path{box: b, nb: neighbours(b), cells: make([]int8, len(cells))}
+	p := &Path{box: b, nb: &b.Neighbours().Nb, cells: make([]int8, len(cells))}
 	var seen uint64
 	for i, c := range cells {
 		if !b.Contains(c) || seen>>b.Index(c)&1 != 0 {
@@ -98,20 +98,6 @@ func dist(a, b [3]int) int {
 		d += max(a[i]-b[i], b[i]-a[i])
 	}
 	return d
-}
-
-// neighbours returns each cell's neighbour in each direction, -1 outside.
-func neighbours(b symmetry.Box) *[symmetry.MaxCells][symmetry.NumDirs]int8 {
-	var nb [symmetry.MaxCells][symmetry.NumDirs]int8
-	for c := range b.Len() {
-		for d := range symmetry.Dir(symmetry.NumDirs) {
-			nb[c][d] = -1
-			if q := b.Step(b.Coord(c), d); b.Contains(q) {
-				nb[c][d] = int8(b.Index(q))
-			}
-		}
-	}
-	return &nb
 }
 
 // index records the place of the cells from i to j.
