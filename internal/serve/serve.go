@@ -46,6 +46,14 @@ var viewsJS string
 // defines the global SnakeCatalogue and loads nothing.
 func Script() []byte { return []byte(viewsJS) }
 
+//go:embed catalogue.css
+var viewsCSS string
+
+// Style returns the catalogue views' style sheet, which the page inlines
+// and the static site links. It uses the page's colours (--bar, --accent,
+// --mute) and loads nothing.
+func Style() []byte { return []byte(viewsCSS) }
+
 // Options tune a [Server]. The zero value is ready to use.
 type Options struct {
 	// SolveTimeout bounds the search of one /api/solve; 0 means
@@ -247,8 +255,9 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		MaxLimit   int
 		Player     template.JS
 		Views      template.JS
+		ViewsStyle template.CSS
 		Levels     []int
-	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script()), template.JS(viewsJS), levels()})
+	}{s.infos(), stats.Convention, MaxLimit, template.JS(fold.Script()), template.JS(viewsJS), template.CSS(viewsCSS), levels()})
 }
 
 // levels lists the levels of difficulty, 1 to 10, for the page's filters.

@@ -150,6 +150,9 @@ func (b *builder) build() error {
 	if err := b.write("catalogue.js", serve.Script()); err != nil {
 		return err
 	}
+	if err := b.write("catalogue.css", serve.Style()); err != nil {
+		return err
+	}
 	b.logf("counting the 3x3x3 catalogue")
 	cube, err := symmetry.NewBox(3, 3, 3)
 	if err != nil {

@@ -13,6 +13,7 @@
 //	wasm_exec.js             the Go distribution's support for it
 //	player.js                the step player, internal/fold's, as is
 //	catalogue.js             serve's histogram and table, as is
+//	catalogue.css            their style, serve's too
 //	catalogue-3x3x3.bin      the index of the 3x3x3 catalogue
 //	catalogue-3x3x3.json     its figures, as snakecube serve's /api/stats
 //	style.css, icon.svg, manifest.webmanifest
