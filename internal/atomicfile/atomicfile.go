@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -39,7 +40,40 @@ type File struct {
 	*os.File
 	path   string // the file to replace
 	direct bool   // path is written straight into
-	done   bool
+	done   bool   // guarded by mu
+}
+
+// mu guards every File's done and the set of temporary files being
+// written, which [AbortAll] removes.
+var (
+	mu   sync.Mutex
+	live = map[*File]struct{}{}
+)
+
+// end marks f ended and reports whether it had not been before.
+func (f *File) end() bool {
+	mu.Lock()
+	defer mu.Unlock()
+	if f.done {
+		return false
+	}
+	f.done = true
+	delete(live, f)
+	return true
+}
+
+// AbortAll removes the temporary file of every File not yet ended, as
+// [File.Abort] would, and ends them: their Commit fails. A process that
+// must exit before its commands have returned, cut short by an interrupt,
+// calls it so that it leaves no half-written file behind.
+func AbortAll() {
+	mu.Lock()
+	defer mu.Unlock()
+	for f := range live {
+		f.done = true
+		os.Remove(f.Name())
+		delete(live, f)
+	}
 }
 
 // Create starts writing the file at path. The caller must end with
@@ -75,15 +109,18 @@ func Create(path string) (*File, error) {
 		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("create %s: lock %s: %w", path, tmp.Name(), err)
 	}
-	return &File{File: tmp, path: path}, nil
+	f := &File{File: tmp, path: path}
+	mu.Lock()
+	live[f] = struct{}{}
+	mu.Unlock()
+	return f, nil
 }
 
 // Commit puts the file in place of the target.
 func (f *File) Commit() error {
-	if f.done {
+	if !f.end() {
 		return fmt.Errorf("commit %s: already ended", f.path)
 	}
-	f.done = true
 	err := f.Close()
 	if f.direct {
 		if err != nil {
@@ -108,10 +145,9 @@ func (f *File) Commit() error {
 
 // Abort removes the temporary file, leaving any existing target untouched.
 func (f *File) Abort() {
-	if f.done {
+	if !f.end() {
 		return
 	}
-	f.done = true
 	f.Close()
 	if !f.direct {
 		os.Remove(f.Name())

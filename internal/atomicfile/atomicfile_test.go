@@ -85,3 +85,51 @@ func TestCommitOverOthers(t *testing.T) {
 		t.Errorf("folder holds %d entries, want real.json, link.json and sub", len(entries))
 	}
 }
+
+// TestAbortAll takes two files being written away from their writers, as
+// Main does when an interrupted command does not return in time: their
+// temporary files go, their commits fail, the old target stays, and a
+// file committed before is left alone.
+func TestAbortAll(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.json")
+	if err := os.WriteFile(old, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done, err := Create(filepath.Join(dir, "done.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done.WriteString("done")
+	if err := done.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Create(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Create(filepath.Join(dir, "new.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.WriteString("half")
+	b.WriteString("half")
+	AbortAll()
+	for _, f := range []*File{a, b} {
+		if err := f.Commit(); err == nil {
+			t.Errorf("Commit of %s after AbortAll succeeded", f.path)
+		}
+		f.Abort() // nothing left to do
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 2 || names[0] != "done.json" || names[1] != "old.json" {
+		t.Errorf("after AbortAll the folder holds %q, want done.json and old.json only", names)
+	}
+	if p, _ := os.ReadFile(old); string(p) != "old" {
+		t.Errorf("the target holds %q, want the old content", p)
+	}
+}

@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/snakecube/snakecube/internal/atomicfile"
 )
 
 // Env is what a command may touch of the outside world.
@@ -94,8 +96,9 @@ func Run(ctx context.Context, cmd func(context.Context, Env) error, stdin io.Rea
 // context cancelled by an interrupt or SIGTERM, and exits with the status
 // of its error. An interrupted command has grace to return, removing what
 // it was writing; one that does not, blocked in a read from a pipe that
-// no one writes to, say, ends then with status 130 all the same, as it
-// does at a second interrupt. Files are written beside their target and
+// no one writes to, say, ends then with status 130 all the same, its
+// temporary files removed ([atomicfile.AbortAll]), as it does at a
+// second interrupt. Files are written beside their target and
 // renamed, so an end that cuts a write short leaves no half-written file.
 func Main(cmd func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -109,6 +112,9 @@ func Main(cmd func(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		select {
 		case err = <-done:
 		case <-time.After(grace):
+			// The command is still at work: take its temporary files
+			// away from under it.
+			atomicfile.AbortAll()
 			err = context.Canceled
 		}
 	}
