@@ -17,7 +17,7 @@ import (
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-capacity C] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
 
 Estimates a box's whole search without running it, by Knuth's method:
 random probes each walk one branch of the search tree and weight what they
@@ -59,6 +59,10 @@ Flags:
                  below a prefix, to choose between its children (default
                  1024): wider costs time and narrows the spread of the
                  descents, by far on 4x4x4
+  -capacity C    (-snakes) the partial foldings a descent keeps of its
+                 section's prefix, sampled down to C (default 4096):
+                 larger narrows the choices of the deep levels, where the
+                 prefix is long and its foldings many, for little time
   -o FILE        (-snakes) the file of descents to append to and resume
   -solutions N   (-snakes) the box's exact number of solutions, from
                  snakecube paths: the control variate and the check
@@ -90,7 +94,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used(fs) {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -o, -solutions and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -capacity, -o, -solutions and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -120,6 +124,7 @@ type snakesFlags struct {
 	samples int
 	depth   int
 	width   int
+	cap     int
 	out     string
 	known   float64
 	quiet   bool
@@ -130,6 +135,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.IntVar(&f.samples, "samples", 100, "")
 	fs.IntVar(&f.depth, "depth", 0, "")
 	fs.IntVar(&f.width, "width", 0, "")
+	fs.IntVar(&f.cap, "capacity", 0, "")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.Float64Var(&f.known, "solutions", 0, "")
 	fs.BoolVar(&f.quiet, "quiet", false, "")
@@ -140,7 +146,7 @@ func (f *snakesFlags) used(fs *flag.FlagSet) bool {
 	set := false
 	fs.Visit(func(g *flag.Flag) {
 		switch g.Name {
-		case "samples", "depth", "width", "o", "solutions", "quiet":
+		case "samples", "depth", "width", "capacity", "o", "solutions", "quiet":
 			set = true
 		}
 	})
@@ -151,6 +157,12 @@ func (f *snakesFlags) used(fs *flag.FlagSet) bool {
 // times wider, some 70 bytes a partial folding, 150 MB at 1<<19 for each
 // of -j descents at once.
 const maxWidth = 1 << 19
+
+// maxCapacity bounds -capacity: a descent's frontier and its two
+// children's, before they are sampled down, hold up to some six times
+// the capacity, 80 bytes a partial folding, 500 MB at 1<<20 for each of
+// -j descents at once.
+const maxCapacity = 1 << 20
 
 // maxDescents bounds -samples: each descent is kept in memory, a few
 // hundred bytes, so a million take some hundreds of megabytes; 2% on
@@ -169,12 +181,14 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
 	case f.width < 0 || f.width > maxWidth:
 		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, maxWidth)
+	case f.cap < 0 || f.cap > maxCapacity:
+		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, maxCapacity)
 	case f.known < 0:
 		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
 	case workers < 1:
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
 	}
-	opts := estimate.Options{Depth: f.depth, Width: f.width, Workers: workers}
+	opts := estimate.Options{Depth: f.depth, Width: f.width, Capacity: f.cap, Workers: workers}
 	if !f.quiet && terminal(e.Stderr) {
 		opts.Progress = progress(e.Stderr, "descents")
 	}
