@@ -8,7 +8,8 @@
 //
 //	census/BOX/*.jsonl             a census, complete or under way (package census)
 //	census/plan.tsv                the boxes to count, their depth and estimated nodes
-//	estimate/estimate-BOX-wW.jsonl descents of estimate -snakes at width W (package estimate)
+//	estimate/estimate-BOX-wW.jsonl descents of estimate -snakes at width W (package estimate),
+//	                               estimate-BOX-wW-cC.jsonl at capacity C
 //	estimate/plan.tsv              the boxes to estimate, likewise
 //	paths/BOX.txt                  what snakecube paths -size BOX prints
 //	checks/BOX.txt                 what snakecube census check prints for a whole census
@@ -202,8 +203,29 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 	return nil
 }
 
+// estimateFile reads the name of a descents file,
+// estimate-BOX-wWIDTH.jsonl or estimate-BOX-wWIDTH-cCAPACITY.jsonl: the
+// box, and the width and capacity (4096 when not named) of its design.
+func estimateFile(name string) (symmetry.Box, [2]int, bool) {
+	name, ok := strings.CutPrefix(name, "estimate-")
+	name, ok2 := strings.CutSuffix(name, ".jsonl")
+	box, design, ok3 := strings.Cut(name, "-w")
+	b, isBox := boxOf(box)
+	w, c, named := strings.Cut(design, "-c")
+	if !named {
+		c = strconv.Itoa(estimate.DefaultCapacity)
+	}
+	wid, err := strconv.Atoi(w)
+	capacity, err2 := strconv.Atoi(c)
+	if !ok || !ok2 || !ok3 || !isBox || err != nil || err2 != nil || wid < 1 || capacity < 1 {
+		return symmetry.Box{}, [2]int{}, false
+	}
+	return b, [2]int{wid, capacity}, true
+}
+
 // readEstimates reads the descents files under dir/estimate, one a box:
-// the widest design's, when a box has several.
+// the widest design's when a box has several, and of those the one of
+// the largest capacity.
 func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 	ents, err := os.ReadDir(filepath.Join(dir, "estimate"))
 	if os.IsNotExist(err) {
@@ -212,16 +234,15 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 	if err != nil {
 		return err
 	}
-	widest := map[symmetry.Box]int{}
+	best := map[symmetry.Box][2]int{}
 	file := map[symmetry.Box]string{}
 	for _, de := range ents {
-		name, ok := strings.CutPrefix(de.Name(), "estimate-")
-		name, ok2 := strings.CutSuffix(name, ".jsonl")
-		box, w, ok3 := strings.Cut(name, "-w")
-		b, isBox := boxOf(box)
-		wid, err := strconv.Atoi(w)
-		if ok && ok2 && ok3 && isBox && err == nil && wid > widest[b] {
-			widest[b], file[b] = wid, de.Name()
+		b, design, ok := estimateFile(de.Name())
+		if !ok {
+			continue
+		}
+		if at, seen := best[b]; !seen || design[0] > at[0] || design[0] == at[0] && design[1] > at[1] {
+			best[b], file[b] = design, de.Name()
 		}
 	}
 	for b, name := range file {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -145,4 +146,44 @@ func TestChecks(t *testing.T) {
 			t.Errorf("Read with a check %s = %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
+}
+
+// TestEstimateFiles: of a box's descents files, the table takes the
+// widest design's, and of those the one of the largest capacity, 4096
+// where the name gives none; a name that is no descents file's is passed
+// over.
+func TestEstimateFiles(t *testing.T) {
+	dir := t.TempDir()
+	b := mustBox(t, "2x3x4")
+	if err := os.MkdirAll(filepath.Join(dir, "estimate"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	take := func(name string, width, capacity, k int) {
+		t.Helper()
+		d := estimate.NewDesign(b, 1, estimate.Options{Width: width, Capacity: capacity})
+		if _, _, err := d.Take(context.Background(), k, filepath.Join(dir, "estimate", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chosen := func(wantFile string, wantDescents int) {
+		t.Helper()
+		rows, err := Read(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 1 || rows[0].Estimate == nil || len(rows[0].Files) != 1 {
+			t.Fatalf("Read = %+v, want one estimated row", rows)
+		}
+		if rows[0].Files[0] != "estimate/"+wantFile || rows[0].Estimate.Descents != wantDescents {
+			t.Errorf("the row is of %s, %d descents; want %s, %d", rows[0].Files[0], rows[0].Estimate.Descents, wantFile, wantDescents)
+		}
+	}
+	take("estimate-2x3x4-w32-c9999.jsonl", 32, 9999, 5)
+	take("estimate-2x3x4-w64-c16.jsonl", 64, 16, 4)
+	chosen("estimate-2x3x4-w64-c16.jsonl", 4)
+	take("estimate-2x3x4-w64.jsonl", 64, 0, 3)
+	chosen("estimate-2x3x4-w64.jsonl", 3)
+	take("estimate-2x3x4-w64-c8192.jsonl", 64, 8192, 6)
+	take("estimate-2x3x4-w64-cX.jsonl", 64, 100, 2)
+	chosen("estimate-2x3x4-w64-c8192.jsonl", 6)
 }
