@@ -159,9 +159,10 @@ estimate-validate:
 
 # The experiment behind the width of the 4x4x4 descents: the noise the
 # masses add to a descent's log weight, at widths 1,024, 4,096 and 16,384,
-# along four descents' paths. Some two core-minutes.
+# along four descents' paths. Some two core-minutes. NOISE passes other
+# flags: another box, its paths and designs (docs/RESEARCH.md).
 estimate-noise:
-	$(GO) test -count=1 -run TestNoise -v -timeout 0 ./internal/estimate -args -noise
+	$(GO) test -count=1 -run TestNoise -v -timeout 0 ./internal/estimate -args -noise $(NOISE)
 
 # The exact counts of the boxes the estimate's short tests check against,
 # cached because they take seconds; TestTruthFiles checks them.

@@ -2,12 +2,12 @@
 # Runs the estimate plan (plan.tsv beside this script) in rounds, at the
 # lowest priority: each round adds a step of descents to every box not
 # yet at 2% for both snakes and one-solution snakes (over 1,000 descents
-# at least), into
-# estimate-BOX-wWIDTH.jsonl beside it. Resumable: run it again. The
-# solutions of a box, from "snakecube paths" in ../paths/BOX.txt (a line
-# "solutions N"), are the control variate when there. SNAKECUBE names the
-# binary (default: snakecube on the PATH); further arguments go to every
-# estimate (-j 1, say).
+# at least), into estimate-BOX-wWIDTH.jsonl beside it, or
+# estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096.
+# Resumable: run it again. The solutions of a box, from "snakecube
+# paths" in ../paths/BOX.txt (a line "solutions N"), are the control
+# variate when there. SNAKECUBE names the binary (default: snakecube on
+# the PATH); further arguments go to every estimate (-j 1, say).
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
@@ -15,8 +15,10 @@ target=2.0
 while :; do
 	left=0
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
-		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}
+		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
+		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}
 		f="$dir/estimate-$box-w$width.jsonl"
+		[ "$capacity" -eq 4096 ] || f="$dir/estimate-$box-w$width-c$capacity.jsonl"
 		have=0
 		[ -f "$f" ] && have=$(grep -c . "$f" || true)
 		known=""
@@ -25,14 +27,14 @@ while :; do
 		if [ "$have" -ge 1000 ]; then
 			# Done when both relative errors are at most the target, over
 			# enough descents that the errors themselves are steady.
-			rel=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -samples "$have" $known -o "$f" "$@" |
+			rel=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples "$have" $known -o "$f" "$@" |
 				awk '$1 == "snakes" || $1 == "one_solution_snakes" {gsub(/[()%]/, "", $NF); print $NF}' | sort -g | tail -1)
 			if [ -n "$rel" ] && awk "BEGIN {exit !($rel > 0 && $rel <= $target)}"; then
 				continue
 			fi
 		fi
 		left=$((left + 1))
-		nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -samples $((have + step)) $known -o "$f" "$@" > /dev/null
+		nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples $((have + step)) $known -o "$f" "$@" > /dev/null
 	done
 	[ "$left" -eq 0 ] && break
 done
