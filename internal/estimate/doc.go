@@ -82,5 +82,9 @@
 // over seeds, summed along a path, halves from width 1,024 to 4,096 and
 // again to 16,384 (make estimate-noise), and the 4x4x4 run is drawn at
 // 16,384, where counting a section still costs more than weighing its
-// choices.
+// choices. The deep levels' noise is the frontier's: where a long prefix
+// has many partial foldings, a sample of Capacity of them weighs its
+// children unevenly whatever the width. On the 51 to 64-cell boxes a
+// capacity of 65,536 takes most of it away for little time
+// (docs/RESEARCH.md).
 package estimate
