@@ -216,8 +216,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		e.Warnf("the solutions' 95%% interval misses the %.0f known: this run is not to be trusted; more descents (-samples) may mend it", known)
 	}
 	if !f.quiet {
-		e.Warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s (wall-clock, summed over the descents); the largest descent makes %.0f%% of the snakes estimate",
-			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, 100*res.MaxShare)
+		e.Warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s and weighing their choices %.0f s (wall-clock, summed over the descents, the weighing where the file kept it); the largest descent makes %.0f%% of the snakes estimate",
+			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, res.Weigh, 100*res.MaxShare)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/sequencer"
@@ -114,6 +115,10 @@ type Descent struct {
 	Prefix solver.Seq
 	Prob   float64
 	solver.Count
+	// Weigh is the time the descent's choices took, wall-clock seconds:
+	// its frontiers and the populations that weighed the children not
+	// weighed before. Count.Seconds is its count's.
+	Weigh float64
 }
 
 // split is the choice at one node: the probability of the child that
@@ -230,6 +235,7 @@ func masses(f0, f1 *engine.Profile) (float64, float64) {
 // generator seeded by the seed and k, down to the design's depth, and
 // counts the section reached exactly.
 func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
+	start := time.Now()
 	r := rand.New(rand.NewPCG(d.seed, uint64(k)))
 	L := d.b.Len()
 	f := engine.NewFrontier(d.b) // every key starts with '0'
@@ -255,8 +261,9 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	// On every worker: while other descents run, the goroutines share the
 	// cores; once a long count is all that is left (see Run), it has them
 	// all. The count, and its nodes, do not depend on the workers.
+	weigh := time.Since(start).Seconds()
 	c, err := solver.CountSection(ctx, d.b, p, solver.Options{Workers: d.opts.Workers})
-	return Descent{Index: k, Prefix: p, Prob: prob, Count: c}, err
+	return Descent{Index: k, Prefix: p, Prob: prob, Count: c, Weigh: weigh}, err
 }
 
 // Run draws the descents ks on opts.Workers goroutines and calls emit
@@ -306,8 +313,9 @@ func (v Value) Covers(x float64) bool {
 type Result struct {
 	Descents                              int
 	Snakes, OneSolution, Solutions, Nodes Value
-	// Seconds is the time the exact counts took, summed.
-	Seconds float64
+	// Seconds is the time the exact counts took, summed; Weigh, that of
+	// the descents' choices, where their files say.
+	Seconds, Weigh float64
 	// MaxShare is the largest share of one descent in the snakes
 	// estimate: near 1/Descents when the weights are even, near 1 when
 	// one descent decides it, a sign that more are needed.
@@ -333,6 +341,7 @@ func Summarize(ds []Descent) Result {
 	var top float64
 	for _, x := range ds {
 		res.Seconds += x.Seconds
+		res.Weigh += x.Weigh
 		top = max(top, float64(x.Snakes)/x.Prob)
 	}
 	if sum := res.Snakes.Mean * float64(len(ds)); sum > 0 {

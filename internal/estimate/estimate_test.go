@@ -128,6 +128,7 @@ func TestWorkers(t *testing.T) {
 	three := draw(t, NewDesign(b, 7, opts), 12)
 	for i := range one {
 		one[i].Seconds, three[i].Seconds = 0, 0
+		one[i].Weigh, three[i].Weigh = 0, 0
 	}
 	if !reflect.DeepEqual(one, three) {
 		t.Errorf("descents with 1 and 3 workers differ:\n%v\n%v", one, three)
@@ -138,7 +139,7 @@ func TestWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		alone.Seconds = 0
+		alone.Seconds, alone.Weigh = 0, 0
 		if !reflect.DeepEqual(alone, one[i]) {
 			t.Errorf("descent %d drawn alone:\n%v\namong the others:\n%v", i, alone, one[i])
 		}

@@ -24,6 +24,9 @@ type Record struct {
 	Prefix      string  `json:"prefix"`
 	Probability float64 `json:"probability"`
 	census.Counts
+	// Weigh is the time the descent's choices took, in seconds; files
+	// written before it was kept do not have it.
+	Weigh float64 `json:"weigh_seconds,omitempty"`
 }
 
 // Name returns the design's name for a file: the options that decide
@@ -39,6 +42,7 @@ func (d *Design) Record(x Descent) Record {
 	return Record{
 		Box: d.b.String(), Design: d.Name(), Seed: d.seed, Index: x.Index,
 		Prefix: x.Prefix.String(), Probability: x.Prob, Counts: census.CountsOf(x.Count),
+		Weigh: x.Weigh,
 	}
 }
 
@@ -61,7 +65,7 @@ func (r Record) Descent() (Descent, error) {
 	if err != nil {
 		return Descent{}, fmt.Errorf("descent %d: %w", r.Index, err)
 	}
-	return Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: c}, nil
+	return Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: c, Weigh: r.Weigh}, nil
 }
 
 // kind is a descents file's, for the journal: a record takes some 300
