@@ -186,4 +186,37 @@ func TestEstimateFiles(t *testing.T) {
 	take("estimate-2x3x4-w64-c8192.jsonl", 64, 8192, 6)
 	take("estimate-2x3x4-w64-cX.jsonl", 64, 100, 2)
 	chosen("estimate-2x3x4-w64-c8192.jsonl", 6)
+
+	// With the box's solutions known, the row says whether the estimate's
+	// interval holds them.
+	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		solutions int
+		want      string
+	}{
+		{c.Solutions(), "; its solutions' 95% interval holds the exact count |"},
+		{1, "; its solutions' 95% interval misses the exact count: not to be trusted yet |"},
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, "paths"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		text := "# 2x3x4\npaths 1\nself_reverse 0\nsolutions " + itoa(tc.solutions) + "\n"
+		if err := os.WriteFile(filepath.Join(dir, "paths", "2x3x4.txt"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := Read(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WriteTable(&out, rows); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "estimate, 6 descents"+tc.want) {
+			t.Errorf("with %d solutions known, the table is\n%s\nwant a row with %q", tc.solutions, &out, tc.want)
+		}
+	}
 }

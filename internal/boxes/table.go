@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -35,6 +36,9 @@ func WriteTable(w io.Writer, rows []Row) error {
 		case r.Estimate != nil:
 			e := r.Estimate
 			how := fmt.Sprintf("estimate, %s", fold.Plural(e.Descents, "descent"))
+			if r.Solutions != nil {
+				how += "; " + solutionsCheck(e.Solutions, r.Solutions)
+			}
 			if r.Sections > 0 {
 				how += fmt.Sprintf("; census under way, %s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
 			}
@@ -54,6 +58,17 @@ func WriteTable(w io.Writer, rows []Row) error {
 		}
 	}
 	return nil
+}
+
+// solutionsCheck says whether the 95% interval of an estimate's
+// solutions holds the exact number known: the check of its design and of
+// its standard errors.
+func solutionsCheck(v estimate.Value, known *big.Int) string {
+	k, _ := new(big.Float).SetInt(known).Float64()
+	if v.Covers(k) {
+		return "its solutions' 95% interval holds the exact count"
+	}
+	return "its solutions' 95% interval misses the exact count: not to be trusted yet"
 }
 
 // big3 writes n with its digits in groups of three, or "" for none.
