@@ -258,10 +258,10 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 		}
 		p = f.Prefix()
 	}
+	weigh := time.Since(start).Seconds()
 	// On every worker: while other descents run, the goroutines share the
 	// cores; once a long count is all that is left (see Run), it has them
 	// all. The count, and its nodes, do not depend on the workers.
-	weigh := time.Since(start).Seconds()
 	c, err := solver.CountSection(ctx, d.b, p, solver.Options{Workers: d.opts.Workers})
 	return Descent{Index: k, Prefix: p, Prob: prob, Count: c, Weigh: weigh}, err
 }
