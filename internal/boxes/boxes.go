@@ -212,11 +212,11 @@ func estimateFile(name string) (symmetry.Box, [2]int, bool) {
 	box, design, ok3 := strings.Cut(name, "-w")
 	b, isBox := boxOf(box)
 	w, c, named := strings.Cut(design, "-c")
-	if !named {
-		c = strconv.Itoa(estimate.DefaultCapacity)
-	}
 	wid, err := strconv.Atoi(w)
-	capacity, err2 := strconv.Atoi(c)
+	capacity, err2 := estimate.DefaultCapacity, error(nil)
+	if named {
+		capacity, err2 = strconv.Atoi(c)
+	}
 	if !ok || !ok2 || !ok3 || !isBox || err != nil || err2 != nil || wid < 1 || capacity < 1 {
 		return symmetry.Box{}, [2]int{}, false
 	}
