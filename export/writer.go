@@ -424,15 +424,10 @@ func pack(text string) uint64 {
 }
 
 // layouts caches each box's layout.
-var layouts sync.Map // symmetry.Box -> *layout
+var layouts = symmetry.NewMemo(newLayout)
 
 func newEncoder(b symmetry.Box) encoder {
-	l, ok := layouts.Load(b)
-	if !ok {
-		l, _ = layouts.LoadOrStore(b, newLayout(b))
-	}
-	lay := l.(*layout)
-	return encoder{layout: lay}
+	return encoder{layout: layouts.Of(b)}
 }
 
 func newLayout(b symmetry.Box) *layout {

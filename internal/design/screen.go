@@ -3,7 +3,6 @@ package design
 import (
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -47,12 +46,12 @@ type screen struct {
 	reps  []int8
 }
 
-var screens sync.Map // symmetry.Box -> *screen
+// screens holds each box's screen tables, computed once.
+var screens = symmetry.NewMemo(newScreen)
 
-func screenOf(b symmetry.Box) *screen {
-	if s, ok := screens.Load(b); ok {
-		return s.(*screen)
-	}
+func screenOf(b symmetry.Box) *screen { return screens.Of(b) }
+
+func newScreen(b symmetry.Box) *screen {
 	s := &screen{box: b, n: b.Len(), Neighbours: *b.Neighbours()}
 	s.all = ^uint64(0) >> (symmetry.MaxCells - s.n)
 	strides := [3]int{1, b.Size[0], b.Size[0] * b.Size[1]}
@@ -81,8 +80,7 @@ func screenOf(b symmetry.Box) *screen {
 			s.reps = append(s.reps, int8(c))
 		}
 	}
-	v, _ := screens.LoadOrStore(b, s)
-	return v.(*screen)
+	return s
 }
 
 // screenNodes is the budget of a screen from each end: some tens of

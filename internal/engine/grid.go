@@ -38,16 +38,10 @@ type grid struct {
 
 // grids caches each box's tables: a batch of snakes to solve needs them
 // once, not once per snake.
-var grids sync.Map // symmetry.Box -> *grid
+var grids = symmetry.NewMemo(newGrid)
 
 // gridOf returns the tables of box b.
-func gridOf(b symmetry.Box) *grid {
-	if g, ok := grids.Load(b); ok {
-		return g.(*grid)
-	}
-	g, _ := grids.LoadOrStore(b, newGrid(b))
-	return g.(*grid)
-}
+func gridOf(b symmetry.Box) *grid { return grids.Of(b) }
 
 func newGrid(b symmetry.Box) *grid {
 	g := &grid{box: b, n: b.Len(), side: max(b.Size[0], b.Size[1], b.Size[2])}

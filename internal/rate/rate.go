@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -98,15 +97,9 @@ func (r Rating) Level() int {
 }
 
 // spaces holds each box's tables, computed once.
-var spaces sync.Map // symmetry.Box -> *space
+var spaces = symmetry.NewMemo(newSpace)
 
-func spaceOf(b symmetry.Box) *space {
-	if s, ok := spaces.Load(b); ok {
-		return s.(*space)
-	}
-	s, _ := spaces.LoadOrStore(b, newSpace(b))
-	return s.(*space)
-}
+func spaceOf(b symmetry.Box) *space { return spaces.Of(b) }
 
 // Rate rates snake q of box b: it evaluates the natural strategy's tree
 // from each end, exactly.
