@@ -158,3 +158,25 @@ func benchCount(b *testing.B, box symmetry.Box, ps []Seq, w int) {
 	b.ReportMetric(float64(nodes), "nodes/op")
 	b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
+
+// BenchmarkProfile is the weighing of one choice of an estimate's descent
+// on 3x3x6 at the plan's design: the frontier of a prefix of 16 cubelets
+// (capacity 65,536) profiled by a population of 65,536.
+func BenchmarkProfile(b *testing.B) {
+	box, err := symmetry.ParseBox("3x3x6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := ParseSeq("0110111011111101")
+	f := frontierOf(box, p, 1<<16, 1)
+	var nodes float64
+	for b.Loop() {
+		pr := f.Profile(1<<16, 1, FrontierStream(p))
+		nodes = 0
+		for _, n := range pr.Hits {
+			nodes += float64(n)
+		}
+	}
+	b.ReportMetric(nodes, "nodes/op")
+	b.ReportMetric(nodes*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
