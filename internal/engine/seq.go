@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 
@@ -53,14 +54,7 @@ func (q Seq) Reverse() Seq {
 
 // Compare orders sequences of one length as their strings order.
 func (q Seq) Compare(r Seq) int {
-	a, b := q.order(), r.order()
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(q.order(), r.order())
 }
 
 // Key returns the snake's key, the smaller of the sequence and its reverse.

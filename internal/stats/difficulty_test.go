@@ -2,6 +2,7 @@ package stats
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -65,11 +66,11 @@ func TestDifficulty(t *testing.T) {
 	if d.Rated != len(all) || d.Levels != levels || !slices.Equal(d.Placements, places) {
 		t.Errorf("%v: rated %d, levels %v, placements %v; snake by snake %d, %v, %v", b, d.Rated, d.Levels, d.Placements, len(all), levels, places)
 	}
-	slices.SortStableFunc(all, func(x, y Rated) int { return cmpFloat(x.Difficulty, y.Difficulty) })
+	slices.SortStableFunc(all, func(x, y Rated) int { return cmp.Compare(x.Difficulty, y.Difficulty) })
 	if want := all[:min(EndsN, len(all))]; !slices.Equal(d.Easiest, want) {
 		t.Errorf("%v: easiest %v, want %v", b, d.Easiest, want)
 	}
-	slices.SortStableFunc(all, func(x, y Rated) int { return cmpFloat(y.Difficulty, x.Difficulty) })
+	slices.SortStableFunc(all, func(x, y Rated) int { return cmp.Compare(y.Difficulty, x.Difficulty) })
 	if want := all[:min(EndsN, len(all))]; !slices.Equal(d.Hardest, want) {
 		t.Errorf("%v: hardest %v, want %v", b, d.Hardest, want)
 	}
@@ -115,14 +116,4 @@ func TestDifficulty(t *testing.T) {
 	if s := compute(t, data, Options{}); s.Difficulty != nil {
 		t.Errorf("Compute without Rate: figures of difficulty")
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
