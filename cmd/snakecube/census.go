@@ -19,7 +19,7 @@ const censusUsage = `Usage:
   snakecube census -size N|AxBxC -depth K -o FILE.jsonl [-sections A:B | -sample N [-seed S]] [-j N] [-quiet]
   snakecube census merge [-complete] [-solutions N] FILE|FOLDER...
   snakecube census upgrade FILE...
-  snakecube census check [-sample N] [-seed S] [-j N] [-quiet] FILE|FOLDER...
+  snakecube census check [-sample N] [-seed S] [-o FILE] [-j N] [-quiet] FILE|FOLDER...
   snakecube census table [FOLDER]
 
 Counts a box's catalogue exactly, section by section: the sections are the
@@ -49,7 +49,10 @@ rewrites the file with checksums. Stop any census writing to FILE first.
 by another route, that of "enumerate -prefix P | stats": every solution
 found, written as a catalogue, read back and checked, then counted. It
 prints each section's recount, "agree" or what differs from the census
-line, and fails if any section disagrees.
+line, and fails if any section disagrees. With -o FILE it keeps each
+recount in FILE as a census line as soon as it is made, and takes the
+sections FILE holds from it: run it again with the same FILE to resume a
+check that stopped.
 
 "census table" gathers a results folder (default results) into one
 Markdown table, a row a box: exact counts from the censuses complete in
@@ -62,7 +65,8 @@ differ from its paths file's.
 Flags:
   -size N|AxBxC  the box (required)
   -depth K       the prefix length that cuts the box into sections (required)
-  -o FILE        the census file to append to (required)
+  -o FILE        the census file to append to (required); (check) the
+                 file of recounts to append to and resume from
   -sections A:B  only sections A to B-1 (default: all)
   -sample N      only N sections chosen at random, at most 4194304
                  (check: of the sections in the files, default 200)

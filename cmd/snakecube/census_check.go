@@ -22,6 +22,7 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	seed := fs.Uint64("seed", 1, "")
 	workers := workersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
+	out := fs.String("o", "", "")
 	names, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -37,10 +38,20 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	todo := census.SampleRecords(recs, *sample, *seed)
+	var kept *census.File
+	if *out != "" {
+		if kept, err = census.Open(ctx, *out, b, t.Depth); err != nil {
+			return fmt.Errorf("census check: %w", err)
+		}
+		defer kept.Close()
+		if kept.Torn() > 0 {
+			e.Warnf("%s: dropped a torn last line of %d bytes, left by a check that stopped: its section is recounted", *out, kept.Torn())
+		}
+	}
 	fmt.Fprintf(e.Stdout, "# %v census at depth %d: %d of the %d sections in the files, chosen by seed %d, recounted as enumerate -prefix writes their catalogue and stats reads it back\n",
 		b, t.Depth, len(todo), len(recs), *seed)
 	start := time.Now()
-	bad, err := recountAll(ctx, e, b, todo, int(*workers), *quiet)
+	bad, err := recountAll(ctx, e, b, todo, census.RecountOptions{Workers: int(*workers), Kept: kept}, *quiet)
 	if err != nil {
 		return fmt.Errorf("census check: %w", err)
 	}
@@ -50,20 +61,24 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	if bad > 0 {
 		return fmt.Errorf("census check: %d of %d sections disagree with the census", bad, len(todo))
 	}
+	if kept != nil {
+		if err := kept.Close(); err != nil {
+			return fmt.Errorf("census check: %w", err)
+		}
+	}
 	return nil
 }
 
-// recountAll recounts the sections of the census lines todo, of box b, up
-// to workers at once, prints a line for each in the order of todo and a
-// summary, and returns how many disagree with their census line.
-func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Record, workers int, quiet bool) (int, error) {
-	var done func()
+// recountAll recounts the sections of the census lines todo, of box b, as
+// opts say, prints a line for each in the order of todo and a summary,
+// and returns how many disagree with their census line.
+func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Record, opts census.RecountOptions, quiet bool) (int, error) {
 	if !quiet && terminal(e.Stderr) {
 		bar := progress(e.Stderr, "recounting")
 		var n atomic.Int64
-		done = func() { bar(int(n.Add(1)), len(todo)) }
+		opts.Done = func() { bar(int(n.Add(1)), len(todo)) }
 	}
-	bad, sum, err := census.Recount(ctx, b, todo, workers, done, func(r census.Record, c solver.Count, diff []string) error {
+	bad, sum, err := census.Recount(ctx, b, todo, opts, func(r census.Record, c solver.Count, diff []string) error {
 		return census.WriteRecount(e.Stdout, r, c, diff)
 	})
 	if err != nil {

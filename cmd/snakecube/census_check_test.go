@@ -107,6 +107,68 @@ func TestCensusCheck(t *testing.T) {
 	}
 }
 
+// TestCensusCheckResume: census check -o keeps each recount as a census
+// line and takes the sections its file holds from it, not recounting them:
+// a kept recount edited to differ from the census is what the check
+// reports, and a file of another census is refused.
+func TestCensusCheckResume(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "c.jsonl")
+	runOK(t, "census", "-quiet", "-size", "2x3x3", "-depth", "5", "-o", file)
+	kept := filepath.Join(dir, "kept.jsonl")
+	first := runOK(t, "census", "check", "-quiet", "-sample", "5", "-seed", "3", "-o", kept, file)
+	recs, _, err := census.ReadFile(context.Background(), kept)
+	if err != nil || len(recs) != 5 {
+		t.Fatalf("census check -o kept %d recounts, %v; want 5", len(recs), err)
+	}
+	if again := runOK(t, "census", "check", "-quiet", "-sample", "5", "-seed", "3", "-o", kept, file); !bytes.Equal(again, first) {
+		t.Errorf("census check resumed from a whole file printed\n%s\nthe first run\n%s", again, first)
+	}
+
+	// A recount kept with 2 solutions more: the census line disagrees with
+	// it, so the check took it from the file.
+	var lines []byte
+	edited := recs[2]
+	edited.Solutions += 2
+	for i, r := range recs {
+		if i == 2 {
+			r = edited
+		}
+		lines = append(lines, r.Line()...)
+	}
+	if err := os.WriteFile(kept, lines, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	err = run(context.Background(), []string{"census", "check", "-quiet", "-sample", "5", "-seed", "3", "-o", kept, file}, nil, &stdout, &stderr)
+	if code := cli.ExitCode(err, &stderr); code != 1 {
+		t.Errorf("census check with an edited recount kept exited %d, want 1", code)
+	}
+	want := fmt.Sprintf("section %d prefix %s snakes %d solutions %d ", edited.Section, edited.Prefix, edited.Snakes, edited.Solutions)
+	if !bytes.Contains(stdout.Bytes(), []byte(want)) {
+		t.Errorf("census check with an edited recount kept printed:\n%s\nwant a line starting %q", stdout.Bytes(), want)
+	}
+
+	// One recount kept: the other four are made and appended.
+	if err := os.WriteFile(kept, lines[:bytes.IndexByte(lines, '\n')+1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again := runOK(t, "census", "check", "-quiet", "-sample", "5", "-seed", "3", "-o", kept, file); !bytes.Equal(again, first) {
+		t.Errorf("census check resumed from one recount printed\n%s\nthe first run\n%s", again, first)
+	}
+	if recs, _, err := census.ReadFile(context.Background(), kept); err != nil || len(recs) != 5 {
+		t.Errorf("after resuming, the file keeps %d recounts, %v; want 5", len(recs), err)
+	}
+
+	other := filepath.Join(dir, "other.jsonl")
+	runOK(t, "census", "-quiet", "-size", "2x3x3", "-depth", "4", "-o", other)
+	stderr.Reset()
+	err = run(context.Background(), []string{"census", "check", "-quiet", "-o", other, file}, nil, &stdout, &stderr)
+	if code := cli.ExitCode(err, &stderr); code != 1 || !bytes.Contains(stderr.Bytes(), []byte("not of 2x3x3 at depth 5")) {
+		t.Errorf("census check -o with a census of another depth exited %d, said %s", code, stderr.Bytes())
+	}
+}
+
 func lastLine(b []byte) []byte {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	return b[bytes.LastIndexByte(b, '\n')+1:]

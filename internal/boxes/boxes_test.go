@@ -105,7 +105,7 @@ func TestChecks(t *testing.T) {
 	}
 	todo := census.SampleRecords(recs, 5, 1)
 	var check bytes.Buffer
-	bad, _, err := census.Recount(ctx, b, todo, 2, nil, func(r census.Record, c solver.Count, diff []string) error {
+	bad, _, err := census.Recount(ctx, b, todo, census.RecountOptions{Workers: 2}, func(r census.Record, c solver.Count, diff []string) error {
 		return census.WriteRecount(&check, r, c, diff)
 	})
 	if err != nil || bad != 0 {

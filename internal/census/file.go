@@ -78,6 +78,8 @@ type File struct {
 	box   symmetry.Box
 	depth int
 
+	read []Record // the records Open read
+
 	mu   sync.Mutex
 	done map[int]bool
 }
@@ -104,6 +106,7 @@ func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, e
 			line[r.Section] = c.lines[i]
 			f.done[r.Section] = true
 		}
+		f.read = c.recs
 		return nil
 	})
 	if err != nil {
@@ -132,6 +135,9 @@ func (f *File) DoneIn(from, to int) int {
 	}
 	return n
 }
+
+// Read returns the records the file held when Open read it.
+func (f *File) Read() []Record { return f.read }
 
 // Census returns the box and the depth of the census.
 func (f *File) Census() (symmetry.Box, int) { return f.box, f.depth }

@@ -59,25 +59,60 @@ func SampleRecords(recs []Record, n int, seed uint64) []Record {
 	return out
 }
 
+// RecountOptions tune [Recount].
+type RecountOptions struct {
+	// Workers is how many sections are recounted at once.
+	Workers int
+	// Done, if not nil, is called as each section is recounted or taken
+	// from Kept, in any order.
+	Done func()
+	// Kept, if not nil, is a census file of the recounts made so far, at
+	// the records' depth: a section it holds is taken from it, not
+	// recounted, and each section recounted is appended to it, so that a
+	// check stopped anywhere resumes where it was.
+	Kept *File
+}
+
 // Recount recounts the sections of the records todo, of box b, each by
-// [RecountSection], up to workers at once, the largest (by the census's
-// nodes) first, so that one large section does not finish alone while the
-// rest wait. It calls done, if not nil, as each section is recounted, in
-// any order, and report for each in the order of todo with where its
-// count and its record differ ([Record.Differences]); it returns how many
-// differ and the sum of the recounts.
-func Recount(ctx context.Context, b symmetry.Box, todo []Record, workers int, done func(), report func(r Record, c solver.Count, diff []string) error) (int, solver.Count, error) {
+// [RecountSection], up to opts.Workers at once, the largest (by the
+// census's nodes) first, so that one large section does not finish alone
+// while the rest wait. It calls report for each in the order of todo
+// with where its count and its record differ ([Record.Differences]); it
+// returns how many differ and the sum of the recounts.
+func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOptions, report func(r Record, c solver.Count, diff []string) error) (int, solver.Count, error) {
 	var sum solver.Count
 	bad := 0
-	size := func(i int) float64 { return float64(todo[i].Nodes) }
-	err := sequencer.RunLargestFirst(ctx, len(todo), workers, size, func(ctx context.Context, i int) (solver.Count, error) {
+	kept := map[int]Record{}
+	if opts.Kept != nil {
+		for _, r := range opts.Kept.Read() {
+			kept[r.Section] = r
+		}
+	}
+	size := func(i int) float64 {
+		if _, ok := kept[todo[i].Section]; ok {
+			return 0
+		}
+		return float64(todo[i].Nodes)
+	}
+	err := sequencer.RunLargestFirst(ctx, len(todo), opts.Workers, size, func(ctx context.Context, i int) (solver.Count, error) {
+		if r, ok := kept[todo[i].Section]; ok {
+			if opts.Done != nil {
+				opts.Done()
+			}
+			return r.Count()
+		}
 		p := solver.SectionAt(b, todo[i].Depth, todo[i].Section)
 		c, err := RecountSection(ctx, b, p)
 		if err != nil {
 			return c, fmt.Errorf("section %d (prefix %s): %w", todo[i].Section, p, err)
 		}
-		if done != nil {
-			done()
+		if opts.Kept != nil {
+			if err := opts.Kept.Append(NewRecord(b, todo[i].Depth, todo[i].Section, p, c)); err != nil {
+				return c, err
+			}
+		}
+		if opts.Done != nil {
+			opts.Done()
 		}
 		return c, nil
 	}, func(i int, c solver.Count) error {

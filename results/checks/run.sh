@@ -1,12 +1,14 @@
 #!/bin/sh
 # Recounts a sample of every complete census by another route, cheapest
 # box first (the census plan's order), at the lowest priority:
-#   snakecube census check -sample 200 -seed 1 ../census/BOX > BOX.txt
+#   snakecube census check -sample 200 -seed 1 -o BOX.recounts.jsonl ../census/BOX > BOX.txt
 # 200 sections drawn by seed 1 (all of them for a box of fewer), each
 # written as a catalogue, read back, checked and counted, and compared
 # with its census line. A box whose census is under way, or whose check
-# is done, is passed over; a check stopped half-way or disagreeing
-# leaves BOX.txt.tmp only, which is never committed.
+# is done, is passed over. Each recount is kept in BOX.recounts.jsonl as
+# it is made, committed with the results, so that a check stopped
+# half-way resumes there; it is removed once BOX.txt is written. A check
+# stopped or disagreeing leaves BOX.txt.tmp, which is never committed.
 # Arguments, if any, name the only boxes to check. SNAKECUBE names the
 # binary (default: snakecube on the PATH).
 set -eu
@@ -18,8 +20,9 @@ grep -v '^#' "$dir/../census/plan.tsv" | while read -r box _; do
 	[ -e "$out" ] && continue
 	[ -d "$dir/../census/$box" ] || continue
 	"$bin" census merge -complete "$dir/../census/$box" >/dev/null 2>&1 || continue
-	if nice -n 19 "$bin" census check -quiet -sample 200 -seed 1 "$dir/../census/$box" >"$out.tmp"; then
+	if nice -n 19 "$bin" census check -quiet -sample 200 -seed 1 -o "$dir/$box.recounts.jsonl" "$dir/../census/$box" >"$out.tmp"; then
 		mv "$out.tmp" "$out"
+		rm -f "$dir/$box.recounts.jsonl"
 	else
 		echo "checks: $box: the recount disagrees with the census, or failed: see $out.tmp" >&2
 	fi
