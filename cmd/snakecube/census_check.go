@@ -40,6 +40,11 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	todo := census.SampleRecords(recs, *sample, *seed)
 	var kept *census.File
 	if *out != "" {
+		if among, err := census.Among(*out, names); err != nil {
+			return fmt.Errorf("census check: %w", err)
+		} else if among {
+			return cli.BadUsage(e, censusUsage, "-o %s: one of the census files checked; the recounts need a file of their own", *out)
+		}
 		if kept, err = census.Open(ctx, *out, b, t.Depth); err != nil {
 			return fmt.Errorf("census check: %w", err)
 		}

@@ -115,7 +115,8 @@ func TestCensusCheckResume(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "c.jsonl")
 	runOK(t, "census", "-quiet", "-size", "2x3x3", "-depth", "5", "-o", file)
-	kept := filepath.Join(dir, "kept.jsonl")
+	work := t.TempDir() // beside, not in, the census's folder
+	kept := filepath.Join(work, "kept.jsonl")
 	first := runOK(t, "census", "check", "-quiet", "-sample", "5", "-seed", "3", "-o", kept, file)
 	recs, _, err := census.ReadFile(context.Background(), kept)
 	if err != nil || len(recs) != 5 {
@@ -160,7 +161,18 @@ func TestCensusCheckResume(t *testing.T) {
 		t.Errorf("after resuming, the file keeps %d recounts, %v; want 5", len(recs), err)
 	}
 
-	other := filepath.Join(dir, "other.jsonl")
+	// The census itself as the file of recounts would check nothing.
+	for _, o := range []string{file, filepath.Join(dir, ".", "c.jsonl")} {
+		for _, in := range []string{file, dir} {
+			stderr.Reset()
+			err = run(context.Background(), []string{"census", "check", "-quiet", "-o", o, in}, nil, &stdout, &stderr)
+			if code := cli.ExitCode(err, &stderr); code != 2 || !bytes.Contains(stderr.Bytes(), []byte("one of the census files checked")) {
+				t.Errorf("census check -o %s %s exited %d, said %s", o, in, code, stderr.Bytes())
+			}
+		}
+	}
+
+	other := filepath.Join(work, "other.jsonl")
 	runOK(t, "census", "-quiet", "-size", "2x3x3", "-depth", "4", "-o", other)
 	stderr.Reset()
 	err = run(context.Background(), []string{"census", "check", "-quiet", "-o", other, file}, nil, &stdout, &stderr)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,29 @@ func files(names []string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// Among reports whether the file at path is one of the census files that
+// names stand for (a folder for the .jsonl files in it): the same file on
+// disk, whatever the path. A path where no file is yet is none of them.
+func Among(path string, names []string) (bool, error) {
+	pi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	all, err := files(names)
+	if err != nil {
+		return false, err
+	}
+	for _, name := range all {
+		if fi, err := os.Stat(name); err == nil && os.SameFile(pi, fi) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // upgradeHint adds to a reader's error what to do about a file of the
