@@ -37,6 +37,7 @@ var pops = sync.Pool{New: func() any { return new(pop) }}
 type pop struct {
 	nodes  []state
 	weight []float64
+	cells  []uint64 // in Profile, each node's children's cells
 }
 
 func (p *pop) add(st *state, w float64) {
@@ -51,8 +52,23 @@ func (p *pop) grow(w float64) *state {
 	return &p.nodes[len(p.nodes)-1]
 }
 
+// build adds st's child that moves into cell q, of weight w, and with
+// cells its children's cells.
+func (p *pop) build(s *search, st *state, q int, w float64, cells bool) {
+	var c cursor
+	s.childInto(p.grow(w), st, q, &c)
+	m := uint64(0)
+	if cells && c.i < s.g.n-1 {
+		s.wrongEnd = s.g.wrongEnd(int(st.start))
+		m = s.options(&c)
+	}
+	if cells {
+		p.cells = append(p.cells, m)
+	}
+}
+
 func (p *pop) reset() {
-	p.nodes, p.weight = p.nodes[:0], p.weight[:0]
+	p.nodes, p.weight, p.cells = p.nodes[:0], p.weight[:0], p.cells[:0]
 }
 
 // NewFrontier returns the frontier of box b's section "0", every key's
@@ -129,23 +145,24 @@ func (s *search) childCells(st *state) uint64 {
 // next call. It is built in the search's own state, not in one of its
 // own: a pointer handed on would make each child an allocation.
 func (s *search) child(st *state, q int) *state {
-	s.childInto(&s.kid, st, q)
+	s.childInto(&s.kid, st, q, &s.kidCursor)
 	return &s.kid
 }
 
-// childInto writes the child of st that moves into cell q to k.
-func (s *search) childInto(k, st *state, q int) {
+// childInto writes the child of st that moves into cell q to k, and its
+// cursor to c, made from the values stored rather than read back from k.
+func (s *search) childInto(k, st *state, q int, c *cursor) {
 	g := s.g
 	d := g.dirOf[uint8(q-int(st.head))]
-	*k = *st
-	i := uint(st.i)
-	if i > 0 && d != st.last {
-		k.turns |= 1 << i
+	*c = cursor{i: int(st.i) + 1, h: q, last: d, used: st.used | 1<<(d>>1), turns: st.turns, free: st.free &^ (1 << q)}
+	if i := uint(st.i); i > 0 && d != st.last {
+		c.turns |= 1 << i
 	}
-	k.free &^= 1 << q
-	k.b0, k.b1, k.b2 = g.leave(q, st.b0, st.b1, st.b2)
-	k.moves[i/21] |= uint64(d) << (3 * (i % 21))
-	k.i, k.head, k.last, k.used = st.i+1, uint8(q), d, st.used|1<<(d>>1)
+	c.b0, c.b1, c.b2 = g.leave(q, st.b0, st.b1, st.b2)
+	k.moves = st.moves
+	k.moves[st.i/21] |= uint64(d) << (3 * (st.i % 21))
+	k.free, k.turns, k.b0, k.b1, k.b2 = c.free, c.turns, c.b0, c.b1, c.b2
+	k.i, k.head, k.start, k.last, k.used = st.i+1, uint8(q), st.start, d, c.used
 }
 
 // resample replaces out's nodes by n drawn from p by systematic
@@ -208,62 +225,73 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 	if !f.first(cur, width, r) {
 		pr.Exact = false
 	}
+	// Each node's children's cells are worked out when the node is built,
+	// while it is in cache, so that counting a population's children
+	// reads only these masks and the weights, and a node is read once
+	// more only to build the children the resampling keeps. Only those
+	// are built: a population of width nodes has some five times as many
+	// children, 72 bytes each. The children are taken in the same order,
+	// their weights added up in the same order, and the same draw made,
+	// as when all were built and then resampled: the same profile to the
+	// last bit (TestProfileTwoPass).
+	cur.cells = cur.cells[:0]
+	for k := range cur.nodes {
+		cur.cells = append(cur.cells, s.childCells(&cur.nodes[k]))
+	}
 	var dirs [symmetry.MaxCells]symmetry.Dir
-	var cells []uint64 // each node's children's cells
 	for len(cur.nodes) > 0 {
-		next.reset()
-		// The children are counted first, and only those the resampling
-		// keeps are built: a population of width nodes has some five
-		// times as many children, 72 bytes each to build. The children
-		// are taken in the same order, their weights added up in the
-		// same order, and the same draw made, as when all were built and
-		// then resampled: the same profile to the last bit
-		// (TestProfileTwoPass).
-		cells = cells[:0]
-		total, many := 0.0, 0
-		for k := range cur.nodes {
-			st, w := &cur.nodes[k], cur.weight[k]
-			i := int(st.i) + 1
-			if i == g.n-1 {
-				// Leaves: only the foldings kept count, none goes on.
-				s.extend(st, func(c *state) {
+		i := int(cur.nodes[0].i) + 1 // every node of a population has as many moves
+		if i == g.n-1 {
+			// Leaves: only the foldings kept count, none goes on.
+			for k := range cur.nodes {
+				w := cur.weight[k]
+				s.extend(&cur.nodes[k], func(c *state) {
 					if s.keeps(c.turns, c.movesInto(&dirs)) {
 						pr.Nodes[i] += w
 						pr.Hits[i]++
 					}
 				})
-				cells = append(cells, 0)
-				continue
 			}
-			m := s.childCells(st)
-			cells = append(cells, m)
-			for range bits.OnesCount64(m) {
-				pr.Nodes[i] += w
-				pr.Hits[i]++
-				total += w
-				many++
-			}
+			break
 		}
+		nodes, total, many := pr.Nodes[i], 0.0, 0
+		for k, m := range cur.cells {
+			w := cur.weight[k]
+			for range bits.OnesCount64(m) {
+				nodes += w
+				total += w
+			}
+			many += bits.OnesCount64(m)
+		}
+		pr.Nodes[i] = nodes
+		pr.Hits[i] += int32(many)
+		// The children's children are leaves, which the next round
+		// reaches through extend: their cells are not wanted.
+		inner := i+1 < g.n-1
+		next.reset()
 		if many <= width {
-			for k, m := range cells {
+			for k, m := range cur.cells {
 				for ; m != 0; m &= m - 1 {
-					s.childInto(next.grow(cur.weight[k]), &cur.nodes[k], bits.TrailingZeros64(m))
+					next.build(s, &cur.nodes[k], bits.TrailingZeros64(m), cur.weight[k], inner)
 				}
 			}
 		} else {
 			// resample, over children not built.
 			pr.Exact = false
 			d := newDraw(total, width, r)
-			for k, m := range cells {
+			for k, m := range cur.cells {
 				for ; m != 0; m &= m - 1 {
 					times := d.take(cur.weight[k])
 					if times == 0 {
 						continue
 					}
-					s.childInto(next.grow(d.step), &cur.nodes[k], bits.TrailingZeros64(m))
+					next.build(s, &cur.nodes[k], bits.TrailingZeros64(m), d.step, inner)
 					at := len(next.nodes) - 1
 					for range times - 1 {
 						*next.grow(d.step) = next.nodes[at]
+						if inner {
+							next.cells = append(next.cells, next.cells[at])
+						}
 					}
 				}
 			}
