@@ -254,17 +254,17 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 			}
 			break
 		}
-		nodes, total, many := pr.Nodes[i], 0.0, 0
+		// A population's nodes all have as many moves: level i is
+		// counted here alone.
+		total, many := 0.0, 0
 		for k, m := range cur.cells {
 			w := cur.weight[k]
 			for range bits.OnesCount64(m) {
-				nodes += w
 				total += w
 			}
 			many += bits.OnesCount64(m)
 		}
-		pr.Nodes[i] = nodes
-		pr.Hits[i] += int32(many)
+		pr.Nodes[i], pr.Hits[i] = total, int32(many)
 		// The children's children are leaves, which the next round
 		// reaches through extend: their cells are not wanted.
 		inner := i+1 < g.n-1
