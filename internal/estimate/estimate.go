@@ -20,8 +20,8 @@ type Options struct {
 	// [DefaultDepth].
 	Depth int
 	// Width is the population that estimates a child's mass below the
-	// shared levels (default [DefaultWidth]); above them, at depth d, it
-	// is Width << (CacheDepth-d), at most 64 times wider.
+	// shared levels (default [DefaultWidth]); above them, for a child of
+	// depth d, it is Width << (CacheDepth-d), at most four times wider.
 	Width int
 	// Capacity bounds the frontier a descent carries (default
 	// [DefaultCapacity]).
@@ -55,7 +55,7 @@ const (
 	DefaultCapacity = 1 << 12
 	// DefaultCacheDepth shares the masses of the top 12 levels, where the
 	// sections are large and the choices matter most: at most 2^12 pairs
-	// of children, profiled by populations up to 64 times wider.
+	// of children, profiled by populations up to four times wider.
 	DefaultCacheDepth = 12
 	// DefaultFloor keeps every child's chance at 1/20 or more, so that a
 	// child whose mass was missed costs at most a factor 20 in weight.
@@ -70,7 +70,7 @@ const (
 	// minHits is how many nodes of two siblings' populations must reach
 	// a depth for its estimates to decide between them.
 	minHits = 16
-	// maxShift bounds the widest population at 64 times the narrowest.
+	// maxShift bounds the widest population at four times the narrowest.
 	maxShift = 2
 	// memoLevels and maxMemo bound the choices kept below CacheDepth
 	// (see Design.choice): some 100 bytes each, 100 MB at most.
