@@ -224,33 +224,10 @@ func TestLongestSolutions(t *testing.T) {
 		if m := newLayout(b).maxSol; m > window/2 {
 			t.Errorf("%v: a solution takes up to %d bytes, past half the window of %d", b, m, window)
 		}
-		// A boustrophedon through the box: along z, then y, then x,
-		// turning back at each wall.
-		var dirs []symmetry.Dir
-		var cells [][3]int
-		cur := [3]int{}
-		cells = append(cells, cur)
-		sign := [3]int{1, 1, 1}
-		for x := range b.Size[0] {
-			for y := range b.Size[1] {
-				for z := 1; z < b.Size[2]; z++ {
-					dirs = append(dirs, dirOf(2, sign[2]))
-					cur[2] += sign[2]
-					cells = append(cells, cur)
-				}
-				sign[2] = -sign[2]
-				if y+1 < b.Size[1] {
-					dirs = append(dirs, dirOf(1, sign[1]))
-					cur[1] += sign[1]
-					cells = append(cells, cur)
-				}
-			}
-			sign[1] = -sign[1]
-			if x+1 < b.Size[0] {
-				dirs = append(dirs, dirOf(0, 1))
-				cur[0]++
-				cells = append(cells, cur)
-			}
+		dirs := boustrophedon(b)
+		cells := [][3]int{{}}
+		for _, d := range dirs {
+			cells = append(cells, b.Step(cells[len(cells)-1], d))
 		}
 		var buf bytes.Buffer
 		w := NewWriter(&buf, b, Options{})

@@ -127,10 +127,12 @@ func (t *tail) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// mark drops what lies before offset off.
+// mark drops what lies before offset off. It slices it off rather than
+// copying the rest down: the decoder reads far ahead of small entries,
+// and an append beyond the array's end copies only what is kept.
 func (t *tail) mark(off int64) {
 	if k := off - t.base; k > 0 && k <= int64(len(t.buf)) {
-		t.buf = t.buf[:copy(t.buf, t.buf[k:])]
+		t.buf = t.buf[k:]
 		t.base = off
 	}
 }
@@ -397,9 +399,16 @@ func (r *Reader) line(off int64) (Entry, error) {
 
 // solutions reads a list of solutions.
 func (r *Reader) solutions(e Entry) (Entry, error) {
-	if err := r.dec.Decode(&e.Solutions); err != nil {
+	var raw json.RawMessage
+	if err := r.dec.Decode(&raw); err != nil {
 		return Entry{}, r.fail(err)
 	}
-	e.Count = len(e.Solutions)
+	sols, ok := parseSolutions(raw)
+	if !ok {
+		if err := json.Unmarshal(raw, &sols); err != nil {
+			return Entry{}, r.fail(err)
+		}
+	}
+	e.Solutions, e.Count = sols, len(sols)
 	return e, nil
 }

@@ -1,0 +1,177 @@
+package export
+
+// parseSolutions parses a list of solutions as the writers write it, the
+// fast way: data must be one JSON array of objects with exactly the names
+// "startPos", "direction" and "path", in that order, each an array (of
+// arrays of arrays for path) of integers of at most 18 digits, with no
+// blank between tokens. It reports false for anything else, and the caller
+// decodes data with encoding/json instead, which gives the same values for
+// what parseSolutions takes (FuzzParseSolutions) and the error for what
+// neither takes. data must be valid JSON, as a json.RawMessage the
+// decoder returned is.
+func parseSolutions(data []byte) ([]Solution, bool) {
+	// Every integer takes two bytes at least, with the comma or bracket
+	// after it: one array holds them all.
+	p := solParser{data: data, backing: make([]int, 0, len(data)/2)}
+	if !p.byte('[') {
+		return nil, false
+	}
+	sols := []Solution{}
+	if p.byte(']') {
+		return sols, p.pos == len(data)
+	}
+	for {
+		var s Solution
+		if !p.lit(`{"startPos":`) {
+			return nil, false
+		}
+		if s.StartPos = p.ints(); s.StartPos == nil || !p.lit(`,"direction":`) {
+			return nil, false
+		}
+		if s.Direction = p.ints(); s.Direction == nil || !p.lit(`,"path":`) {
+			return nil, false
+		}
+		if s.Path = p.planes(); s.Path == nil || !p.byte('}') {
+			return nil, false
+		}
+		sols = append(sols, s)
+		if p.byte(']') {
+			return sols, p.pos == len(data)
+		}
+		if !p.byte(',') {
+			return nil, false
+		}
+	}
+}
+
+type solParser struct {
+	data []byte
+	pos  int
+	// backing holds the integers of the arrays parsed, handed out in
+	// slices that never share an element.
+	backing []int
+}
+
+// byte reads c if it comes next.
+func (p *solParser) byte(c byte) bool {
+	if p.pos < len(p.data) && p.data[p.pos] == c {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+// lit reads s if it comes next.
+func (p *solParser) lit(s string) bool {
+	if len(p.data)-p.pos >= len(s) && string(p.data[p.pos:p.pos+len(s)]) == s {
+		p.pos += len(s)
+		return true
+	}
+	return false
+}
+
+// ints reads an array of integers; nil if there is none.
+func (p *solParser) ints() []int {
+	if !p.byte('[') {
+		return nil
+	}
+	start := len(p.backing)
+	if !p.byte(']') {
+		for {
+			n, ok := p.int()
+			if !ok {
+				return nil
+			}
+			p.backing = append(p.backing, n)
+			if p.byte(']') {
+				break
+			}
+			if !p.byte(',') {
+				return nil
+			}
+		}
+	}
+	// A full slice expression: an append to one array never writes into
+	// the next.
+	out := p.backing[start:len(p.backing):len(p.backing)]
+	if len(out) == 0 {
+		return []int{}
+	}
+	return out
+}
+
+// int reads an integer of at most 18 digits, within int64 whatever it is.
+func (p *solParser) int() (int, bool) {
+	neg := p.byte('-')
+	n, digits := 0, 0
+	for p.pos < len(p.data) && digits <= 18 {
+		c := p.data[p.pos]
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+		p.pos++
+		digits++
+	}
+	if digits == 0 || digits > 18 {
+		return 0, false
+	}
+	if p.pos < len(p.data) {
+		if c := p.data[p.pos]; c == '.' || c == 'e' || c == 'E' {
+			return 0, false // a number, not an integer: encoding/json says why
+		}
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// rows reads an array of arrays of integers; nil if there is none.
+func (p *solParser) rows() [][]int {
+	if !p.byte('[') {
+		return nil
+	}
+	out := [][]int{}
+	if p.byte(']') {
+		return out
+	}
+	for {
+		r := p.ints()
+		if r == nil {
+			return nil
+		}
+		out = append(out, r)
+		if p.byte(']') {
+			return out
+		}
+		if !p.byte(',') {
+			return nil
+		}
+	}
+}
+
+// planes reads an array of arrays of arrays of integers; nil if there is
+// none.
+func (p *solParser) planes() [][][]int {
+	if !p.byte('[') {
+		return nil
+	}
+	out := [][][]int{}
+	if p.byte(']') {
+		return out
+	}
+	for {
+		r := p.rows()
+		if r == nil {
+			return nil
+		}
+		out = append(out, r)
+		if p.byte(']') {
+			return out
+		}
+		if !p.byte(',') {
+			return nil
+		}
+	}
+}
