@@ -61,8 +61,11 @@
 // would otherwise run at the start of every command. A list of solutions
 // is taken from the decoder as raw bytes and parsed by a parser of the
 // writers' exact form, which gives encoding/json's values
-// (FuzzParseSolutions) in half the time; anything else goes to
-// encoding/json. It tells the format
+// (FuzzParseSolutions); anything else goes to encoding/json. The lines of
+// a JSONL catalogue in the writers' form are read without the decoder,
+// which would scan each byte twice, until one is not: from there the
+// decoder reads on, with the same entries and errors as though it had
+// read all (FuzzReaderLines). It tells the format
 // by the file's first bytes, and reads a Parquet file's rows a snake at
 // a time, grouped by key; [Reader.Box] is the box a file states.
 //

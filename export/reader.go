@@ -53,6 +53,9 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // one entry at a time.
 type Reader struct {
 	dec      *json.Decoder
+	decBase  int64  // the offset of the decoder's first byte
+	lines    *lines // a FormatJSONL catalogue's lines, read without dec
+	plain    bool   // never read lines without dec
 	tail     *tail
 	inObject bool // inside a FormatJSON catalogue's braces
 	format   Format
@@ -179,7 +182,7 @@ func (r *Reader) fail(err error) error {
 	if errors.Is(err, io.EOF) {
 		err = io.ErrUnexpectedEOF
 	}
-	off := r.dec.InputOffset()
+	off := r.offset()
 	if errors.Is(err, ErrBlank) {
 		off = r.tail.base + int64(len(r.tail.buf))
 	} else if at, ok := r.tail.locate(r.inObject); ok {
@@ -187,6 +190,9 @@ func (r *Reader) fail(err error) error {
 	}
 	return &SyntaxError{Offset: off, Err: err}
 }
+
+// offset returns the offset in the file where the decoder stands.
+func (r *Reader) offset() int64 { return r.decBase + r.dec.InputOffset() }
 
 // delim reads the delimiter want.
 func (r *Reader) delim(want json.Delim) error {
@@ -225,7 +231,23 @@ func (r *Reader) Next() (Entry, error) {
 		return r.row()
 	}
 	if r.format == FormatJSONL {
-		off := r.dec.InputOffset()
+		if r.lines == nil && !r.plain {
+			r.lines = newLines(io.MultiReader(r.dec.Buffered(), r.tail), r.offset())
+		}
+		if r.lines != nil {
+			r.tail.mark(r.lines.pos)
+			e, back, err, ok := r.lines.next()
+			switch {
+			case ok && errors.Is(err, io.EOF):
+				r.state = 2
+				return Entry{}, io.EOF
+			case ok:
+				return e, nil
+			}
+			r.plain = true
+			r.slowDown(back, err)
+		}
+		off := r.offset()
 		r.tail.mark(off)
 		if err := r.delim('{'); err != nil {
 			if errors.Is(err, io.EOF) {
@@ -253,7 +275,7 @@ func (r *Reader) Next() (Entry, error) {
 		r.state = 2
 		return Entry{}, io.EOF
 	}
-	off := r.dec.InputOffset()
+	off := r.offset()
 	r.tail.mark(off)
 	k, err := r.name()
 	if err != nil {
@@ -326,7 +348,7 @@ func (r *Reader) first() (Entry, error) {
 		return r.row()
 	}
 	if err := r.delim('{'); err != nil {
-		if errors.Is(err, io.EOF) && r.dec.InputOffset() == 0 && len(bytes.TrimSpace(r.tail.buf)) == 0 {
+		if errors.Is(err, io.EOF) && r.offset() == 0 && len(bytes.TrimSpace(r.tail.buf)) == 0 {
 			return Entry{}, r.fail(&SyntaxError{Offset: r.tail.base + int64(len(r.tail.buf)), Err: ErrEmpty})
 		}
 		return Entry{}, r.fail(err)
@@ -335,7 +357,7 @@ func (r *Reader) first() (Entry, error) {
 		r.format, r.inObject = FormatJSON, true // an empty object: read its end as one
 		return r.Next()
 	}
-	off := r.dec.InputOffset()
+	off := r.offset()
 	k, err := r.name()
 	if err != nil {
 		return Entry{}, r.fail(err)

@@ -7,8 +7,7 @@ package export
 // blank between tokens. It reports false for anything else, and the caller
 // decodes data with encoding/json instead, which gives the same values for
 // what parseSolutions takes (FuzzParseSolutions) and the error for what
-// neither takes. data must be valid JSON, as a json.RawMessage the
-// decoder returned is.
+// neither takes. What it takes is valid JSON, whatever data is.
 func parseSolutions(data []byte) ([]Solution, bool) {
 	// Every integer takes two bytes at least, with the comma or bracket
 	// after it: one array holds them all.
@@ -103,6 +102,9 @@ func (p *solParser) ints() []int {
 // int reads an integer of at most 18 digits, within int64 whatever it is.
 func (p *solParser) int() (int, bool) {
 	neg := p.byte('-')
+	if len(p.data)-p.pos >= 2 && p.data[p.pos] == '0' && p.data[p.pos+1] >= '0' && p.data[p.pos+1] <= '9' {
+		return 0, false // a leading zero: no JSON
+	}
 	n, digits := 0, 0
 	for p.pos < len(p.data) && digits <= 18 {
 		c := p.data[p.pos]

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
@@ -99,8 +101,8 @@ func boustrophedon(b symmetry.Box) []symmetry.Dir {
 	return dirs
 }
 
-// FuzzParseSolutions holds parseSolutions to encoding/json on any valid
-// JSON: what it takes, encoding/json takes too, with the same values.
+// FuzzParseSolutions holds parseSolutions to encoding/json on any bytes:
+// what it takes, encoding/json takes too, with the same values.
 func FuzzParseSolutions(f *testing.F) {
 	for _, s := range []string{
 		`[]`, `[ ]`, `null`, `{}`,
@@ -114,6 +116,9 @@ func FuzzParseSolutions(f *testing.F) {
 		`[{"startPos":[0,0,0],"direction":[1],"path":[[[1]]],"extra":1}]`,
 		`[{"startPos":null,"direction":[1],"path":[[[1]]]}]`,
 		`[{"startPos":[0,0,0], "direction":[1],"path":[[[1]]]}]`,
+		`[{"startPos":[01,0,0],"direction":[1],"path":[[[1]]]}]`,
+		`[{"startPos":[0,0,-],"direction":[1],"path":[[[1]]]}]`,
+		`[{"startPos":[0,0,0],"direction":[1],"path":[[[1]]]}]]`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -123,9 +128,6 @@ func FuzzParseSolutions(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if !json.Valid(data) {
-			return
-		}
 		got, ok := parseSolutions(data)
 		if !ok {
 			return
@@ -136,6 +138,57 @@ func FuzzParseSolutions(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: parseSolutions gives %v, encoding/json %v", data, got, want)
+		}
+	})
+}
+
+// readEntries reads data to its end or first error with a Reader that reads
+// FormatJSONL lines itself, or with one that leaves them to the decoder
+// (plain), and returns the entries and the error's text.
+func readEntries(data []byte, plain bool) ([]Entry, string) {
+	r := NewReader(bytes.NewReader(data))
+	r.plain = plain
+	var es []Entry
+	for range len(data) + 2 {
+		e, err := r.Next()
+		if err != nil {
+			return es, err.Error()
+		}
+		es = append(es, e)
+	}
+	return es, "too many entries"
+}
+
+// FuzzReaderLines holds the Reader's own reading of FormatJSONL lines to
+// the decoder's: on any bytes, the same entries, then the same error at
+// the same offset.
+func FuzzReaderLines(f *testing.F) {
+	for _, name := range []string{"2x2x2.jsonl", "2x2x3.jsonl"} {
+		b, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+		f.Add(b[:len(b)/2])
+		f.Add(bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")))
+		f.Add(bytes.Replace(b, []byte(`"solutions":[{`), []byte(`"solutions": [{`), 2))
+		f.Add(bytes.Replace(b, []byte(`[0,`), []byte(`[01,`), 3))
+		f.Add(append(b, "\n\n  "...))
+		f.Add(append(b, "\n{"...))
+	}
+	f.Add([]byte(`{"snake":"0","solutions":[]}` + "\n" + `{"snake":"01","solutions":[]}`))
+	f.Add([]byte(`{"box":"2x2x2"}` + "\n" + `{"snake":"0\u0031","solutions":[]}` + "\n"))
+	f.Add([]byte(`{"box":"2x2x2"}` + "\n" + `{"snake":"01","solutions":[],"x":1}` + "\n"))
+	f.Add([]byte(`{"box":"2x2x2"}` + "\n" + `{"snake":"01","solutions":[{"startPos":[0,0,0],"direction":[1.0],"path":[]}]}` + "\n"))
+	f.Add([]byte(`{"box":"2x2x2"}` + "\n" + strings.Repeat(" ", 1<<20+1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, gotErr := readEntries(data, false)
+		want, wantErr := readEntries(data, true)
+		if gotErr != wantErr {
+			t.Fatalf("after %d entries: error %q, the decoder's %q", len(got), gotErr, wantErr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("entries %v, the decoder's %v", got, want)
 		}
 	})
 }
