@@ -130,45 +130,28 @@ func (p *solParser) int() (int, bool) {
 }
 
 // rows reads an array of arrays of integers; nil if there is none.
-func (p *solParser) rows() [][]int {
-	if !p.byte('[') {
-		return nil
-	}
-	out := [][]int{}
-	if p.byte(']') {
-		return out
-	}
-	for {
-		r := p.ints()
-		if r == nil {
-			return nil
-		}
-		out = append(out, r)
-		if p.byte(']') {
-			return out
-		}
-		if !p.byte(',') {
-			return nil
-		}
-	}
-}
+func (p *solParser) rows() [][]int { return arrayOf(p, p.ints) }
 
 // planes reads an array of arrays of arrays of integers; nil if there is
 // none.
-func (p *solParser) planes() [][][]int {
+func (p *solParser) planes() [][][]int { return arrayOf(p, p.rows) }
+
+// arrayOf reads an array of what item reads, nil if item reads nothing;
+// nil if there is none.
+func arrayOf[E any](p *solParser, item func() []E) [][]E {
 	if !p.byte('[') {
 		return nil
 	}
-	out := [][][]int{}
+	out := [][]E{}
 	if p.byte(']') {
 		return out
 	}
 	for {
-		r := p.rows()
-		if r == nil {
+		e := item()
+		if e == nil {
 			return nil
 		}
-		out = append(out, r)
+		out = append(out, e)
 		if p.byte(']') {
 			return out
 		}
