@@ -116,12 +116,17 @@ func (b Box) Start(dirs []Dir) ([3]int, bool) {
 // error counts moves and cubelets from 1, as a person does: move k takes
 // cubelet k to cubelet k+1.
 func (b Box) Cells(start [3]int, dirs []Dir) ([][3]int, error) {
+	return b.AppendCells(make([][3]int, 0, len(dirs)+1), start, dirs)
+}
+
+// AppendCells appends the cells a folding visits to dst, as [Box.Cells]
+// returns them, and returns the extended slice.
+func (b Box) AppendCells(dst [][3]int, start [3]int, dirs []Dir) ([][3]int, error) {
 	if !b.Contains(start) {
 		return nil, fmt.Errorf("start %v lies outside the %v box", start, b)
 	}
 	seen := uint64(1) << b.Index(start)
-	cells := make([][3]int, 1, len(dirs)+1)
-	cells[0] = start
+	cells := append(dst, start)
 	p := start
 	for i, d := range dirs {
 		p = b.Step(p, d)

@@ -14,6 +14,7 @@ import (
 type Checker struct {
 	box            symmetry.Box
 	dirs, rev, alt []symmetry.Dir
+	cells          [][3]int
 	// pathless skips the path array, which a Parquet catalogue does not
 	// hold: its rows state startPos and direction, which fix the path.
 	pathless bool
@@ -71,10 +72,11 @@ func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) 
 	c.dirs = dirs
 	// Cells fails at the first move out of the box or onto a visited cell:
 	// L-1 moves that do neither visit all L cells once.
-	cells, err := b.Cells(start, dirs)
+	cells, err := b.AppendCells(c.cells[:0], start, dirs)
 	if err != nil {
 		return Checked{}, fmt.Errorf("direction: %w", err)
 	}
+	c.cells = cells
 	if !c.pathless {
 		if err := c.path(s.Path, cells); err != nil {
 			return Checked{}, err
