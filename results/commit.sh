@@ -5,6 +5,11 @@
 # of what git stages, not from the files, which may have grown since.
 # SNAKECUBE names the binary (default: snakecube on the PATH). Run from
 # the repository's top folder; the commit message is the arguments.
+# Never git stash, checkout or reset the results while the runs write
+# them: git puts a new file in place of the one a run appends to, and
+# the run's later lines go to the old one, which no name reaches (a
+# census redoes the sections lost when run again; an estimate, the
+# descents).
 set -eu
 bin=${SNAKECUBE:-snakecube}
 git add results
