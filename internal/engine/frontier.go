@@ -57,13 +57,8 @@ func (p *pop) grow(w float64) *state {
 func (p *pop) build(s *search, st *state, q int, w float64, cells bool) {
 	var c cursor
 	s.childInto(p.grow(w), st, q, &c)
-	m := uint64(0)
-	if cells && c.i < s.g.n-1 {
-		s.wrongEnd = s.g.wrongEnd(int(st.start))
-		m = s.options(&c)
-	}
 	if cells {
-		p.cells = append(p.cells, m)
+		p.cells = append(p.cells, s.cursorCells(&c, st.start))
 	}
 }
 
@@ -132,20 +127,26 @@ func (s *search) extend(st *state, emit func(*state)) {
 // childCells returns the cells the children of st move into, in the
 // order extend gives the children, lowest first.
 func (s *search) childCells(st *state) uint64 {
-	g := s.g
-	if int(st.i) >= g.n-1 {
+	c := cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
+	return s.cursorCells(&c, st.start)
+}
+
+// cursorCells returns the cells the children of the node at cursor c, of a
+// path from cell start, move into, as childCells does.
+func (s *search) cursorCells(c *cursor, start uint8) uint64 {
+	if c.i >= s.g.n-1 {
 		return 0
 	}
-	s.wrongEnd = g.wrongEnd(int(st.start))
-	c := cursor{i: int(st.i), h: int(st.head), last: st.last, used: st.used, turns: st.turns, free: st.free, b0: st.b0, b1: st.b1, b2: st.b2}
-	return s.options(&c)
+	s.wrongEnd = s.g.wrongEnd(int(start))
+	return s.options(c)
 }
 
 // child returns the child of st that moves into cell q, valid until the
 // next call. It is built in the search's own state, not in one of its
 // own: a pointer handed on would make each child an allocation.
 func (s *search) child(st *state, q int) *state {
-	s.childInto(&s.kid, st, q, &s.kidCursor)
+	var c cursor
+	s.childInto(&s.kid, st, q, &c)
 	return &s.kid
 }
 
@@ -258,11 +259,11 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		// counted here alone.
 		total, many := 0.0, 0
 		for k, m := range cur.cells {
-			w := cur.weight[k]
-			for range bits.OnesCount64(m) {
+			w, kids := cur.weight[k], bits.OnesCount64(m)
+			for range kids {
 				total += w
 			}
-			many += bits.OnesCount64(m)
+			many += kids
 		}
 		pr.Nodes[i], pr.Hits[i] = total, int32(many)
 		// The children's children are leaves, which the next round

@@ -128,29 +128,28 @@ type job struct {
 type search struct {
 	g *grid
 	job
-	lv        levels
-	wrongEnd  uint64 // cells the path cannot end in
-	kidCursor cursor // child's cursor, unused
-	flipEnds  uint64 // ordered: the ends in orbits above the start's
-	ctx       context.Context
-	stopped   bool
-	nodes     uint64
-	poll      uint64                          // node count at which to look at the context next
-	pause     uint64                          // node count at which resume returns
-	stop      int                             // depth at which descendConstrained or descendFixed hands over
-	planning  bool                            // at depth stop, record a task rather than search
-	fixed     bool                            // down to depth stop, every cubelet is fixed: descendFixed, not descendConstrained
-	measure   bool                            // when planning, only count the nodes above
-	limit     int                             // when planning, the most tasks to record, if not 0
-	keep      map[uint64]int                  // when planning, if not nil: the prefixes of the tasks to record
-	keepMask  uint64                          // the bits of turns they hold
-	start     int                             // the path's first cell
-	dirs      [symmetry.MaxCells]symmetry.Dir // and its moves
-	tasks     []state
-	out       found
-	scratch   [symmetry.MaxCells - 1]symmetry.Dir
-	frames    [symmetry.MaxCells]frame // descendFree's stack
-	sp        int                      // the height of descendFree's or descendFixed's stack
+	lv       levels
+	wrongEnd uint64 // cells the path cannot end in
+	flipEnds uint64 // ordered: the ends in orbits above the start's
+	ctx      context.Context
+	stopped  bool
+	nodes    uint64
+	poll     uint64                          // node count at which to look at the context next
+	pause    uint64                          // node count at which resume returns
+	stop     int                             // depth at which descendConstrained or descendFixed hands over
+	planning bool                            // at depth stop, record a task rather than search
+	fixed    bool                            // down to depth stop, every cubelet is fixed: descendFixed, not descendConstrained
+	measure  bool                            // when planning, only count the nodes above
+	limit    int                             // when planning, the most tasks to record, if not 0
+	keep     map[uint64]int                  // when planning, if not nil: the prefixes of the tasks to record
+	keepMask uint64                          // the bits of turns they hold
+	start    int                             // the path's first cell
+	dirs     [symmetry.MaxCells]symmetry.Dir // and its moves
+	tasks    []state
+	out      found
+	scratch  [symmetry.MaxCells - 1]symmetry.Dir
+	frames   [symmetry.MaxCells]frame // descendFree's stack
+	sp       int                      // the height of descendFree's or descendFixed's stack
 	// The grid's tables that descendFree and descendFixed read, copied: so
 	// that a loop reaches all it reads through s, and keeps a register for
 	// its own state.
