@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"slices"
 )
 
 // lines reads a FormatJSONL catalogue's lines without the JSON decoder
@@ -50,8 +49,8 @@ func (l *lines) readLine() error {
 
 // next returns the next entry, io.EOF after the last, or false when the
 // bytes that follow are not a line in the writers' form, or could not be
-// read: then back holds the bytes read and err why reading stopped, if
-// it did, for the decoder to read in turn.
+// read: then back holds the bytes read, in an array of their own, and err
+// why reading stopped, if it did, for the decoder to read in turn.
 func (l *lines) next() (e Entry, back []byte, err error, ok bool) {
 	if !l.broken {
 		c, err := l.br.ReadByte()
@@ -66,9 +65,13 @@ func (l *lines) next() (e Entry, back []byte, err error, ok bool) {
 	}
 	l.broken = false
 	err = l.readLine()
-	back = append([]byte{'\n'}, l.line...)
+	// handBack gives the decoder the line break and the line, copied only
+	// when the line is not in the writers' form.
+	handBack := func() (Entry, []byte, error, bool) {
+		return Entry{}, append([]byte{'\n'}, l.line...), err, false
+	}
 	if err != nil && !errors.Is(err, io.EOF) {
-		return Entry{}, back, err, false
+		return handBack()
 	}
 	body, broken := bytes.CutSuffix(l.line, []byte{'\n'})
 	if len(body) == 0 && !broken {
@@ -76,24 +79,24 @@ func (l *lines) next() (e Entry, back []byte, err error, ok bool) {
 	}
 	rest, ok := bytes.CutPrefix(body, []byte(`{"snake":"`))
 	if !ok {
-		return Entry{}, back, err, false
+		return handBack()
 	}
 	n := bytes.IndexByte(rest, '"')
 	if n < 0 || len(bytes.Trim(rest[:n], "01")) > 0 {
-		return Entry{}, back, err, false
+		return handBack()
 	}
 	key := rest[:n]
 	list, ok := bytes.CutPrefix(rest[n+1:], []byte(`,"solutions":`))
 	if !ok {
-		return Entry{}, back, err, false
+		return handBack()
 	}
 	list, ok = bytes.CutSuffix(list, []byte{'}'})
 	if !ok {
-		return Entry{}, back, err, false
+		return handBack()
 	}
 	sols, ok := parseSolutions(list)
 	if !ok {
-		return Entry{}, back, err, false
+		return handBack()
 	}
 	e = Entry{Key: string(key), Solutions: sols, Offset: l.pos, Count: len(sols)}
 	l.pos += 1 + int64(len(body))
@@ -111,6 +114,6 @@ func (r *Reader) slowDown(back []byte, err error) {
 	if err != nil {
 		rest = errReader{err}
 	}
-	r.dec = json.NewDecoder(io.MultiReader(bytes.NewReader(slices.Clone(back)), rest))
+	r.dec = json.NewDecoder(io.MultiReader(bytes.NewReader(back), rest))
 	r.decBase = l.pos
 }
