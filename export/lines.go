@@ -6,32 +6,49 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 )
 
-// lines reads a FormatJSONL catalogue's lines without the JSON decoder
-// while they are in the writers' exact form,
+// lines reads a catalogue's entries without the JSON decoder while they
+// are in the writers' exact form, one to a line: in FormatJSONL,
 //
 //	{"snake":"KEY","solutions":[...]}
 //
-// KEY of characters 0 and 1 and the solutions as [parseSolutions] takes
-// them, each line after a single line break. The decoder scans every byte
-// twice, once to find a value's end and once more to hand it over raw;
-// this reads it once. At the first line in any other form it hands the
-// bytes it read back to a new decoder ([Reader.slowDown]), which carries
-// on as though it had read the file from the start: the same entries,
-// and the same errors at the same offsets (FuzzReaderLines).
+// each after a single line break; in FormatJSON, after the first entry,
+//
+//	"KEY":[...]
+//
+// each after a comma and a line break. KEY is of characters 0 and 1 and
+// the solutions as [parseSolutions] takes them. The decoder scans every
+// byte twice, once to find a value's end and once more to hand it over
+// raw; this reads it once. At the first entry in any other form, and at
+// a FormatJSON catalogue's closing brace, it hands the bytes it read back
+// to a new decoder ([Reader.slowDown]), which carries on as though it had
+// read the file from the start: the same entries, and the same errors at
+// the same offsets (FuzzReaderLines).
 type lines struct {
 	br *bufio.Reader
-	// pos is the offset just past the last entry's closing brace, where
-	// the decoder would stand.
+	// object: the entries are a FormatJSON object's, not FormatJSONL lines.
+	object bool
+	// pos is the offset just past the last entry, its closing brace in
+	// FormatJSONL or bracket in FormatJSON, where the decoder would stand.
 	pos int64
-	// broken: the line break after pos has been read.
-	broken bool
-	line   []byte // the line being read
+	// over is what has been read past pos: the separator before the next
+	// entry, or the start of it.
+	over string
+	line []byte // the line being read
 }
 
-func newLines(r io.Reader, pos int64) *lines {
-	return &lines{br: bufio.NewReaderSize(r, 64<<10), pos: pos}
+func newLines(r io.Reader, pos int64, object bool) *lines {
+	return &lines{br: bufio.NewReaderSize(r, 64<<10), pos: pos, object: object}
+}
+
+// separator returns what stands between two entries.
+func (l *lines) separator() string {
+	if l.object {
+		return ",\n"
+	}
+	return "\n"
 }
 
 // readLine reads into l.line up to and including the next line break, or
@@ -48,65 +65,104 @@ func (l *lines) readLine() error {
 }
 
 // next returns the next entry, io.EOF after the last, or false when the
-// bytes that follow are not a line in the writers' form, or could not be
-// read: then back holds the bytes read, in an array of their own, and err
-// why reading stopped, if it did, for the decoder to read in turn.
+// bytes that follow are not an entry in the writers' form, or could not
+// be read: then back holds the bytes read, in an array of their own, and
+// err why reading stopped, if it did, for the decoder to read in turn.
 func (l *lines) next() (e Entry, back []byte, err error, ok bool) {
-	if !l.broken {
+	sep := l.separator()
+	for len(l.over) < len(sep) && strings.HasPrefix(sep, l.over) {
 		c, err := l.br.ReadByte()
 		switch {
-		case errors.Is(err, io.EOF):
+		case errors.Is(err, io.EOF) && !l.object && l.over == "":
 			return Entry{}, nil, io.EOF, true
 		case err != nil:
-			return Entry{}, nil, err, false
-		case c != '\n':
-			return Entry{}, []byte{c}, nil, false
+			return Entry{}, []byte(l.over), err, false
+		case c != sep[len(l.over)]:
+			return Entry{}, append([]byte(l.over), c), nil, false
 		}
+		l.over = sep[:len(l.over)+1]
 	}
-	l.broken = false
+	if l.over != sep {
+		return Entry{}, []byte(l.over), nil, false
+	}
 	err = l.readLine()
-	// handBack gives the decoder the line break and the line, copied only
+	// handBack gives the decoder the separator and the line, copied only
 	// when the line is not in the writers' form.
 	handBack := func() (Entry, []byte, error, bool) {
-		return Entry{}, append([]byte{'\n'}, l.line...), err, false
+		return Entry{}, append([]byte(sep), l.line...), err, false
 	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		return handBack()
 	}
 	body, broken := bytes.CutSuffix(l.line, []byte{'\n'})
-	if len(body) == 0 && !broken {
+	if len(body) == 0 && !broken && !l.object {
 		return Entry{}, nil, io.EOF, true // a line break, then the end
 	}
-	rest, ok := bytes.CutPrefix(body, []byte(`{"snake":"`))
+	key, list, ok := l.parse(body)
 	if !ok {
 		return handBack()
 	}
-	n := bytes.IndexByte(rest, '"')
-	if n < 0 || len(bytes.Trim(rest[:n], "01")) > 0 {
-		return handBack()
-	}
-	key := rest[:n]
-	list, ok := bytes.CutPrefix(rest[n+1:], []byte(`,"solutions":`))
-	if !ok {
-		return handBack()
-	}
-	list, ok = bytes.CutSuffix(list, []byte{'}'})
-	if !ok {
-		return handBack()
+	// In FormatJSON, a comma ends the line unless the entry is the last.
+	comma := false
+	if l.object {
+		list, comma = bytes.CutSuffix(list, []byte{','})
 	}
 	sols, ok := parseSolutions(list)
 	if !ok {
 		return handBack()
 	}
 	e = Entry{Key: string(key), Solutions: sols, Offset: l.pos, Count: len(sols)}
-	l.pos += 1 + int64(len(body))
-	l.broken = broken
+	n := len(body)
+	if comma {
+		n--
+	}
+	l.pos += int64(len(sep) + n)
+	l.over = ""
+	switch {
+	case comma && broken:
+		l.over = sep
+	case comma:
+		l.over = sep[:1]
+	case broken:
+		l.over = "\n"
+	}
 	return e, nil, nil, true
 }
 
-// slowDown hands a FormatJSONL catalogue back to the decoder at the
-// lines' position: a new decoder reads back, then, after the error that
-// stopped the lines if any, the rest of the input.
+// parse splits a line in the writers' form into its key and what follows
+// the key: the solutions, and in FormatJSON the comma after them.
+func (l *lines) parse(body []byte) (key, list []byte, ok bool) {
+	open, close := `{"snake":"`, `","solutions":`
+	if l.object {
+		open, close = `"`, `":`
+	}
+	rest, ok := bytes.CutPrefix(body, []byte(open))
+	if !ok {
+		return nil, nil, false
+	}
+	n := bytes.IndexByte(rest, '"')
+	if n < 0 || len(bytes.Trim(rest[:n], "01")) > 0 {
+		return nil, nil, false
+	}
+	key = rest[:n]
+	list, ok = bytes.CutPrefix(rest[n:], []byte(close))
+	if !ok {
+		return nil, nil, false
+	}
+	if !l.object {
+		list, ok = bytes.CutSuffix(list, []byte{'}'})
+	}
+	return key, list, ok
+}
+
+// afterEntry is what a decoder reads first to stand where it stands after
+// an entry of a FormatJSON object: past a value inside the braces, where
+// a comma or the closing brace comes next.
+const afterEntry = `{"":[]`
+
+// slowDown hands the catalogue back to the decoder at the lines' position:
+// a new decoder reads back, then, after the error that stopped the lines
+// if any, the rest of the input.
 func (r *Reader) slowDown(back []byte, err error) {
 	l := r.lines
 	r.lines = nil
@@ -114,6 +170,17 @@ func (r *Reader) slowDown(back []byte, err error) {
 	if err != nil {
 		rest = errReader{err}
 	}
-	r.dec = json.NewDecoder(io.MultiReader(bytes.NewReader(back), rest))
+	in := io.MultiReader(bytes.NewReader(back), rest)
 	r.decBase = l.pos
+	if !l.object {
+		r.dec = json.NewDecoder(in)
+		return
+	}
+	r.dec = json.NewDecoder(io.MultiReader(strings.NewReader(afterEntry), in))
+	r.decBase -= int64(len(afterEntry))
+	// '{', "", '[' and ']': afterEntry's tokens, read without a byte
+	// beyond them.
+	for range 4 {
+		r.dec.Token()
+	}
 }

@@ -54,8 +54,8 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 type Reader struct {
 	dec      *json.Decoder
 	decBase  int64  // the offset of the decoder's first byte
-	lines    *lines // a FormatJSONL catalogue's lines, read without dec
-	plain    bool   // never read lines without dec
+	lines    *lines // a catalogue's entries, read without dec
+	plain    bool   // never read entries without dec
 	tail     *tail
 	inObject bool // inside a FormatJSON catalogue's braces
 	format   Format
@@ -183,10 +183,16 @@ func (r *Reader) fail(err error) error {
 		err = io.ErrUnexpectedEOF
 	}
 	off := r.offset()
-	if errors.Is(err, ErrBlank) {
+	var jse *json.SyntaxError
+	switch {
+	case errors.Is(err, ErrBlank):
 		off = r.tail.base + int64(len(r.tail.buf))
-	} else if at, ok := r.tail.locate(r.inObject); ok {
-		off = at
+	case errors.As(err, &jse) || errors.Is(err, io.ErrUnexpectedEOF):
+		// The decoder says which value failed, not where; any other
+		// error stands where the decoder does, whatever it read ahead.
+		if at, ok := r.tail.locate(r.inObject); ok {
+			off = at
+		}
 	}
 	return &SyntaxError{Offset: off, Err: err}
 }
@@ -230,23 +236,23 @@ func (r *Reader) Next() (Entry, error) {
 	if r.format == FormatParquet {
 		return r.row()
 	}
+	if r.lines == nil && !r.plain {
+		r.lines = newLines(io.MultiReader(r.dec.Buffered(), r.tail), r.offset(), r.format == FormatJSON)
+	}
+	if r.lines != nil {
+		r.tail.mark(r.lines.pos)
+		e, back, err, ok := r.lines.next()
+		switch {
+		case ok && errors.Is(err, io.EOF):
+			r.state = 2
+			return Entry{}, io.EOF
+		case ok:
+			return e, nil
+		}
+		r.plain = true
+		r.slowDown(back, err)
+	}
 	if r.format == FormatJSONL {
-		if r.lines == nil && !r.plain {
-			r.lines = newLines(io.MultiReader(r.dec.Buffered(), r.tail), r.offset())
-		}
-		if r.lines != nil {
-			r.tail.mark(r.lines.pos)
-			e, back, err, ok := r.lines.next()
-			switch {
-			case ok && errors.Is(err, io.EOF):
-				r.state = 2
-				return Entry{}, io.EOF
-			case ok:
-				return e, nil
-			}
-			r.plain = true
-			r.slowDown(back, err)
-		}
 		off := r.offset()
 		r.tail.mark(off)
 		if err := r.delim('{'); err != nil {
@@ -354,7 +360,9 @@ func (r *Reader) first() (Entry, error) {
 		return Entry{}, r.fail(err)
 	}
 	if !r.dec.More() {
-		r.format, r.inObject = FormatJSON, true // an empty object: read its end as one
+		// An empty object, or no object: the decoder reads its end, from
+		// where it stands.
+		r.format, r.inObject, r.plain = FormatJSON, true, true
 		return r.Next()
 	}
 	off := r.offset()

@@ -143,8 +143,8 @@ func FuzzParseSolutions(f *testing.F) {
 }
 
 // readEntries reads data to its end or first error with a Reader that reads
-// FormatJSONL lines itself, or with one that leaves them to the decoder
-// (plain), and returns the entries and the error's text.
+// the entries in the writers' form itself, or with one that leaves them
+// to the decoder (plain), and returns the entries and the error's text.
 func readEntries(data []byte, plain bool) ([]Entry, string) {
 	r := NewReader(bytes.NewReader(data))
 	r.plain = plain
@@ -159,11 +159,11 @@ func readEntries(data []byte, plain bool) ([]Entry, string) {
 	return es, "too many entries"
 }
 
-// FuzzReaderLines holds the Reader's own reading of FormatJSONL lines to
-// the decoder's: on any bytes, the same entries, then the same error at
-// the same offset.
+// FuzzReaderLines holds the Reader's own reading of entries, one to a
+// line, to the decoder's: on any bytes, the same entries, then the same
+// error at the same offset.
 func FuzzReaderLines(f *testing.F) {
-	for _, name := range []string{"2x2x2.jsonl", "2x2x3.jsonl"} {
+	for _, name := range []string{"2x2x2.jsonl", "2x2x3.jsonl", "2x2x2.json", "2x2x3.json"} {
 		b, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -173,9 +173,17 @@ func FuzzReaderLines(f *testing.F) {
 		f.Add(bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")))
 		f.Add(bytes.Replace(b, []byte(`"solutions":[{`), []byte(`"solutions": [{`), 2))
 		f.Add(bytes.Replace(b, []byte(`[0,`), []byte(`[01,`), 3))
+		f.Add(bytes.Replace(b, []byte("],\n"), []byte("] ,\n"), 2))
+		f.Add(bytes.Replace(b, []byte("],\n"), []byte("],"), 2))
+		f.Add(bytes.Replace(b, []byte("]\n}"), []byte("],\n}"), 1))
 		f.Add(append(b, "\n\n  "...))
 		f.Add(append(b, "\n{"...))
 	}
+	f.Add([]byte("{\n}"))
+	f.Add([]byte("{]"))
+	f.Add([]byte(`{"0":[],` + "\n" + `"01":[]` + "\n}\n"))
+	f.Add([]byte(`{"0":[],` + "\n" + `"01":[]]` + "\n}\n"))
+	f.Add([]byte(`{"0":[],` + "\n" + `"0\u0031":[]` + "\n}"))
 	f.Add([]byte(`{"snake":"0","solutions":[]}` + "\n" + `{"snake":"01","solutions":[]}`))
 	f.Add([]byte(`{"box":"2x2x2"}` + "\n" + `{"snake":"0\u0031","solutions":[]}` + "\n"))
 	f.Add([]byte(`{"box":"2x2x2"}` + "\n" + `{"snake":"01","solutions":[],"x":1}` + "\n"))
