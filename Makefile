@@ -103,21 +103,16 @@ REF ?= $(firstword $(wildcard ../shared/ref/ref.c ../../shared/ref/ref.c) ../sha
 compare: build
 	$(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube
 
-# A short round of every fuzz target.
+# A short round of every fuzz target, FUZZTIME each, found by go test
+# -list so that a new one is never left out (-fuzz takes one target).
+FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./symmetry
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 30s ./internal/notation
-	$(GO) test -run '^$$' -fuzz FuzzMoves -fuzztime 30s ./internal/movelist
-	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./export
-	$(GO) test -run '^$$' -fuzz FuzzParquet -fuzztime 30s ./export
-	$(GO) test -run '^$$' -fuzz FuzzWriteSolution -fuzztime 30s ./export
-	$(GO) test -run '^$$' -fuzz FuzzEncode -fuzztime 30s ./export
-	$(GO) test -run '^$$' -fuzz FuzzPack -fuzztime 30s ./internal/engine
-	$(GO) test -run '^$$' -fuzz FuzzTurns -fuzztime 30s ./internal/engine
-	$(GO) test -run '^$$' -fuzz FuzzLoopsMatchOptions -fuzztime 30s ./internal/engine
-	$(GO) test -run '^$$' -fuzz FuzzVerify -fuzztime 30s ./internal/verify
-	$(GO) test -run '^$$' -fuzz FuzzSkim -fuzztime 30s ./internal/catalog
-	$(GO) test -run '^$$' -fuzz FuzzCompute -fuzztime 30s ./internal/stats
+	for p in $$($(GO) list ./...); do \
+		for f in $$($(GO) test -list '^Fuzz' $$p | grep '^Fuzz'); do \
+			echo "$$p $$f"; \
+			$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) $$p || exit 1; \
+		done; \
+	done
 
 clean:
 	rm -rf snakecube solutions.json bench.txt build site
