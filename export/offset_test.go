@@ -25,6 +25,19 @@ func TestSyntaxErrorOffset(t *testing.T) {
 				t.Errorf("%s with '#' at byte %d: error at byte %d", name, at, got)
 			}
 		}
+		// The comma dropped between two entries of the object: the error
+		// names the first byte of the second, whatever the decoder read
+		// ahead. (JSONL lines need no line break between them.)
+		for _, near := range []int{200, 3000} {
+			if name != "2x2x3.json" {
+				break
+			}
+			at := near + bytes.Index(good[near:], []byte(",\n"))
+			bad := append(bytes.Clone(good[:at]), good[at+2:]...)
+			if got := offsetOf(t, bad); got != int64(at) {
+				t.Errorf("%s without the separator at byte %d: error at byte %d", name, at, got)
+			}
+		}
 		for _, cut := range []int{150, 2000, 4000} {
 			if got := offsetOf(t, good[:cut]); got != int64(cut) {
 				t.Errorf("%s cut at byte %d: error at byte %d", name, cut, got)

@@ -102,6 +102,9 @@ type tail struct {
 	buf   []byte
 	base  int64 // offset of buf[0]
 	blank int   // blank bytes in a row at the end of what was read
+	// later: buf starts at an entry after the first, where a FormatJSON
+	// object has a comma.
+	later bool
 }
 
 // maxBlank is the longest run of blank bytes (spaces, tabs, line breaks) a
@@ -130,10 +133,12 @@ func (t *tail) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// mark drops what lies before offset off. It slices it off rather than
-// copying the rest down: the decoder reads far ahead of small entries,
-// and an append beyond the array's end copies only what is kept.
-func (t *tail) mark(off int64) {
+// mark drops what lies before offset off, the start of an entry, the
+// first or a later one. It slices it off rather than copying the rest
+// down: the decoder reads far ahead of small entries, and an append
+// beyond the array's end copies only what is kept.
+func (t *tail) mark(off int64, later bool) {
+	t.later = later
 	if k := off - t.base; k > 0 && k <= int64(len(t.buf)) {
 		t.buf = t.buf[k:]
 		t.base = off
@@ -144,11 +149,15 @@ func (t *tail) mark(off int64) {
 // standard library's scanner finds it; a value cut short ends at the last
 // byte read. Inside a FormatJSON object (inObject), an entry starts at its
 // name, after the comma that separates it from the one before: the comma
-// is skipped and an opening brace put in front.
+// is skipped and an opening brace put in front. A later entry that starts
+// at its name has no comma: that is where the object stops being JSON.
 func (t *tail) locate(inObject bool) (int64, bool) {
 	data, base, shift := t.buf, t.base, int64(0)
 	if inObject {
 		trimmed := bytes.TrimLeft(data, " \t\r\n")
+		if t.later && len(trimmed) > 0 && trimmed[0] == '"' {
+			return base + int64(len(data)-len(trimmed)), true
+		}
 		trimmed = bytes.TrimPrefix(trimmed, []byte{','})
 		base += int64(len(data) - len(trimmed))
 		data, shift = append([]byte{'{'}, trimmed...), 1
@@ -240,7 +249,7 @@ func (r *Reader) Next() (Entry, error) {
 		r.lines = newLines(io.MultiReader(r.dec.Buffered(), r.tail), r.offset(), r.format == FormatJSON)
 	}
 	if r.lines != nil {
-		r.tail.mark(r.lines.pos)
+		r.tail.mark(r.lines.pos, true)
 		e, back, err, ok := r.lines.next()
 		switch {
 		case ok && errors.Is(err, io.EOF):
@@ -254,7 +263,7 @@ func (r *Reader) Next() (Entry, error) {
 	}
 	if r.format == FormatJSONL {
 		off := r.offset()
-		r.tail.mark(off)
+		r.tail.mark(off, true)
 		if err := r.delim('{'); err != nil {
 			if errors.Is(err, io.EOF) {
 				r.state = 2
@@ -282,7 +291,7 @@ func (r *Reader) Next() (Entry, error) {
 		return Entry{}, io.EOF
 	}
 	off := r.offset()
-	r.tail.mark(off)
+	r.tail.mark(off, true)
 	k, err := r.name()
 	if err != nil {
 		return Entry{}, r.fail(err)
@@ -382,7 +391,7 @@ func (r *Reader) first() (Entry, error) {
 		return r.line(0)
 	}
 	r.format, r.inObject = FormatJSON, true
-	r.tail.mark(off)
+	r.tail.mark(off, false)
 	return r.solutions(Entry{Key: k, Offset: off})
 }
 
