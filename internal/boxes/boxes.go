@@ -57,6 +57,8 @@ type Row struct {
 	// and one-solution snakes with the paths' solutions as control
 	// variate when known.
 	Estimate *estimate.Result
+	// Design is the width and capacity of Estimate's descents.
+	Design [2]int
 	// Files are where the row comes from, relative to the results folder.
 	Files []string
 }
@@ -270,7 +272,7 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 			ctl := estimate.Controlled(ds, known)
 			res.Snakes, res.OneSolution = ctl.Snakes, ctl.OneSolution
 		}
-		r.Estimate = &res
+		r.Estimate, r.Design = &res, best[b]
 		r.Files = append(r.Files, "estimate/"+name)
 	}
 	return nil

@@ -220,3 +220,70 @@ func TestEstimateFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanState: an estimate of the plan's design says how many more
+// descents take it to the target, one of another design that the plan's
+// is not drawn yet; a plan line without its design is refused.
+func TestPlanState(t *testing.T) {
+	for _, tc := range []struct {
+		snakes, one float64 // relative standard errors
+		descents    int
+		want        string
+	}{
+		{0.04, 0.02, 100, "some 300 more to 2%"}, // 100 (4/2)^2 in all
+		{0.01, 0.03, 10, "some 13 more to 2%"},   // 22.5, rounded up
+		{0.02, 0.01, 50, "at 2%"},
+	} {
+		e := &estimate.Result{Descents: tc.descents, Snakes: estimate.Value{Mean: 1, Err: tc.snakes}, OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one}}
+		if got := toGo(e); got != tc.want {
+			t.Errorf("errors %g and %g after %d descents: %q, want %q", tc.snakes, tc.one, tc.descents, got, tc.want)
+		}
+	}
+
+	dir := t.TempDir()
+	b := mustBox(t, "2x3x4")
+	if err := os.MkdirAll(filepath.Join(dir, "estimate"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 16})
+	if _, _, err := d.Take(context.Background(), 4, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c16.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		plan, want string
+		ends       []string
+	}{
+		{"2x3x4\t64\t16\t500\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 4 descents, snakes ± ", []string{"more to 2% |", "; at 2% |", "; not steady yet |"}},
+		{"2x3x4\t128\t16\t500\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 4 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step nodes\n"+tc.plan), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		plan, err := ReadPlan(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := Read(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WritePlan(&out, plan, rows); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.TrimSpace(out.String())
+		ends := false
+		for _, e := range tc.ends {
+			ends = ends || strings.HasSuffix(got, e)
+		}
+		if !strings.Contains(got, tc.want) || !ends {
+			t.Errorf("plan %q gives\n%s\nwant a line starting %q and ending in one of %q", tc.plan, got, tc.want, tc.ends)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("2x3x4\t1e6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPlan(dir); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("a plan line without width and capacity: %v, want an error naming line 1", err)
+	}
+}

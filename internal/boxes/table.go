@@ -147,7 +147,13 @@ type Planned struct {
 	Nodes float64
 	// Kind is "census" or "estimate".
 	Kind string
+	// Design is an estimate's width and capacity.
+	Design [2]int
 }
+
+// Target is the relative standard error the estimate plan draws descents
+// to, for the snakes and the one-solution snakes alike.
+const Target = 0.02
 
 // ReadPlan reads the plans of the results folder dir: census/plan.tsv and
 // estimate/plan.tsv, a line a box whose first column is the box and last
@@ -176,7 +182,23 @@ func ReadPlan(dir string) ([]Planned, error) {
 				f.Close()
 				return nil, fmt.Errorf("%s: line %d: want a box and, last, its estimated nodes", path, n)
 			}
-			out = append(out, Planned{Box: b, Nodes: nodes, Kind: kind})
+			p := Planned{Box: b, Nodes: nodes, Kind: kind}
+			if kind == "estimate" {
+				var err error
+				w, c := 0, 0
+				if len(fields) >= 4 {
+					w, err = strconv.Atoi(fields[1])
+					if err == nil {
+						c, err = strconv.Atoi(fields[2])
+					}
+				}
+				if w < 1 || c < 1 || err != nil {
+					f.Close()
+					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity and, last, its estimated nodes", path, n)
+				}
+				p.Design = [2]int{w, c}
+			}
+			out = append(out, p)
 		}
 		f.Close()
 		if err := sc.Err(); err != nil {
@@ -206,8 +228,17 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 		case p.Kind == "census" && r.Counted > 0:
 			s = fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
 		case p.Kind == "estimate" && r.Estimate != nil:
-			s = fmt.Sprintf("%s, snakes %s, one-solution snakes %s", fold.Plural(r.Estimate.Descents, "descent"),
-				relative(r.Estimate.Snakes.Mean, r.Estimate.Snakes.Err), relative(r.Estimate.OneSolution.Mean, r.Estimate.OneSolution.Err))
+			e := r.Estimate
+			s = fold.Plural(e.Descents, "descent")
+			if r.Design != p.Design {
+				s += fmt.Sprintf(" of width %s and capacity %s", fold.Thousands(r.Design[0]), fold.Thousands(r.Design[1]))
+			}
+			s += fmt.Sprintf(", snakes %s, one-solution snakes %s", relative(e.Snakes.Mean, e.Snakes.Err), relative(e.OneSolution.Mean, e.OneSolution.Err))
+			if r.Design != p.Design {
+				s += fmt.Sprintf("; the plan's width %s and capacity %s not yet drawn", fold.Thousands(p.Design[0]), fold.Thousands(p.Design[1]))
+			} else {
+				s += "; " + toGo(e)
+			}
 		default:
 			s = "to do"
 		}
@@ -216,4 +247,22 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 		}
 	}
 	return nil
+}
+
+// toGo says how many more descents take both of an estimate's relative
+// standard errors to Target, as far as the spread of those drawn tells:
+// the errors fall as the square root of the descents.
+func toGo(e *estimate.Result) string {
+	worst := 0.0
+	for _, v := range []estimate.Value{e.Snakes, e.OneSolution} {
+		if v.Mean <= 0 {
+			return "not steady yet"
+		}
+		worst = max(worst, v.Err/v.Mean)
+	}
+	need := int(math.Ceil(float64(e.Descents) * (worst / Target) * (worst / Target)))
+	if need <= e.Descents {
+		return fmt.Sprintf("at %g%%", 100*Target)
+	}
+	return fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)
 }
