@@ -234,7 +234,11 @@ func TestPlanState(t *testing.T) {
 		{0.01, 0.03, 10, "some 13 more to 2%"},   // 22.5, rounded up
 		{0.02, 0.01, 50, "at 2%"},
 	} {
-		e := &estimate.Result{Descents: tc.descents, Snakes: estimate.Value{Mean: 1, Err: tc.snakes}, OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one}}
+		e := &estimate.Result{
+			Descents:    tc.descents,
+			Snakes:      estimate.Value{Mean: 1, Err: tc.snakes, N: tc.descents},
+			OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one, N: tc.descents},
+		}
 		if got := toGo(e); got != tc.want {
 			t.Errorf("errors %g and %g after %d descents: %q, want %q", tc.snakes, tc.one, tc.descents, got, tc.want)
 		}

@@ -250,17 +250,16 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 }
 
 // toGo says how many more descents take both of an estimate's relative
-// standard errors to Target, as far as the spread of those drawn tells:
-// the errors fall as the square root of the descents.
+// standard errors to Target ([estimate.Value.DescentsFor]).
 func toGo(e *estimate.Result) string {
-	worst := 0.0
+	need := 0
 	for _, v := range []estimate.Value{e.Snakes, e.OneSolution} {
-		if v.Mean <= 0 {
+		n, ok := v.DescentsFor(Target)
+		if !ok {
 			return "not steady yet"
 		}
-		worst = max(worst, v.Err/v.Mean)
+		need = max(need, n)
 	}
-	need := int(math.Ceil(float64(e.Descents) * (worst / Target) * (worst / Target)))
 	if need <= e.Descents {
 		return fmt.Sprintf("at %g%%", 100*Target)
 	}

@@ -308,6 +308,18 @@ func (v Value) Covers(x float64) bool {
 	return lo <= x && x <= hi
 }
 
+// DescentsFor returns how many descents in all would take v's relative
+// standard error to rel, as far as the spread of v's N descents tells:
+// the error falls as the square root of the descents. It reports false
+// when v's mean is not positive, which tells nothing yet.
+func (v Value) DescentsFor(rel float64) (int, bool) {
+	if v.Mean <= 0 || rel <= 0 {
+		return 0, false
+	}
+	r := v.Err / v.Mean / rel
+	return int(math.Ceil(float64(v.N) * r * r)), true
+}
+
 // Result is what descents estimate: the box's totals, each with its
 // standard error.
 type Result struct {
