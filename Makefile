@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check results-commit estimate-validate estimate-noise estimate-truth site site-bench
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check results-commit estimate-validate estimate-noise estimate-design estimate-truth site site-bench
 
 all: build
 
@@ -158,6 +158,12 @@ estimate-validate:
 # flags: another box, its paths and designs (docs/RESEARCH.md).
 estimate-noise:
 	$(GO) test -count=1 -run TestNoise -v -timeout 0 ./internal/estimate -args -noise $(NOISE)
+
+# The floor and power of the estimate's design weighed on whole censuses:
+# what they add to a descent's spread with exact choices (TestDesignOnCensus).
+DESIGN_CENSUS ?= 2x3x8 2x4x6 3x4x4 3x3x5 2x2x14
+estimate-design:
+	$(GO) test -count=1 -run TestDesignOnCensus -v ./internal/estimate -args -design-census "$(addprefix $(CURDIR)/results/census/,$(DESIGN_CENSUS))"
 
 # The exact counts of the boxes the estimate's short tests check against,
 # cached because they take seconds; TestTruthFiles checks them.

@@ -208,7 +208,13 @@ func (d *Design) split(f0, f1 *engine.Frontier) float64 {
 	case none1:
 		return 0
 	}
-	m0, m1 := masses(&p0, &p1)
+	return d.share(masses(&p0, &p1))
+}
+
+// share returns the probability of child '1' of two children of masses
+// m0 and m1: its share of the masses raised to the power, mixed with the
+// uniform choice.
+func (d *Design) share(m0, m1 float64) float64 {
 	m0, m1 = math.Pow(m0, d.opts.Power), math.Pow(m1, d.opts.Power)
 	fl := d.opts.Floor
 	if m0+m1 <= 0 {
