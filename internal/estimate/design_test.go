@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-var designCensus = flag.String("design-census", "", "whole census folders whose sections -run TestDesignOnCensus weighs designs on, separated by commas or spaces (make estimate-design)")
+var designCensus = flag.String("design-census", "2x3x8 2x4x6 3x4x4 3x3x5 2x2x14", "the boxes, or whole census folders, whose sections TestDesignOnCensus weighs designs on, separated by commas or spaces; a box is its folder under results/census")
 
 // TestDesignOnCensus weighs the design's floor and power against the
 // exact counts of a whole census: with every choice made from the exact
@@ -26,13 +27,16 @@ var designCensus = flag.String("design-census", "", "whole census folders whose 
 // alone add, over the census's depth, to the spread of the descents. It
 // prints it for a grid of floors and powers, and fails when the default
 // design does worse than drawing children in proportion to their
-// solutions (power 1, same floor) for the worse of the two. It runs only
-// with -design-census.
+// solutions (power 1, same floor) for the worse of the two; make
+// estimate-design prints the grid.
 func TestDesignOnCensus(t *testing.T) {
-	if *designCensus == "" {
-		t.Skip("weighing designs on a census runs with -design-census DIR (make estimate-design)")
+	if testing.Short() {
+		t.Skip("reads the censuses' files: seconds")
 	}
 	for _, dir := range strings.FieldsFunc(*designCensus, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if _, err := symmetry.ParseBox(dir); err == nil {
+			dir = filepath.Join("..", "..", "results", "census", dir)
+		}
 		recs, total, torn, err := census.ReadFiles(context.Background(), []string{dir})
 		if err != nil {
 			t.Fatal(err)
