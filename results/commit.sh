@@ -1,8 +1,9 @@
 #!/bin/sh
 # Commits the results of the long runs as they stand (censuses, estimates,
-# paths) with docs/BOXES.md's table made anew from exactly what is
-# committed, while the runs go on writing: the table is made from a copy
-# of what git stages, not from the files, which may have grown since.
+# paths) with docs/BOXES.md's table and results/boxes.csv made anew from
+# exactly what is committed, while the runs go on writing: the tables are
+# made from a copy of what git stages, not from the files, which may have
+# grown since.
 # SNAKECUBE names the binary (default: snakecube on the PATH). Run from
 # the repository's top folder; the commit message is the arguments.
 # Never git stash, checkout or reset the results while the runs write
@@ -24,5 +25,7 @@ awk -v table="$table" '
 	!skip { print }
 ' "$doc" > "$doc.tmp"
 mv "$doc.tmp" "$doc"
-git add "$doc"
+"$bin" census table -format csv "$snap/results" > results/boxes.csv.tmp
+mv results/boxes.csv.tmp results/boxes.csv
+git add "$doc" results/boxes.csv
 git commit -q -m "${*:-results: the long runs as they stand}"

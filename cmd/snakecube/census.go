@@ -20,7 +20,7 @@ const censusUsage = `Usage:
   snakecube census merge [-complete] [-solutions N] FILE|FOLDER...
   snakecube census upgrade FILE...
   snakecube census check [-sample N] [-seed S] [-o FILE] [-j N] [-quiet] FILE|FOLDER...
-  snakecube census table [FOLDER]
+  snakecube census table [-format markdown|csv] [FOLDER]
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
@@ -60,7 +60,8 @@ census/BOX/, estimates from the descents in estimate/, the directed
 Hamiltonian paths and solutions that snakecube paths printed into
 paths/BOX.txt; then the families of boxes AxBxn as sequences in n, and
 the plans with their running totals. It fails when a census's solutions
-differ from its paths file's.
+differ from its paths file's. With -format csv it writes the table alone
+as CSV, every number in full, for pandas, polars or DuckDB.
 
 Flags:
   -size N|AxBxC  the box (required)
@@ -74,6 +75,7 @@ Flags:
   -j N           count N sections at once (default: all cores)
   -quiet         no progress on standard error
   -complete      (merge) require every section
+  -format F      (table) markdown (default) or csv
   -solutions N   (merge) the exact number of solutions, from snakecube
                  paths: the totals are also estimated by their ratio to
                  it, and a sample whose solutions interval misses it is
@@ -243,9 +245,13 @@ func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
 
 func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("census table", flag.ContinueOnError)
+	format := fs.String("format", "markdown", "")
 	names, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
+	}
+	if *format != "markdown" && *format != "csv" {
+		return cli.BadUsage(e, censusUsage, "census table: -format %q: want markdown or csv", *format)
 	}
 	dir := "results"
 	switch len(names) {
@@ -258,6 +264,9 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	rows, err := boxes.Read(ctx, dir)
 	if err != nil {
 		return err
+	}
+	if *format == "csv" {
+		return boxes.WriteCSV(e.Stdout, rows)
 	}
 	plan, err := boxes.ReadPlan(dir)
 	if err != nil {

@@ -203,3 +203,27 @@ func readmeCatalogue(dir string) (string, error) {
 	}
 	return path, nil
 }
+
+// TestBoxesCSV checks that results/boxes.csv is the table of BOXES.md as
+// census table -format csv makes it of the results committed, as
+// make results-commit writes it; -update writes it.
+func TestBoxesCSV(t *testing.T) {
+	var out, stderr bytes.Buffer
+	if err := run(context.Background(), []string{"census", "table", "-format", "csv", "../../results"}, nil, &out, &stderr); err != nil {
+		t.Fatalf("census table -format csv: %v\n%s", err, &stderr)
+	}
+	const path = "../../results/boxes.csv"
+	if *update {
+		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	committed, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, out.Bytes()) {
+		t.Errorf("results/boxes.csv is not what census table -format csv makes of the results (make results-commit writes it):\n%s\nit makes:\n%s", committed, &out)
+	}
+}

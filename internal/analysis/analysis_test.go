@@ -16,7 +16,9 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/boxes"
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/paths"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -171,6 +173,39 @@ func files(t *testing.T, dir string, b symmetry.Box) *stats.Stats {
 		t.Fatal(err)
 	}
 
+	// The table of boxes, boxes.csv, as census table -format csv makes it
+	// of a results folder holding this census and the box's paths file.
+	res := filepath.Join(dir, "results")
+	for _, sub := range []string{filepath.Join("census", b.String()), "paths"} {
+		if err := os.MkdirAll(filepath.Join(res, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(res, "census", b.String(), name), lines.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pc, err := paths.Solutions(ctx, b, paths.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, table bytes.Buffer
+	if err := pc.WriteText(&text, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(res, "paths", b.String()+".txt"), text.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := boxes.Read(ctx, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := boxes.WriteCSV(&table, rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "boxes.csv"), table.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	st, err := stats.Compute(ctx, bytes.NewReader(pq), stats.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -237,6 +272,8 @@ func want(st *stats.Stats, check string) ([][]string, bool) {
 		}
 	case "census":
 		return [][]string{{st.Box.String(), n(st.Snakes), n(st.Solutions), n(st.OneSolution())}}, true
+	case "boxes":
+		return [][]string{{st.Box.String(), n(st.Box.Len()), n(st.Snakes), n(st.Solutions), n(st.OneSolution())}}, true
 	default:
 		return nil, false
 	}

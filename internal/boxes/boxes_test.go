@@ -3,8 +3,10 @@ package boxes
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -289,5 +291,49 @@ func TestPlanState(t *testing.T) {
 	}
 	if _, err := ReadPlan(dir); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("a plan line without width and capacity: %v, want an error naming line 1", err)
+	}
+}
+
+// TestCSV: the CSV of a whole census states its counts in full under
+// CSVHeader, as encoding/csv reads them back.
+func TestCSV(t *testing.T) {
+	c, err := solver.Enumerate(context.Background(), mustBox(t, "2x2x3"), solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := Read(context.Background(), results(t, itoa(c.Solutions())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteCSV(&out, rows); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || !slices.Equal(recs[0], CSVHeader) {
+		t.Fatalf("WriteCSV = %q, want the header and one row", recs)
+	}
+	got := map[string]string{}
+	for k, name := range recs[0] {
+		got[name] = recs[1][k]
+	}
+	one := 0
+	for _, s := range c.Snakes {
+		if len(s.Solutions) == 1 {
+			one++
+		}
+	}
+	want := map[string]string{
+		"box": "2x2x3", "cells": "12", "how": "census", "solutions": itoa(c.Solutions()),
+		"snakes": itoa(len(c.Snakes)), "snakes_se": "", "one_solution_snakes": itoa(one),
+		"search_nodes": itoa(int(rows[0].Census.Nodes)), "descents": "",
+	}
+	for name, v := range want {
+		if got[name] != v {
+			t.Errorf("column %s = %q, want %q", name, got[name], v)
+		}
 	}
 }

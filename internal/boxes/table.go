@@ -2,12 +2,14 @@ package boxes
 
 import (
 	"bufio"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -264,4 +266,85 @@ func toGo(e *estimate.Result) string {
 		return fmt.Sprintf("at %g%%", 100*Target)
 	}
 	return fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)
+}
+
+// CSVHeader names the columns of [WriteCSV].
+var CSVHeader = []string{
+	"box", "a", "b", "c", "cells", "directed_paths", "solutions", "how",
+	"snakes", "one_solution_snakes", "palindromes", "palindrome_solutions",
+	"most_solutions", "most_solutions_snake", "search_nodes", "sections_checked",
+	"snakes_estimate", "snakes_se", "one_solution_snakes_estimate", "one_solution_snakes_se",
+	"descents", "solutions_interval_holds", "sections_counted", "sections",
+}
+
+// WriteCSV writes the rows as CSV for the tools researchers load tables
+// with, a row a box under [CSVHeader], every count in full: how is
+// "census" for a whole census, whose counts fill the columns from snakes
+// to sections_checked; "estimate" for descents, which fill those from
+// snakes_estimate to solutions_interval_holds (whether the 95% interval
+// of the estimate's solutions holds the exact count); "census under way"
+// (with sections_counted of sections) or "paths only". Exact counts are
+// integers and estimates decimals, each in columns of its own. A column
+// the row does not determine is empty.
+func WriteCSV(w io.Writer, rows []Row) error {
+	cw := csv.NewWriter(w)
+	cw.Write(CSVHeader)
+	for _, r := range rows {
+		rec := make([]string, len(CSVHeader))
+		col := func(name, v string) { rec[slices.Index(CSVHeader, name)] = v }
+		col("box", r.Box.String())
+		for k, name := range []string{"a", "b", "c"} {
+			col(name, strconv.Itoa(r.Box.Size[k]))
+		}
+		col("cells", strconv.Itoa(r.Box.Len()))
+		if r.Paths != nil {
+			col("directed_paths", r.Paths.String())
+		}
+		if r.Solutions != nil {
+			col("solutions", r.Solutions.String())
+		}
+		if r.Sections > 0 {
+			col("sections_counted", strconv.Itoa(r.Counted))
+			col("sections", strconv.Itoa(r.Sections))
+		}
+		num := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+		switch {
+		case r.Exact():
+			c := r.Census
+			col("how", "census")
+			for _, f := range []struct {
+				name string
+				v    int64
+			}{
+				{"snakes", c.Snakes}, {"one_solution_snakes", c.OneSolution},
+				{"palindromes", c.Palindromes}, {"palindrome_solutions", c.PalindromeSolutions}, {"most_solutions", c.Most},
+				{"search_nodes", int64(c.Nodes)}, {"sections_counted", int64(c.Sections)}, {"sections", int64(c.Sections)},
+				{"sections_checked", int64(r.Checked)},
+			} {
+				col(f.name, strconv.FormatInt(f.v, 10))
+			}
+			col("most_solutions_snake", c.MostKey.String())
+		case r.Estimate != nil:
+			e := r.Estimate
+			col("how", "estimate")
+			col("snakes_estimate", num(e.Snakes.Mean))
+			col("snakes_se", num(e.Snakes.Err))
+			col("one_solution_snakes_estimate", num(e.OneSolution.Mean))
+			col("one_solution_snakes_se", num(e.OneSolution.Err))
+			col("descents", strconv.Itoa(e.Descents))
+			if r.Solutions != nil {
+				k, _ := new(big.Float).SetInt(r.Solutions).Float64()
+				col("solutions_interval_holds", strconv.FormatBool(e.Solutions.Covers(k)))
+			}
+		case r.Sections > 0:
+			col("how", "census under way")
+		default:
+			col("how", "paths only")
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }
