@@ -223,7 +223,17 @@ func TestBoxesCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(committed, out.Bytes()) {
-		t.Errorf("results/boxes.csv is not what census table -format csv makes of the results (make results-commit writes it):\n%s\nit makes:\n%s", committed, &out)
+	have, made := strings.Split(string(committed), "\n"), strings.Split(out.String(), "\n")
+	for i := range max(len(have), len(made)) {
+		if i >= len(have) || i >= len(made) || have[i] != made[i] {
+			at := func(l []string) string {
+				if i < len(l) {
+					return l[i]
+				}
+				return "(no line)"
+			}
+			t.Errorf("results/boxes.csv is not what census table -format csv makes of the results (make results-commit writes both): line %d is\n%s\nwhere it makes\n%s", i+1, at(have), at(made))
+			break
+		}
 	}
 }
