@@ -66,11 +66,17 @@ func WriteTable(w io.Writer, rows []Row) error {
 // solutions holds the exact number known: the check of its design and of
 // its standard errors.
 func solutionsCheck(v estimate.Value, known *big.Int) string {
-	k, _ := new(big.Float).SetInt(known).Float64()
-	if v.Covers(k) {
+	if holds(v, known) {
 		return "its solutions' 95% interval holds the exact count"
 	}
 	return "its solutions' 95% interval misses the exact count: not to be trusted yet"
+}
+
+// holds reports whether the 95% interval of an estimate's solutions v
+// holds the exact number known.
+func holds(v estimate.Value, known *big.Int) bool {
+	k, _ := new(big.Float).SetInt(known).Float64()
+	return v.Covers(k)
 }
 
 // big3 writes n with its digits in groups of three, or "" for none.
@@ -333,8 +339,7 @@ func WriteCSV(w io.Writer, rows []Row) error {
 			col("one_solution_snakes_se", num(e.OneSolution.Err))
 			col("descents", strconv.Itoa(e.Descents))
 			if r.Solutions != nil {
-				k, _ := new(big.Float).SetInt(r.Solutions).Float64()
-				col("solutions_interval_holds", strconv.FormatBool(e.Solutions.Covers(k)))
+				col("solutions_interval_holds", strconv.FormatBool(holds(e.Solutions, r.Solutions)))
 			}
 		case r.Sections > 0:
 			col("how", "census under way")
