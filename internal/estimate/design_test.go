@@ -60,7 +60,7 @@ func TestDesignOnCensus(t *testing.T) {
 				sums[r.Prefix[:l]] = c
 			}
 		}
-		worst := func(floor, power float64) (float64, float64) {
+		relvar := func(floor, power float64) (float64, float64) {
 			d := NewDesign(b, 1, Options{Floor: floor, Power: power})
 			var sq [2]float64
 			var walk func(p string, pi float64)
@@ -97,13 +97,13 @@ func TestDesignOnCensus(t *testing.T) {
 		var grid strings.Builder
 		for _, floor := range []float64{0.05, DefaultFloor, 0.2} {
 			for _, power := range []float64{0.6, 0.7, DefaultPower, 0.9, 1} {
-				s, o := worst(floor, power)
+				s, o := relvar(floor, power)
 				fmt.Fprintf(&grid, "\n  floor %.2f power %.1f: snakes %.3f, one-solution snakes %.3f", floor, power, s, o)
 			}
 		}
 		t.Logf("%v, census at depth %d: relative variance of a descent to the sections with exact choices:%s", b, depth, grid.String())
-		s, o := worst(DefaultFloor, DefaultPower)
-		s1, o1 := worst(DefaultFloor, 1)
+		s, o := relvar(DefaultFloor, DefaultPower)
+		s1, o1 := relvar(DefaultFloor, 1)
 		if max(s, o) > max(s1, o1) {
 			t.Errorf("%v: the default design's relative variances %.3f and %.3f are worse than those of power 1, %.3f and %.3f", b, s, o, s1, o1)
 		}
