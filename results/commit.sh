@@ -15,7 +15,7 @@ set -eu
 bin=${SNAKECUBE:-snakecube}
 git add results
 snap=$(mktemp -d)
-trap 'rm -rf "$snap"' EXIT
+trap 'rm -rf "$snap" results/boxes.csv.tmp' EXIT
 git checkout-index -a -q --prefix="$snap/"
 table=$("$bin" census table "$snap/results")
 doc=docs/BOXES.md
