@@ -40,9 +40,10 @@ paths -size BOX prints), they are the control variate of the snakes'
 estimates, which stay unbiased and narrow where the weights spread widely,
 and a run whose solutions' 95% interval misses them says it is not to be
 trusted. Descents are appended to FILE as they
-complete; run again with the same FILE, seed and -depth to resume, or
-with a larger K to add descents. The same seed and K give the same
-figures, whatever -j.
+complete, each with its choices; run again with the same FILE, seed and
+-depth to resume, or with a larger K to add descents: the choices in
+FILE are not weighed again. The same seed and K give the same figures,
+whatever -j.
 
 Flags:
   -size N|AxBxC  the box (required)

@@ -74,7 +74,9 @@
 //
 // The top [Options.CacheDepth] levels, which every descent crosses, are
 // profiled once with wider populations and shared; the choices of the
-// next levels are kept too, for the descents that pass again.
+// next levels are kept too, for the descents that pass again. A descent
+// written to a file keeps its choices ([Descent.Choices]), and a run that
+// resumes the file starts with them kept.
 //
 // The noise of the masses, not the choice of what they estimate, makes
 // most of the spread of the descents on 4x4x4: it compounds over the 40

@@ -2,9 +2,11 @@ package estimate
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/engine"
@@ -119,6 +121,11 @@ type Descent struct {
 	// its frontiers and the populations that weighed the children not
 	// weighed before. Count.Seconds is its count's.
 	Weigh float64
+	// Choices are the probabilities of child '1' at each step, from the
+	// prefix of one cubelet down; Prob is the product of the steps taken.
+	// A run that resumes keeps them (see [Design.Resume]), so that it does
+	// not weigh them again.
+	Choices []float64
 }
 
 // split is the choice at one node: the probability of the child that
@@ -139,6 +146,7 @@ type Design struct {
 	mu     sync.Mutex
 	shared map[solver.Seq]*split // the choices made, see choice
 	memos  int                   // those at CacheDepth or below
+	splits atomic.Int64          // the choices weighed
 }
 
 // NewDesign returns the design of box b for seed.
@@ -167,15 +175,27 @@ func (d *Design) width(n int) int {
 // many prefixes (on 4x4x4, after 4,539 descents, 42% of the prefixes of
 // depth 16 and 12% of depth 20 had come before), up to maxMemo of those.
 func (d *Design) choice(p solver.Seq, f0, f1 *engine.Frontier) float64 {
-	if p.Len >= d.opts.CacheDepth+memoLevels {
+	s := d.slot(p)
+	if s == nil {
 		return d.split(f0, f1)
 	}
+	s.once.Do(func() { s.q1 = d.split(f0, f1) })
+	return s.q1
+}
+
+// slot returns the place of the choice at prefix p, made before or new,
+// or nil where no choice is kept: at CacheDepth+memoLevels and deeper, and
+// below CacheDepth once maxMemo are.
+func (d *Design) slot(p solver.Seq) *split {
+	if p.Len >= d.opts.CacheDepth+memoLevels {
+		return nil
+	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	s := d.shared[p]
 	if s == nil {
 		if p.Len >= d.opts.CacheDepth && d.memos >= maxMemo {
-			d.mu.Unlock()
-			return d.split(f0, f1)
+			return nil
 		}
 		s = &split{}
 		d.shared[p] = s
@@ -183,14 +203,34 @@ func (d *Design) choice(p solver.Seq, f0, f1 *engine.Frontier) float64 {
 			d.memos++
 		}
 	}
-	d.mu.Unlock()
-	s.once.Do(func() { s.q1 = d.split(f0, f1) })
-	return s.q1
+	return s
+}
+
+// remember keeps the choices of a descent to prefix p that an earlier run
+// made, choices[i] at the prefix of i+1 cubelets, as [Design.choice]
+// would have kept them, so that they are not weighed again. A choice
+// depends on the seed and its prefix alone: it refuses one that differs
+// from the choice kept for that prefix.
+func (d *Design) remember(p solver.Seq, choices []float64) error {
+	for i, q1 := range choices {
+		at := solver.Seq{Bits: p.Bits & (1<<(i+1) - 1), Len: i + 1}
+		s := d.slot(at)
+		if s == nil {
+			return nil // the deeper prefixes are not kept either
+		}
+		set := false
+		s.once.Do(func() { s.q1, set = q1, true })
+		if !set && s.q1 != q1 {
+			return fmt.Errorf("the choice after %v is %v, where a descent before had %v", at, q1, s.q1)
+		}
+	}
+	return nil
 }
 
 // split profiles both children and returns the probability of child '1':
 // its share of the two estimated masses, mixed with the uniform choice.
 func (d *Design) split(f0, f1 *engine.Frontier) float64 {
+	d.splits.Add(1)
 	n := d.width(f0.Prefix().Len)
 	// Each child's population is seeded by the child alone, so that a
 	// mass is the same whichever descent asks for it.
@@ -247,6 +287,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	f := engine.NewFrontier(d.b) // every key starts with '0'
 	p := f.Prefix()
 	prob := 1.0
+	var choices []float64
 	for p.Len < d.opts.Depth {
 		if err := ctx.Err(); err != nil {
 			return Descent{}, err
@@ -257,6 +298,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 		}
 		f0, f1 := f.Children(d.opts.Capacity, d.seed)
 		q1 := d.choice(p, f0, f1)
+		choices = append(choices, q1)
 		if r.Float64() < q1 {
 			f, prob = f1, prob*q1
 		} else {
@@ -269,7 +311,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	// cores; once a long count is all that is left (see Run), it has them
 	// all. The count, and its nodes, do not depend on the workers.
 	c, err := solver.CountSection(ctx, d.b, p, solver.Options{Workers: d.opts.Workers})
-	return Descent{Index: k, Prefix: p, Prob: prob, Count: c, Weigh: weigh}, err
+	return Descent{Index: k, Prefix: p, Prob: prob, Count: c, Weigh: weigh, Choices: choices}, err
 }
 
 // Run draws the descents ks on opts.Workers goroutines and calls emit

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
@@ -167,14 +169,20 @@ func TestProbabilities(t *testing.T) {
 	}
 }
 
-// TestFile writes descents to a file, reads them back and resumes.
+// TestFile writes descents to a file, reads them back and resumes: a
+// design that resumes keeps the choices the file's descents made, draws
+// the same descents as one that weighs them all, and weighs fewer.
 func TestFile(t *testing.T) {
 	b, _ := symmetry.ParseBox("2x2x3")
-	d := NewDesign(b, 5, Options{Width: 64})
+	opts := Options{Width: 64, CacheDepth: 4}
+	d := NewDesign(b, 5, opts)
 	ds := draw(t, d, 6)
 	path := filepath.Join(t.TempDir(), "d.jsonl")
 	var data []byte
 	for _, x := range ds {
+		if len(x.Choices) == 0 {
+			t.Fatalf("descent %d kept no choices", x.Index)
+		}
 		data = append(data, d.Record(x).Line()...)
 	}
 	data = append(data, `{"box":"2x2x3","desi`...) // a torn last line
@@ -195,11 +203,93 @@ func TestFile(t *testing.T) {
 			t.Errorf("descent %d read back as %+v, want %+v", x.Index, done[x.Index], x)
 		}
 	}
-	if _, err := NewDesign(b, 6, Options{Width: 64}).Resume(recs); err == nil {
+	if _, err := NewDesign(b, 6, opts).Resume(recs); err == nil {
 		t.Errorf("Resume accepted descents of seed 5 for seed 6")
 	}
 	if _, err := d.Resume(append(recs, recs[0])); err == nil {
 		t.Errorf("Resume accepted a descent twice")
+	}
+
+	resumed := NewDesign(b, 5, opts)
+	if _, err := resumed.Resume(recs[:3]); err != nil {
+		t.Fatal(err)
+	}
+	again := draw(t, resumed, 6)
+	for i := range again {
+		again[i].Seconds, again[i].Weigh = 0, 0
+		ds[i].Seconds, ds[i].Weigh = 0, 0
+	}
+	if !reflect.DeepEqual(again, ds) {
+		t.Errorf("descents after resuming:\n%v\nwant\n%v", again, ds)
+	}
+	if r, all := resumed.splits.Load(), d.splits.Load(); r >= all {
+		t.Errorf("a design that resumed weighed %d choices, one that did not %d", r, all)
+	}
+}
+
+// TestFileChoices checks that a file whose choices do not agree with
+// their descents' probabilities, or with each other, is refused.
+func TestFileChoices(t *testing.T) {
+	b, _ := symmetry.ParseBox("2x2x3")
+	d := NewDesign(b, 5, Options{Width: 64, CacheDepth: 4})
+	ds := draw(t, d, 2)
+	// mend returns a descent whose first choice is q1, its probability
+	// made to agree.
+	mend := func(x Descent, q1 float64) Record {
+		x.Choices = append([]float64{q1}, x.Choices[1:]...)
+		x.Prob = 1
+		for i, q := range x.Choices {
+			if x.Prefix.Bits>>(i+1)&1 == 1 {
+				x.Prob *= q
+			} else {
+				x.Prob *= 1 - q
+			}
+		}
+		return d.Record(x)
+	}
+	other := 0.3 // a first choice other than theirs
+	if ds[1].Choices[0] == other {
+		other = 0.7
+	}
+	for _, c := range []struct {
+		name string
+		recs func() []Record
+		want string
+	}{
+		{"probability", func() []Record {
+			r := d.Record(ds[0])
+			r.Probability /= 2
+			return []Record{r}
+		}, "multiply to"},
+		{"count", func() []Record {
+			r := d.Record(ds[0])
+			r.Choices = r.Choices[1:]
+			return []Record{r}
+		}, "choices for a prefix"},
+		{"range", func() []Record {
+			r := d.Record(ds[0])
+			r.Choices = slices.Clone(r.Choices)
+			r.Choices[0] = 1.5
+			return []Record{r}
+		}, "want a probability"},
+		{"disagree", func() []Record {
+			return []Record{d.Record(ds[0]), mend(ds[1], other)}
+		}, "a descent before had"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			recs := c.recs()
+			// The records go through a file, as a run reads them.
+			var data []byte
+			for _, r := range recs {
+				data = append(data, r.Line()...)
+			}
+			path := filepath.Join(t.TempDir(), "d.jsonl")
+			writeFile(t, path, data)
+			_, err := NewDesign(b, 5, Options{Width: 64, CacheDepth: 4}).OpenFile(context.Background(), path)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("OpenFile: %v, want an error with %q", err, c.want)
+			}
+		})
 	}
 }
 

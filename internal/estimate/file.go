@@ -10,6 +10,7 @@ import (
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // Record is one descent as a line of a descents file (JSON Lines), which
@@ -27,6 +28,10 @@ type Record struct {
 	// Weigh is the time the descent's choices took, in seconds; files
 	// written before it was kept do not have it.
 	Weigh float64 `json:"weigh_seconds,omitempty"`
+	// Choices are the probabilities of a '1' at each step, from the prefix
+	// of one cubelet down, which multiply to Probability; files written
+	// before they were kept do not have them.
+	Choices []float64 `json:"choices,omitempty"`
 }
 
 // Name returns the design's name for a file: the options that decide
@@ -42,7 +47,7 @@ func (d *Design) Record(x Descent) Record {
 	return Record{
 		Box: d.b.String(), Design: d.Name(), Seed: d.seed, Index: x.Index,
 		Prefix: x.Prefix.String(), Probability: x.Prob, Counts: census.CountsOf(x.Count),
-		Weigh: x.Weigh,
+		Weigh: x.Weigh, Choices: x.Choices,
 	}
 }
 
@@ -65,7 +70,47 @@ func (r Record) Descent() (Descent, error) {
 	if err != nil {
 		return Descent{}, fmt.Errorf("descent %d: %w", r.Index, err)
 	}
-	return Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: c, Weigh: r.Weigh}, nil
+	b, err := symmetry.ParseBox(r.Box)
+	if err != nil {
+		return Descent{}, fmt.Errorf("descent %d: box: %w", r.Index, err)
+	}
+	if err := stepsOf(p, b.Len(), r.Choices, r.Probability); err != nil {
+		return Descent{}, fmt.Errorf("descent %d: %w", r.Index, err)
+	}
+	return Descent{Index: r.Index, Prefix: p, Prob: r.Probability, Count: c, Weigh: r.Weigh, Choices: r.Choices}, nil
+}
+
+// stepsOf checks the choices of a descent to prefix p of a box of n
+// cells against its probability prob: one a step (none to cubelet n-1,
+// which ends a key), each a probability, whose steps taken multiply, in
+// the order [Design.Descend] multiplies them, to prob exactly. A descent
+// without choices passes.
+func stepsOf(p solver.Seq, n int, choices []float64, prob float64) error {
+	if len(choices) == 0 {
+		return nil
+	}
+	want := p.Len - 1
+	if p.Len == n {
+		want--
+	}
+	if len(choices) != want {
+		return fmt.Errorf("%d choices for a prefix of %d cubelets, want %d", len(choices), p.Len, want)
+	}
+	got := 1.0
+	for i, q1 := range choices {
+		if !(q1 >= 0 && q1 <= 1) {
+			return fmt.Errorf("choice %d is %v, want a probability", i+1, q1)
+		}
+		if p.Bits>>(i+1)&1 == 1 {
+			got *= q1
+		} else {
+			got *= 1 - q1
+		}
+	}
+	if got != prob {
+		return fmt.Errorf("its choices multiply to %v, not to its probability %v", got, prob)
+	}
+	return nil
 }
 
 // kind is a descents file's, for the journal: a record takes some 300
@@ -146,6 +191,9 @@ func (f *File) Close() error { return f.j.Close() }
 
 // Resume checks that recs are descents of d and returns them by index,
 // refusing a record of another box, seed or design and a descent twice.
+// It keeps their choices for the descents to come, which then do not
+// weigh them again, and refuses a choice that differs from another
+// record's at the same prefix.
 func (d *Design) Resume(recs []Record) (map[int]Descent, error) {
 	done := make(map[int]Descent, len(recs))
 	name := d.Name()
@@ -158,6 +206,9 @@ func (d *Design) Resume(recs []Record) (map[int]Descent, error) {
 			return nil, fmt.Errorf("line %d: descent %d again", i+1, r.Index)
 		}
 		x, err := r.Descent()
+		if err == nil {
+			err = d.remember(x.Prefix, x.Choices)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
 		}
