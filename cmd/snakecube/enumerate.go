@@ -25,8 +25,9 @@ the snake from its other end.
 Flags:
   -size N|AxBxC   the box, up to 64 cells (default 3, the 3x3x3 cube)
   -o FILE         write the catalogue to FILE, "-" for standard output
-                  (default solutions.json, solutions.parquet for parquet,
-                  snakes.csv or snakes.parquet with -snakes)
+                  (default solutions.json, or solutions.jsonl or
+                  solutions.parquet in those formats; snakes.csv or
+                  snakes.parquet with -snakes)
   -format FORMAT  json, one object (default); jsonl, a line {"box":BOX}
                   then one line per snake, {"snake":KEY,"solutions":[...]};
                   parquet, one row per solution (docs/CONVENTIONS.md)
@@ -143,9 +144,6 @@ func outputOptions(format string, snakes bool) (export.Options, string, error) {
 	name := "solutions." + opts.Format.String()
 	if snakes {
 		name = "snakes." + opts.Format.String()
-	}
-	if opts.Format == export.FormatJSONL {
-		name = "solutions.json" // jsonl's default since before the other formats: kept
 	}
 	return opts, name, nil
 }
