@@ -129,7 +129,8 @@ site:
 site-bench:
 	$(GO) test -run '^$$' -bench . -benchtime 10x -timeout 30m ./internal/site
 
-# The census of every box of at most 50 cells (results/census/plan.tsv),
+# The census of every box of at most 50 cells and of 2x2x13 to 2x2x16
+# (results/census/plan.tsv),
 # at the lowest priority, resumable: run it again to go on. Commit the
 # files under results/census at the end of every session.
 census: build
