@@ -24,6 +24,10 @@ func NewBox(a, b, c int) (Box, error) {
 	if a < 1 || b < 1 || c < 1 {
 		return Box{}, fmt.Errorf("%w: %dx%dx%d: sides must be at least 1", ErrBox, a, b, c)
 	}
+	if a > MaxCells || b > MaxCells || c > MaxCells {
+		// Checked alone first: the product of three large sides wraps.
+		return Box{}, fmt.Errorf("%w: %dx%dx%d: a side of more than %d cells, want 2 to %d cells in all", ErrBox, a, b, c, MaxCells, MaxCells)
+	}
 	if v := a * b * c; v < 2 || v > MaxCells {
 		return Box{}, fmt.Errorf("%w: %dx%dx%d has %d cells, want 2 to %d", ErrBox, a, b, c, v, MaxCells)
 	}

@@ -26,7 +26,10 @@ func TestParseBox(t *testing.T) {
 			t.Errorf("ParseBox(%q) = %v, %v; want %v", tc.in, b, err, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "x", "3x3", "0x3x3", "5", "4x4x5", "-1", "2x2xa", "1x1x1"} {
+	// The last ones' products wrap around to 2 to 64 cells, or to 0 or
+	// below, in 64-bit arithmetic: 2^61+1 times 32 is 32 after wrapping.
+	for _, bad := range []string{"", "x", "3x3", "0x3x3", "5", "4x4x5", "-1", "2x2xa", "1x1x1",
+		"2305843009213693953x4x2", "2305843009213693953x8x1", "1099511627776", "2097152", "65x1x1"} {
 		if b, err := ParseBox(bad); err == nil {
 			t.Errorf("ParseBox(%q) = %v, want an error", bad, b)
 		}
