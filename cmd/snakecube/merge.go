@@ -18,8 +18,15 @@ const mergeUsage = `Usage:
 
 Joins the N parts written by "enumerate -shard I/N", all of them, in any
 order and any format, into one catalogue: the same bytes as a single
-run. It refuses parts of different boxes, parts that overlap, and a part
-missing.
+run. It refuses parts of different boxes, parts that overlap, a part
+missing, and a single part.
+
+A part does not record its shard I/N, only its snakes: merge takes the
+parts for the N shards of a run, N their number, and checks that each
+holds the snakes of one shard of N. When they do not, it names the shards
+missing from the fewest shards, up to 2N (at least 8), of which the
+parts are each one. Parts that happen to be the shards of a smaller run
+than the one they came from cannot be told from it.
 
 Flags:
   -o FILE         write the catalogue to FILE, "-" for standard output

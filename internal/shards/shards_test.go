@@ -86,7 +86,7 @@ func TestMerge(t *testing.T) {
 		ps   [][]byte
 		want string
 	}{
-		{"missing", [][]byte{ps[0], ps[1]}, "shard"},
+		{"missing", [][]byte{ps[0], ps[1]}, "missing part: no part holds the snakes of shard 3/3;"},
 		{"twice", [][]byte{ps[0], ps[1], ps[1]}, "overlapping parts"},
 		{"damaged", [][]byte{ps[0], ps[1], bytes.Replace(ps[2], []byte(`"direction":[1,`), []byte(`"direction":[3,`), 1)}, "direction"},
 	} {
@@ -110,5 +110,46 @@ func TestMerge(t *testing.T) {
 	noBox := []byte(`{"001011011100":[]}`)
 	if _, err := merge(t, symmetry.Box{}, [][]byte{noBox}, export.FormatJSON); !errors.Is(err, ErrNoBox) {
 		t.Errorf("Merge(a part that tells no box) = %v, want ErrNoBox", err)
+	}
+}
+
+// TestMergeMissing: parts do not record their shard, so a part missing is
+// told from the snakes: one part alone, the first and last of three, the
+// first two of three are refused naming the shards missing; a whole
+// catalogue alone is refused too.
+func TestMergeMissing(t *testing.T) {
+	b := catalogtest.Box(t, "2x3x4")
+	whole := catalogtest.File(t, "2x3x4", export.FormatJSONL)
+	// The three shards, cut from the whole catalogue's lines: the header,
+	// then the lines of the shard's sections.
+	ps := make([][]byte, 3)
+	for i, sections := range solver.Shards(b, 3) {
+		lines := bytes.SplitAfter(whole, []byte("\n"))
+		ps[i] = bytes.Clone(lines[0])
+		for _, l := range lines[1:] {
+			for _, p := range sections {
+				if bytes.HasPrefix(l, []byte(`{"snake":"`+p.String())) {
+					ps[i] = append(ps[i], l...)
+				}
+			}
+		}
+	}
+	if got, err := merge(t, b, ps, export.FormatJSONL); err != nil || !bytes.Equal(got, whole) {
+		t.Fatalf("Merge(3 shards of %v) = %d bytes, %v; want the %d bytes of a single run", b, len(got), err, len(whole))
+	}
+	for _, tc := range []struct {
+		name string
+		ps   [][]byte
+		want string
+	}{
+		{"1/3 alone", [][]byte{ps[0]}, "no part holds the snakes of shards 2/3 and 3/3; the parts hold shard 1/3 (part1) of a run of 3"},
+		{"3/3 alone", [][]byte{ps[2]}, "no part holds the snakes of shards 1/3 and 2/3; the parts hold shard 3/3 (part1) of a run of 3"},
+		{"1/3 and 3/3", [][]byte{ps[0], ps[2]}, "no part holds the snakes of shard 2/3; the parts hold shards 1/3 (part1) and 3/3 (part2) of a run of 3"},
+		{"3/3 and 2/3", [][]byte{ps[2], ps[1]}, "no part holds the snakes of shard 1/3; the parts hold shards 2/3 (part2) and 3/3 (part1) of a run of 3"},
+		{"whole alone", [][]byte{whole}, "part1 alone: one part cannot be told from a whole catalogue"},
+	} {
+		if _, err := merge(t, b, tc.ps, export.FormatJSON); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Merge(%s) = %v, want an error saying %q", tc.name, err, tc.want)
+		}
 	}
 }
