@@ -19,7 +19,7 @@ const mergeUsage = `Usage:
 Joins the N parts written by "enumerate -shard I/N", all of them, in any
 order and any format, into one catalogue: the same bytes as a single
 run. It refuses parts of different boxes, parts that overlap, a part
-missing, and a single part.
+missing, a single part, and an output file that is one of the parts.
 
 A part does not record its shard I/N, only its snakes: merge takes the
 parts for the N shards of a run, N their number, and checks that each
@@ -64,6 +64,11 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 			return cli.BadUsage(e, mergeUsage, "-format: %v", err)
 		}
 		opts.Format = &f
+	}
+	for _, name := range names {
+		if sameFile(e, name, *out) {
+			return cli.UsageError{Err: fmt.Errorf("%s is a part being read: it would be overwritten", *out)}
+		}
 	}
 	parts := make([]shards.Part, len(names))
 	for k, name := range names {
