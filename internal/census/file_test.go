@@ -347,3 +347,22 @@ func TestUpgrade(t *testing.T) {
 		}
 	}
 }
+
+// TestReadBox reads a folder of 2x3x4 files as a census of 2x3x4, and
+// refuses it as one of another box, naming the file and both boxes.
+func TestReadBox(t *testing.T) {
+	ctx := context.Background()
+	recs := records(t, 4)
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a.jsonl"), fileOf(recs[:2]))
+	write(t, filepath.Join(dir, "b.jsonl"), fileOf(recs[2:]))
+	got, total, _, err := ReadBox(ctx, box234, []string{dir})
+	if err != nil || len(got) != 4 || total.Box != "2x3x4" || total.Sections != 4 {
+		t.Fatalf("ReadBox of 2x3x4 = %d records, %+v, %v; want the 4 sections of 2x3x4", len(got), total, err)
+	}
+	other, _ := symmetry.NewBox(3, 2, 4)
+	want := filepath.Join(dir, "a.jsonl") + ": a census of 2x3x4, not of 3x2x4"
+	if _, _, _, err := ReadBox(ctx, other, []string{dir}); err == nil || err.Error() != want {
+		t.Errorf("ReadBox of 3x2x4 = %v, want %q", err, want)
+	}
+}
