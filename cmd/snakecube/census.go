@@ -59,9 +59,12 @@ Markdown table, a row a box: exact counts from the censuses complete in
 census/BOX/, estimates from the descents in estimate/, the directed
 Hamiltonian paths and solutions that snakecube paths printed into
 paths/BOX.txt; then the families of boxes AxBxn as sequences in n, and
-the plans with their running totals. It fails when a census's solutions
-differ from its paths file's. With -format csv it writes the table alone
-as CSV, every number in full, for pandas, polars or DuckDB.
+the plans with their running totals. It fails when FOLDER holds none of
+census, estimate, paths and checks; when a folder or file named for a
+box has a name that is no box's, AxBxC, or holds another box's counts;
+and when a census's solutions differ from its paths file's. With -format
+csv it writes the table alone as CSV, every number in full, for pandas,
+polars or DuckDB.
 
 Flags:
   -size N|AxBxC  the box (required)

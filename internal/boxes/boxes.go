@@ -21,6 +21,12 @@
 // variate, and its solutions are those of the file. A check file of a
 // whole census must agree with it section by section, or the table is not
 // made either.
+//
+// A name is no proof: each folder and file named for a box must hold that
+// box's counts, as its lines (or, for paths and checks files, its first
+// line) record them, and a name where a box belongs must be one, written
+// AxBxC. The table is not made otherwise, nor of a folder that holds none
+// of census, estimate, paths and checks.
 package boxes
 
 import (
@@ -30,6 +36,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,9 +74,14 @@ type Row struct {
 func (r Row) Exact() bool { return r.Census != nil }
 
 // Read gathers the rows of the results folder dir, ordered by the number
-// of cells, then by the sides. It fails when a census's solutions differ
-// from its box's paths file's.
+// of cells, then by the sides. It fails when dir is no results folder
+// (it holds none of census, estimate, paths and checks), when a file or
+// folder named for a box holds another box's counts or its name is no
+// box, and when a census's solutions differ from its box's paths file's.
 func Read(ctx context.Context, dir string) ([]Row, error) {
+	if err := isResults(dir); err != nil {
+		return nil, err
+	}
 	rows := map[symmetry.Box]*Row{}
 	row := func(b symmetry.Box) *Row {
 		if rows[b] == nil {
@@ -99,10 +111,34 @@ func Read(ctx context.Context, dir string) ([]Row, error) {
 	return out, nil
 }
 
-// boxOf reads a box's name as the results folder writes it.
-func boxOf(name string) (symmetry.Box, bool) {
+// subfolders are the folders of a results folder that Read reads.
+var subfolders = []string{"census", "estimate", "paths", "checks"}
+
+// isResults fails unless dir is a folder holding at least one of the
+// subfolders.
+func isResults(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("the results folder: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s: not a folder: want a results folder", dir)
+	}
+	for _, sub := range subfolders {
+		if fi, err := os.Stat(filepath.Join(dir, sub)); err == nil && fi.IsDir() {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: no results folder: it holds none of the folders %s", dir, strings.Join(subfolders, ", "))
+}
+
+// boxOf reads a box's name as the results folder writes it, AxBxC.
+func boxOf(name string) (symmetry.Box, error) {
 	b, err := symmetry.ParseBox(name)
-	return b, err == nil && b.String() == name
+	if err == nil && b.String() != name {
+		err = fmt.Errorf("%q: want the box written %v", name, b)
+	}
+	return b, err
 }
 
 // readPaths reads the paths files of folder dir.
@@ -116,11 +152,15 @@ func readPaths(dir string, row func(symmetry.Box) *Row) error {
 	}
 	for _, de := range ents {
 		name, ok := strings.CutSuffix(de.Name(), ".txt")
-		b, isBox := boxOf(name)
-		if !ok || !isBox {
+		if !ok || de.IsDir() {
 			continue
 		}
-		paths, sols, err := readPathsFile(filepath.Join(dir, de.Name()))
+		path := filepath.Join(dir, de.Name())
+		b, err := boxOf(name)
+		if err != nil {
+			return fmt.Errorf("%s: a paths file whose name is no box: %w", path, err)
+		}
+		paths, sols, err := readPathsFile(path, b)
 		if err != nil {
 			return err
 		}
@@ -131,9 +171,14 @@ func readPaths(dir string, row func(symmetry.Box) *Row) error {
 	return nil
 }
 
+// pathsHeader is the first line of what snakecube paths prints, which
+// names its box.
+var pathsHeader = regexp.MustCompile(`^# ([^ :]+): `)
+
 // readPathsFile reads the "paths N" and "solutions N" lines of what
-// snakecube paths printed.
-func readPathsFile(path string) (paths, sols *big.Int, err error) {
+// snakecube paths printed for box b, refusing what it printed for another
+// box.
+func readPathsFile(path string, b symmetry.Box) (paths, sols *big.Int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -141,6 +186,16 @@ func readPathsFile(path string) (paths, sols *big.Int, err error) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
+		if n == 1 {
+			m := pathsHeader.FindStringSubmatch(sc.Text())
+			if m == nil {
+				return nil, nil, fmt.Errorf("%s: line 1: no \"# BOX: ...\" line naming the box: not what snakecube paths prints", path)
+			}
+			if m[1] != b.String() {
+				return nil, nil, fmt.Errorf("%s: line 1: the paths of %s, not of %v", path, m[1], b)
+			}
+			continue
+		}
 		name, value, ok := strings.Cut(sc.Text(), " ")
 		if !ok || (name != "paths" && name != "solutions") {
 			continue
@@ -174,12 +229,15 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		return err
 	}
 	for _, de := range ents {
-		b, ok := boxOf(de.Name())
-		if !de.IsDir() || !ok {
+		if !de.IsDir() {
 			continue
 		}
 		folder := filepath.Join(dir, "census", de.Name())
-		recs, t, _, err := census.ReadFiles(ctx, []string{folder})
+		b, err := boxOf(de.Name())
+		if err != nil {
+			return fmt.Errorf("%s: a census folder whose name is no box: %w", folder, err)
+		}
+		recs, t, _, err := census.ReadBox(ctx, b, []string{folder})
 		if err != nil {
 			return fmt.Errorf("%s: %w", folder, err)
 		}
@@ -196,7 +254,7 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		}
 		check := filepath.Join(dir, "checks", de.Name()+".txt")
 		if _, err := os.Stat(check); err == nil {
-			if r.Checked, err = readCheck(check, recs); err != nil {
+			if r.Checked, err = readCheck(check, b, t.Depth, recs); err != nil {
 				return err
 			}
 			r.Files = append(r.Files, "checks/"+de.Name()+".txt")
@@ -207,22 +265,27 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 
 // estimateFile reads the name of a descents file,
 // estimate-BOX-wWIDTH.jsonl or estimate-BOX-wWIDTH-cCAPACITY.jsonl: the
-// box, and the width and capacity (4096 when not named) of its design.
-func estimateFile(name string) (symmetry.Box, [2]int, bool) {
+// box, and the width and capacity (4096 when not named) of its design. It
+// returns false for a name of another form, and an error for one of this
+// form whose BOX is no box.
+func estimateFile(name string) (symmetry.Box, [2]int, bool, error) {
 	name, ok := strings.CutPrefix(name, "estimate-")
 	name, ok2 := strings.CutSuffix(name, ".jsonl")
 	box, design, ok3 := strings.Cut(name, "-w")
-	b, isBox := boxOf(box)
 	w, c, named := strings.Cut(design, "-c")
 	wid, err := strconv.Atoi(w)
 	capacity, err2 := estimate.DefaultCapacity, error(nil)
 	if named {
 		capacity, err2 = strconv.Atoi(c)
 	}
-	if !ok || !ok2 || !ok3 || !isBox || err != nil || err2 != nil || wid < 1 || capacity < 1 {
-		return symmetry.Box{}, [2]int{}, false
+	if !ok || !ok2 || !ok3 || err != nil || err2 != nil || wid < 1 || capacity < 1 {
+		return symmetry.Box{}, [2]int{}, false, nil
 	}
-	return b, [2]int{wid, capacity}, true
+	b, err := boxOf(box)
+	if err != nil {
+		return symmetry.Box{}, [2]int{}, false, err
+	}
+	return b, [2]int{wid, capacity}, true, nil
 }
 
 // readEstimates reads the descents files under dir/estimate, one a box:
@@ -239,7 +302,10 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 	best := map[symmetry.Box][2]int{}
 	file := map[symmetry.Box]string{}
 	for _, de := range ents {
-		b, design, ok := estimateFile(de.Name())
+		b, design, ok, err := estimateFile(de.Name())
+		if err != nil {
+			return fmt.Errorf("%s: a descents file whose name is no box's: %w", filepath.Join(dir, "estimate", de.Name()), err)
+		}
 		if !ok {
 			continue
 		}
@@ -255,6 +321,11 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 		recs, _, err := estimate.ReadFile(path)
 		if err != nil {
 			return err
+		}
+		for i, rec := range recs {
+			if rec.Box != b.String() {
+				return fmt.Errorf("%s: line %d: a descent of %s, not of %v", path, i+1, rec.Box, b)
+			}
 		}
 		if len(recs) < 2 {
 			continue // no spread to tell yet

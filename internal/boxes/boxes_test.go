@@ -37,7 +37,7 @@ func results(t *testing.T, solutions string) string {
 	if err := os.MkdirAll(filepath.Join(dir, "paths"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	text := "# 2x2x3\npaths 1136\nself_reverse 176\nsolutions " + solutions + "\n"
+	text := "# 2x2x3: directed Hamiltonian paths\npaths 1136\nself_reverse 176\nsolutions " + solutions + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "paths", "2x2x3.txt"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	write := func(text string) {
-		if err := os.WriteFile(path, []byte("# a check\n"+text), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte("# 2x2x3 census at depth 4: a check\n"+text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -205,7 +205,7 @@ func TestEstimateFiles(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(dir, "paths"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		text := "# 2x3x4\npaths 1\nself_reverse 0\nsolutions " + itoa(tc.solutions) + "\n"
+		text := "# 2x3x4: directed Hamiltonian paths\npaths 1\nself_reverse 0\nsolutions " + itoa(tc.solutions) + "\n"
 		if err := os.WriteFile(filepath.Join(dir, "paths", "2x3x4.txt"), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -334,6 +334,144 @@ func TestCSV(t *testing.T) {
 	for name, v := range want {
 		if got[name] != v {
 			t.Errorf("column %s = %q, want %q", name, got[name], v)
+		}
+	}
+}
+
+// TestNotResults: a folder that is not there, a file, and a folder with
+// none of the results' folders are refused, naming the path, rather than
+// made an empty table.
+func TestNotResults(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(dir, "none"), file, dir} {
+		if rows, err := Read(context.Background(), path); err == nil || !strings.Contains(err.Error(), path) {
+			t.Errorf("Read(%s) = %d rows, %v; want an error naming it", path, len(rows), err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "paths"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if rows, err := Read(context.Background(), dir); err != nil || len(rows) != 0 {
+		t.Errorf("Read of a results folder with an empty paths folder = %d rows, %v; want none, no error", len(rows), err)
+	}
+}
+
+// TestOtherBox: a file or folder named for one box that holds another's
+// counts is refused, naming the file and both boxes, rather than made
+// that box's row.
+func TestOtherBox(t *testing.T) {
+	ctx := context.Background()
+	move := func(t *testing.T, dir, from, to string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, to)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(filepath.Join(dir, from), filepath.Join(dir, to)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refused := func(t *testing.T, dir, want string) {
+		t.Helper()
+		rows, err := Read(ctx, dir)
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("Read = %+v, %v; want an error ending %q", rows, err, want)
+		}
+	}
+	t.Run("census", func(t *testing.T) {
+		dir := results(t, "1")
+		os.RemoveAll(filepath.Join(dir, "paths"))
+		move(t, dir, "census/2x2x3", "census/3x3x3")
+		refused(t, dir, filepath.Join(dir, "census", "3x3x3", "c.jsonl")+": a census of 2x2x3, not of 3x3x3")
+	})
+	t.Run("paths", func(t *testing.T) {
+		dir := results(t, "1")
+		os.RemoveAll(filepath.Join(dir, "census"))
+		move(t, dir, "paths/2x2x3.txt", "paths/2x2x4.txt")
+		refused(t, dir, filepath.Join(dir, "paths", "2x2x4.txt")+": line 1: the paths of 2x2x3, not of 2x2x4")
+		if err := os.WriteFile(filepath.Join(dir, "paths", "2x2x4.txt"), []byte("paths 1\nsolutions 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		refused(t, dir, "line 1: no \"# BOX: ...\" line naming the box: not what snakecube paths prints")
+	})
+	t.Run("estimate", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "estimate"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for k, name := range []string{"estimate-2x2x3-w64.jsonl", "estimate-3x3x4-w1024.jsonl"} {
+			d := estimate.NewDesign(mustBox(t, "2x2x3"), 1, estimate.Options{Width: 64})
+			if _, _, err := d.Take(ctx, 1+k, filepath.Join(dir, "estimate", name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Every line's box is checked, of a file of two descents, the
+		// fewest that make a row, and of one of one, too few for a row.
+		refused(t, dir, filepath.Join(dir, "estimate", "estimate-3x3x4-w1024.jsonl")+": line 1: a descent of 2x2x3, not of 3x3x4")
+		move(t, dir, "estimate/estimate-3x3x4-w1024.jsonl", "estimate/estimate-2x2x3-w32.jsonl")
+		move(t, dir, "estimate/estimate-2x2x3-w64.jsonl", "estimate/estimate-2x2x4-w64.jsonl")
+		refused(t, dir, filepath.Join(dir, "estimate", "estimate-2x2x4-w64.jsonl")+": line 1: a descent of 2x2x3, not of 2x2x4")
+	})
+	t.Run("checks", func(t *testing.T) {
+		c, err := solver.Enumerate(ctx, mustBox(t, "2x2x3"), solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := results(t, itoa(c.Solutions()))
+		path := filepath.Join(dir, "checks", "2x2x3.txt")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// Section 0 of 2x2x4 at depth 4 holds no snake, as that of 2x2x3
+		// does: only the first line tells the checks apart.
+		line := "section 0 prefix 0000 snakes 0 solutions 0 palindromes 0 palindrome_solutions 0 one_solution_snakes 0 most_solutions 0: agree\n"
+		for _, tc := range []struct{ header, want string }{
+			{"# 2x2x3 census at depth 4: 1 of the 8 sections\n", ""},
+			{"# 2x2x4 census at depth 4: 1 of the 8 sections\n", ": line 1: a check of the census of 2x2x4 at depth 4, not of 2x2x3 at depth 4"},
+			{"# 2x2x3 census at depth 5: 1 of the 16 sections\n", ": line 1: a check of the census of 2x2x3 at depth 5, not of 2x2x3 at depth 4"},
+			{"# a check\n", ": line 1: no \"# BOX census at depth K: ...\" line naming the census: not what census check prints"},
+		} {
+			if err := os.WriteFile(path, []byte(tc.header+line), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.want == "" {
+				if rows, err := Read(ctx, dir); err != nil || len(rows) != 1 || rows[0].Checked != 1 {
+					t.Errorf("Read with a check of 2x2x3 = %+v, %v; want one section checked", rows, err)
+				}
+				continue
+			}
+			refused(t, dir, path+tc.want)
+		}
+	})
+}
+
+// TestBadNames: a census folder, paths file or descents file whose name
+// should be a box's but is none is refused, naming it, rather than passed
+// over; 2305843009213693953x4x2 is one whose sides' product wraps to 16.
+func TestBadNames(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"census/2305843009213693953x4x2/c.jsonl", "a census folder whose name is no box: invalid box: 2305843009213693953x4x2: a side of more than 64 cells"},
+		{"census/3/c.jsonl", `a census folder whose name is no box: "3": want the box written 3x3x3`},
+		{"paths/notes.txt", `a paths file whose name is no box: invalid box: "notes": side "notes" is not a positive whole number`},
+		{"estimate/estimate-2305843009213693953x4x2-w64.jsonl", "a descents file whose name is no box's: invalid box: 2305843009213693953x4x2: a side of more than 64 cells"},
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, filepath.FromSlash(tc.path))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		named := path
+		if strings.HasPrefix(tc.path, "census/") {
+			named = filepath.Dir(path)
+		}
+		if rows, err := Read(context.Background(), dir); err == nil || !strings.HasPrefix(err.Error(), named+": "+tc.want) {
+			t.Errorf("Read with %s = %+v, %v; want %q", tc.path, rows, err, named+": "+tc.want)
 		}
 	}
 }

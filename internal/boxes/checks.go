@@ -8,18 +8,24 @@ import (
 	"strconv"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // checkLine is a section's line in what census check prints: the counts
 // recounted and the verdict.
 var checkLine = regexp.MustCompile(`^section (\d+) prefix ([01]+) snakes (\d+) solutions (\d+) palindromes (\d+) palindrome_solutions (\d+) one_solution_snakes (\d+) most_solutions (\d+): (.*)$`)
 
-// readCheck reads path, what snakecube census check printed for a box
-// whose census lines are recs, and returns how many sections it
-// recounted. Every section's line must say that it agrees, and its counts
+// checkHeader is the first line of what census check prints, which names
+// the census's box and depth.
+var checkHeader = regexp.MustCompile(`^# (\S+) census at depth (\d+): `)
+
+// readCheck reads path, what snakecube census check printed for the
+// census of box b at depth depth whose lines are recs, and returns how
+// many sections it recounted. Its first line must name that box and
+// depth, every section's line must say that it agrees, and its counts
 // must be those of the census's line for that section: a check of another
 // census, or one a disagreement was edited out of, is refused.
-func readCheck(path string, recs []census.Record) (int, error) {
+func readCheck(path string, b symmetry.Box, depth int, recs []census.Record) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, err
@@ -33,6 +39,16 @@ func readCheck(path string, recs []census.Record) (int, error) {
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if n == 1 {
+			m := checkHeader.FindStringSubmatch(line)
+			if m == nil {
+				return 0, fmt.Errorf("%s: line 1: no \"# BOX census at depth K: ...\" line naming the census: not what census check prints", path)
+			}
+			if m[1] != b.String() || m[2] != strconv.Itoa(depth) {
+				return 0, fmt.Errorf("%s: line 1: a check of the census of %s at depth %s, not of %v at depth %d", path, m[1], m[2], b, depth)
+			}
+			continue
+		}
 		if line == "" || line[0] == '#' {
 			continue
 		}

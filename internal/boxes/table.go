@@ -184,9 +184,9 @@ func ReadPlan(dir string) ([]Planned, error) {
 				continue
 			}
 			fields := strings.Fields(line)
-			b, ok := boxOf(fields[0])
+			b, berr := boxOf(fields[0])
 			nodes, err := strconv.ParseFloat(fields[len(fields)-1], 64)
-			if !ok || err != nil || len(fields) < 2 {
+			if berr != nil || err != nil || len(fields) < 2 {
 				f.Close()
 				return nil, fmt.Errorf("%s: line %d: want a box and, last, its estimated nodes", path, n)
 			}
