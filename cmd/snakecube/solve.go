@@ -129,8 +129,7 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, solveUsage, "-format %q: want text, json, svg or html", *format)
 	}
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "max" })
+	set := cli.Given(fs, "max")
 	switch {
 	case !set && (*format == "svg" || *format == "html"):
 		*most = 10 // a sheet takes a picture a step, a page a player's data

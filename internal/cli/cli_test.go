@@ -91,3 +91,30 @@ func TestParseFlags(t *testing.T) {
 		t.Errorf("-x: %v, stderr %q", err, errOut)
 	}
 }
+
+// TestGiven: a flag given with its default value is given; one left out
+// is not, whatever its value.
+func TestGiven(t *testing.T) {
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.Int("n", 0, "")
+	fs.Int("m", 5, "")
+	fs.String("o", "", "")
+	if _, err := ParseFlags(fs, Env{Stdout: NewCheckedWriter(io.Discard, nil), Stderr: io.Discard}, "", []string{"-n", "0", "-o="}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		names []string
+		want  bool
+	}{
+		{[]string{"n"}, true},
+		{[]string{"o"}, true},
+		{[]string{"m"}, false},
+		{[]string{"m", "o"}, true},
+		{[]string{"x"}, false},
+		{nil, false},
+	} {
+		if got := Given(fs, tc.names...); got != tc.want {
+			t.Errorf("Given(%q) = %v, want %v", tc.names, got, tc.want)
+		}
+	}
+}

@@ -66,6 +66,19 @@ func flagValue(fs *flag.FlagSet, args []string, i int) bool {
 	return !ok || !b.IsBoolFlag()
 }
 
+// Given reports whether any of the flags named was given on the command
+// line, so that a value given explicitly is checked against its range
+// while an absent flag takes its default, even where the two are equal.
+func Given(fs *flag.FlagSet, names ...string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		for _, n := range names {
+			set = set || f.Name == n
+		}
+	})
+	return set
+}
+
 // BadUsage prints the usage to stderr and returns a usage error.
 func BadUsage(e Env, text, format string, args ...any) error {
 	fmt.Fprint(e.Stderr, text)
