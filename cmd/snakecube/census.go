@@ -72,7 +72,7 @@ Flags:
   -o FILE        the census file to append to (required); (check) the
                  file of recounts to append to and resume from
   -sections A:B  only sections A to B-1 (default: all)
-  -sample N      only N sections chosen at random, at most 4194304
+  -sample N      only N sections chosen at random, 1 to 4194304
                  (check: of the sections in the files, default 200)
   -seed S        the seed choosing the sample (default 1)
   -j N           count N sections at once (default: all cores)
@@ -126,13 +126,15 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, censusUsage, "census takes no arguments, got %q", rest[0])
 	case b.Len() == 0:
 		return cli.BadUsage(e, censusUsage, "-size is required")
+	case !cli.Given(fs, "depth"):
+		return cli.BadUsage(e, censusUsage, "-depth is required")
 	case *depth < 1 || *depth > b.Len():
 		return cli.BadUsage(e, censusUsage, "-depth %d: want 1 to %d for the %v box", *depth, b.Len(), b)
 	case *out == "":
 		return cli.BadUsage(e, censusUsage, "-o FILE is required")
 	}
 	m := solver.NumSections(b, *depth)
-	sel, err := census.Select(m, *span, *sample, *seed)
+	sel, err := census.Select(m, *span, cli.Given(fs, "sample"), *sample, *seed)
 	if err != nil {
 		return cli.BadUsage(e, censusUsage, "%v", err)
 	}
@@ -176,8 +178,11 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return cli.HelpOK(err)
 	}
-	if len(names) == 0 {
+	switch {
+	case len(names) == 0:
 		return cli.BadUsage(e, censusUsage, "census merge: no file given")
+	case !knownSolutions(fs, *known):
+		return cli.BadUsage(e, censusUsage, "-solutions %v: want a positive number", *known)
 	}
 	recs, t, b, err := readCensus(ctx, e, "census merge", names)
 	if err != nil {

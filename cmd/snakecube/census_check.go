@@ -30,6 +30,8 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	switch {
 	case len(names) == 0:
 		return cli.BadUsage(e, censusUsage, "census check: no file given")
+	case *out == "" && cli.Given(fs, "o"):
+		return cli.BadUsage(e, censusUsage, `-o "": want a file name`)
 	case *sample < 1 || *sample > census.MaxSample:
 		return cli.BadUsage(e, censusUsage, "-sample %d: want 1 to %d sections", *sample, census.MaxSample)
 	}

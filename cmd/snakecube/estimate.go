@@ -89,12 +89,12 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return cli.HelpOK(err)
 	}
 	if sn.on {
-		if *probes != 0 {
+		if cli.Given(fs, "probes") {
 			return cli.BadUsage(e, estimateUsage, "-probes and -snakes cannot be used together")
 		}
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
-	if sn.used(fs) {
+	if sn.used() {
 		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -capacity, -o, -solutions and -quiet go with -snakes")
 	}
 	switch {
@@ -102,7 +102,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
 	case box.box.Len() == 0:
 		return cli.BadUsage(e, estimateUsage, "-size is required")
-	case *probes < 0:
+	case cli.Given(fs, "probes") && *probes < 1:
 		return cli.BadUsage(e, estimateUsage, "-probes %d: want at least 1", *probes)
 	}
 	b := box.box
@@ -119,8 +119,9 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	return nil
 }
 
-// snakesFlags are the flags of estimate -snakes.
+// snakesFlags are the flags of estimate -snakes, defined on fs.
 type snakesFlags struct {
+	fs      *flag.FlagSet
 	on      bool
 	samples int
 	depth   int
@@ -132,6 +133,7 @@ type snakesFlags struct {
 }
 
 func (f *snakesFlags) add(fs *flag.FlagSet) {
+	f.fs = fs
 	fs.BoolVar(&f.on, "snakes", false, "")
 	fs.IntVar(&f.samples, "samples", 100, "")
 	fs.IntVar(&f.depth, "depth", 0, "")
@@ -143,15 +145,8 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 }
 
 // used reports whether a flag of -snakes was given.
-func (f *snakesFlags) used(fs *flag.FlagSet) bool {
-	set := false
-	fs.Visit(func(g *flag.Flag) {
-		switch g.Name {
-		case "samples", "depth", "width", "capacity", "o", "solutions", "quiet":
-			set = true
-		}
-	})
-	return set
+func (f *snakesFlags) used() bool {
+	return cli.Given(f.fs, "samples", "depth", "width", "capacity", "o", "solutions", "quiet")
 }
 
 // maxWidth bounds -width: a population of the shared levels is up to four
@@ -176,15 +171,17 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
 	case b.Len() == 0:
 		return cli.BadUsage(e, estimateUsage, "-size is required")
+	case f.out == "" && cli.Given(f.fs, "o"):
+		return cli.BadUsage(e, estimateUsage, `-o "": want a file name`)
 	case f.samples < 2 || f.samples > maxDescents:
 		return cli.BadUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, maxDescents)
-	case f.depth < 0 || f.depth > b.Len():
+	case cli.Given(f.fs, "depth") && (f.depth < 1 || f.depth > b.Len()):
 		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
-	case f.width < 0 || f.width > maxWidth:
+	case cli.Given(f.fs, "width") && (f.width < 1 || f.width > maxWidth):
 		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, maxWidth)
-	case f.cap < 0 || f.cap > maxCapacity:
+	case cli.Given(f.fs, "capacity") && (f.cap < 1 || f.cap > maxCapacity):
 		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, maxCapacity)
-	case f.known < 0:
+	case !knownSolutions(f.fs, f.known):
 		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
 	case workers < 1:
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)

@@ -3,10 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
 
+	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -50,6 +52,13 @@ func workersVar(fs *flag.FlagSet) *workersFlag {
 	w := workersFlag(min(runtime.NumCPU(), solver.MaxWorkers))
 	fs.Var(&w, "j", "")
 	return &w
+}
+
+// knownSolutions reports whether n, the value of a -solutions flag on fs
+// (a box's exact number of solutions, from snakecube paths), is good: a
+// positive number when given; absent, it is 0, none known.
+func knownSolutions(fs *flag.FlagSet, n float64) bool {
+	return !cli.Given(fs, "solutions") || n > 0 && n <= math.MaxFloat64
 }
 
 // parseShard reads I/N, 1 <= I <= N.

@@ -76,6 +76,9 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return cli.HelpOK(err)
 	}
+	if *svg == "" && cli.Given(fs, "svg") {
+		return cli.BadUsage(e, statsUsage, `-svg "": want a file name, or - for standard output`)
+	}
 	if len(rest) != 1 {
 		return cli.BadUsage(e, statsUsage, "stats takes one FILE, got %d arguments", len(rest))
 	}

@@ -29,7 +29,7 @@ func results(t *testing.T, solutions string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel, _ := census.Select(solver.NumSections(b, 4), "", 0, 1)
+	sel, _ := census.Select(solver.NumSections(b, 4), "", false, 0, 1)
 	if err := f.Count(context.Background(), sel, 1, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -26,16 +26,16 @@ type Selection struct {
 	from, to int
 }
 
-// Select returns the sections to count among m: n drawn at random by
-// seed when n > 0, else the range span, "A:B" for sections A to B-1, or
-// every section when span is "".
-func Select(m int, span string, n int, seed uint64) (Selection, error) {
+// Select returns the sections to count among m: with sample, n of them,
+// 1 to MaxSample, drawn at random by seed; otherwise the range span, "A:B"
+// for sections A to B-1, or every section when span is "".
+func Select(m int, span string, sample bool, n int, seed uint64) (Selection, error) {
 	switch {
-	case n > 0 && span != "":
+	case sample && span != "":
 		return Selection{}, fmt.Errorf("-sections and -sample cannot be used together")
-	case n < 0 || n > MaxSample:
+	case sample && (n < 1 || n > MaxSample):
 		return Selection{}, fmt.Errorf("-sample %d: want 1 to %d sections; count more with -sections", n, MaxSample)
-	case n > 0:
+	case sample:
 		return Selection{sample: Sample(m, n, seed)}, nil
 	}
 	s := Selection{from: 0, to: m}
