@@ -27,7 +27,7 @@ Flags:
   -o FILE         write the catalogue to FILE, "-" for standard output
                   (default solutions.json, or solutions.jsonl or
                   solutions.parquet in those formats; snakes.csv or
-                  snakes.parquet with -snakes)
+                  snakes.parquet with -snakes; standard output with -count)
   -format FORMAT  json, one object (default); jsonl, a line {"box":BOX}
                   then one line per snake, {"snake":KEY,"solutions":[...]};
                   parquet, one row per solution (docs/CONVENTIONS.md)
@@ -38,8 +38,9 @@ Flags:
                   characters 0 and 1): the same bytes per snake as the whole
   -shard I/N      only part I of N of the catalogue, split by sections and
                   balanced by search work; join the parts with merge
-  -count          print counts instead of writing solutions: snakes,
-                  solutions, palindromes, one-solution snakes
+  -count          count instead of writing solutions: snakes, solutions,
+                  palindromes, one-solution snakes, a "name value" line
+                  each, to standard output, or to -o FILE
   -j N            search with N goroutines (default: all cores)
   -quiet          no progress bar and no summary
 
@@ -71,15 +72,22 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	if len(rest) > 0 {
 		return cli.BadUsage(e, enumerateUsage, "enumerate takes no arguments, got %q", rest[0])
 	}
+	if *out == "" && cli.Given(fs, "o") {
+		return cli.BadUsage(e, enumerateUsage, `-o "": want a file name, or - for standard output`)
+	}
 	eopts, defaultOut, err := outputOptions(*format, *snakes)
 	if err != nil {
 		return cli.BadUsage(e, enumerateUsage, "%v", err)
 	}
-	if *out == "" {
-		*out = defaultOut
-	}
-	if *counting && *snakes {
+	switch {
+	case *counting && *snakes:
 		return cli.BadUsage(e, enumerateUsage, "-count and -snakes cannot be used together")
+	case *counting && *format != "":
+		return cli.BadUsage(e, enumerateUsage, "-count and -format cannot be used together: the counts are text")
+	case *counting && *out == "":
+		*out = "-" // counts go to standard output unless -o says otherwise
+	case *out == "":
+		*out = defaultOut
 	}
 	b := box.box
 	pt, err := part(*prefix, *shard)
@@ -103,8 +111,8 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		if err != nil {
 			return fmt.Errorf("count %s: %w", what, err)
 		}
-		writeCount(e.Stdout, what, total)
-		return nil
+		_, err = writeOutput(e, *out, func(w io.Writer) error { return writeCount(w, what, total) })
+		return err
 	}
 	var total export.Written
 	name, err := writeOutput(e, *out, func(w io.Writer) error {

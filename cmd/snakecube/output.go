@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -25,10 +26,12 @@ func terminal(w any) bool {
 }
 
 // writeCount prints a census, one "name value" line each, for people and
-// scripts alike.
-func writeCount(w io.Writer, what string, c solver.Count) {
-	fmt.Fprintf(w, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
-	census.WriteCounts(w, c)
+// scripts alike, and returns the first write that failed.
+func writeCount(w io.Writer, what string, c solver.Count) error {
+	b := bufio.NewWriter(w) // keeps the first failed write for Flush
+	fmt.Fprintf(b, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
+	census.WriteCounts(b, c)
+	return b.Flush()
 }
 
 // writeOutput runs write on standard output when path is "-", otherwise on
