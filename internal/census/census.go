@@ -25,7 +25,9 @@
 // most the solutions, no solutions without snakes, the snake with most
 // solutions in the section, ...). A file of the first format, without
 // sums, is read only by [Upgrade], which checks every record as well and
-// adds the sums.
+// adds the sums. Lines of both formats have the fields box, depth,
+// section, prefix, nodes and seconds: a line without them, a catalogue's
+// say, is refused as no census line at all.
 //
 // # Resuming
 //

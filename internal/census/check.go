@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/snakecube/snakecube/solver"
@@ -28,8 +30,58 @@ func checksum(canonical []byte) string {
 
 // decode reads one line of a census file, checks its checksum (or, unless
 // needSum, its absence) and its record, and returns the record without its
-// sum.
+// sum. A line that is no census line of either format, a catalogue's
+// say, is refused as such, not as a census line of the first format or
+// one that does not check.
 func decode(line []byte, needSum bool) (Record, error) {
+	r, err := decodeLine(line, needSum)
+	// A line whose checksum is right was written whole by [Record.Line].
+	if err != nil || r.Sum == "" {
+		if nc := notCensus(line); nc != nil {
+			return Record{}, nc
+		}
+	}
+	r.Sum = ""
+	return r, err
+}
+
+// censusKeys are the fields of every census line, of the first format
+// and of the present one alike.
+var censusKeys = []string{"box", "depth", "section", "prefix", "nodes", "seconds"}
+
+// notCensus returns what makes line no census line, of either format: it
+// is not a JSON object, or it lacks fields that every census line has. It
+// returns nil for a line that may be a census line, however wrong. Only
+// lines that fail to decode or have no checksum are looked at, so a census
+// of the present format costs nothing more to read.
+func notCensus(line []byte) error {
+	var fields map[string]json.RawMessage // of the line's first value
+	if err := json.NewDecoder(bytes.NewReader(line)).Decode(&fields); err != nil {
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) {
+			return fmt.Errorf("not a census line: %w", err)
+		}
+		return errors.New("not a census line: not a JSON object")
+	}
+	var missing []string
+	for _, k := range censusKeys {
+		if _, ok := fields[k]; !ok {
+			missing = append(missing, strconv.Quote(k))
+		}
+	}
+	switch n := len(missing); n {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("not a census line: it has no %s", missing[0])
+	default:
+		return fmt.Errorf("not a census line: it has no %s or %s", strings.Join(missing[:n-1], ", "), missing[n-1])
+	}
+}
+
+// decodeLine is decode but for telling a line that is no census line, and
+// it leaves the record's sum as the line had it.
+func decodeLine(line []byte, needSum bool) (Record, error) {
 	var r Record
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
@@ -47,7 +99,6 @@ func decode(line []byte, needSum bool) (Record, error) {
 			return r, fmt.Errorf("checksum %s, but the line's fields sum to %s: the line was changed after it was written", sum, want)
 		}
 	}
-	r.Sum = ""
 	return r, r.Check()
 }
 

@@ -82,8 +82,43 @@ func TestLineRoundTrip(t *testing.T) {
 	if got, err := decode([]byte(noSum), false); err != nil || got != r {
 		t.Errorf("decode of a first-format line = %+v, %v; want %+v", got, err, r)
 	}
-	if _, err := decode([]byte(strings.TrimSuffix(line, "\n")+" {}\n"), true); err == nil {
-		t.Error("decode accepted a line with two JSON values")
+	if _, err := decode([]byte(strings.TrimSuffix(line, "\n")+" {}\n"), true); err == nil || err.Error() != "more than one JSON value on the line" {
+		t.Errorf("decode of a line with two JSON values = %v, want more than one JSON value", err)
+	}
+}
+
+// TestDecodeNotCensus: a line that is no census line of either format,
+// such as a catalogue's, is refused as such, whether or not a sum is
+// needed, and not taken for a census line of the first format; a census
+// line of the first format still is one.
+func TestDecodeNotCensus(t *testing.T) {
+	for _, tc := range []struct{ line, says string }{
+		{`{"box":"2x2x3"}`, `not a census line: it has no "depth", "section", "prefix", "nodes" or "seconds"`},
+		{`{"snake":"0101010101","solutions":["abc"]}`, `not a census line: it has no "box", "depth", "section", "prefix", "nodes" or "seconds"`},
+		{`{"box":"2x2x3","depth":4,"section":0,"prefix":"0000","nodes":12}`, `not a census line: it has no "seconds"`},
+		{`{"box":"2x2x3","sum":"00000000"}`, `not a census line: it has no "depth"`},
+		{`[1,2]`, `not a census line: not a JSON object`},
+		{`snakes 17`, `not a census line: invalid character 's'`},
+	} {
+		for _, needSum := range []bool{true, false} {
+			_, err := decode([]byte(tc.line+"\n"), needSum)
+			if err == nil || errors.Is(err, ErrNoSum) || !strings.HasPrefix(err.Error(), tc.says) {
+				t.Errorf("decode(%s, %v) = %v, want an error starting %q", tc.line, needSum, err, tc.says)
+			}
+		}
+	}
+	// A first-format line that does not check is still a census line.
+	line := `{"box":"2x2x3","depth":4,"section":0,"prefix":"0001","nodes":12,"seconds":0}`
+	if _, err := decode([]byte(line), false); err == nil || !strings.Contains(err.Error(), "section 0 has prefix 0000") {
+		t.Errorf("decode(%s) = %v, want the wrong prefix", line, err)
+	}
+	path := filepath.Join(t.TempDir(), "c.jsonl")
+	write(t, path, []byte("{\"box\":\"2x2x3\"}\n{\"snake\":\"0101010101\",\"solutions\":[\"abc\"]}\n"))
+	if _, _, err := ReadFile(context.Background(), path); err == nil || errors.Is(err, ErrNoSum) || !strings.Contains(err.Error(), path+": line 1: not a census line") {
+		t.Errorf("ReadFile of a catalogue = %v, want not a census line at line 1", err)
+	}
+	if _, err := Upgrade(context.Background(), path); err == nil || !strings.Contains(err.Error(), path+": line 1: not a census line") {
+		t.Errorf("Upgrade of a catalogue = %v, want not a census line at line 1", err)
 	}
 }
 
