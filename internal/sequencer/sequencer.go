@@ -29,9 +29,9 @@ func Run[T any](ctx context.Context, n, workers int, work func(context.Context, 
 func RunAhead[T any](ctx context.Context, n, workers, ahead int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	workers = min(max(workers, 1), max(n, 1))
 	if workers == 1 {
-		return runOne(ctx, n, work, emit)
+		return runOne(ctx, indices(windows(n, 1))(ctx), byIndex(work), emit)
 	}
-	return run(ctx, n, workers, workers+max(ahead, workers), windows(n, 1), work, emit)
+	return run(ctx, workers, workers+max(ahead, workers), indices(windows(n, 1)), byIndex(work), emit)
 }
 
 // RunWindowed is [Run] with the pieces started window by window, each
@@ -43,9 +43,9 @@ func RunAhead[T any](ctx context.Context, n, workers, ahead int, work func(conte
 func RunWindowed[T any](ctx context.Context, n, workers, window int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	workers, window = min(max(workers, 1), max(n, 1)), min(max(window, 1), max(n, 1))
 	if workers == 1 {
-		return runOne(ctx, n, work, emit)
+		return runOne(ctx, indices(windows(n, 1))(ctx), byIndex(work), emit)
 	}
-	return run(ctx, n, workers, 2*workers+window, windows(n, window), work, emit)
+	return run(ctx, workers, 2*workers+window, indices(windows(n, window)), byIndex(work), emit)
 }
 
 // windows yields 0 to n-1 window by window, each window from its last
@@ -73,26 +73,89 @@ func windows(n, window int) iter.Seq[int] {
 func RunLargestFirst[T any](ctx context.Context, n, workers int, size func(int) float64, work func(context.Context, int) (T, error), emit func(int, T) error) error {
 	workers = min(max(workers, 1), max(n, 1))
 	if workers == 1 {
-		return runOne(ctx, n, work, emit)
+		return runOne(ctx, indices(windows(n, 1))(ctx), byIndex(work), emit)
 	}
 	order := make([]int, n)
 	for k := range order {
 		order[k] = k
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size(b), size(a)) })
-	return run(ctx, n, workers, n, slices.Values(order), work, emit)
+	return run(ctx, workers, n, indices(slices.Values(order)), byIndex(work), emit)
 }
 
-// run calls work for the pieces in the order start yields them, on up to
-// workers goroutines, with up to queued pieces started or waiting to be
-// emitted, and emit with each result in index order.
-func run[T any](ctx context.Context, n, workers, queued int, start iter.Seq[int], work func(context.Context, int) (T, error), emit func(int, T) error) error {
+// Stream is [Run] over pieces that come one by one, as lines read from
+// a pipe, their number unknown: it calls work on each piece received
+// from pieces, on up to workers goroutines, and emit with each result in
+// the order the pieces came, as soon as it and all results before it are
+// done. It holds at most 2*workers+3 pieces started or waiting for their
+// turn, and receives no more until one is emitted, so that memory stays
+// bounded however many pieces come; results are emitted while pieces
+// are still to come.
+// It returns when pieces is closed and every result is emitted, at the
+// first error from work or emit, or when ctx is done.
+func Stream[P, T any](ctx context.Context, pieces <-chan P, workers int, work func(context.Context, P) (T, error), emit func(int, T) error) error {
+	workers = max(workers, 1)
+	cut := false // set when ctx, not the end of pieces, stopped the feeder
+	start := func(ctx context.Context) iter.Seq2[int, P] {
+		return func(yield func(int, P) bool) {
+			for k := 0; ; k++ {
+				select {
+				case p, more := <-pieces:
+					if !more || !yield(k, p) {
+						return
+					}
+				case <-ctx.Done():
+					cut = true
+					return
+				}
+			}
+		}
+	}
+	each := func(ctx context.Context, _ int, p P) (T, error) { return work(ctx, p) }
+	var err error
+	if workers == 1 {
+		err = runOne(ctx, start(ctx), each, emit)
+	} else {
+		err = run(ctx, workers, 2*workers+1, start, each, emit)
+	}
+	if err == nil && cut {
+		err = ctx.Err()
+	}
+	return err
+}
+
+// indices is the start of pieces known by their index alone, in the
+// order seq yields them.
+func indices(seq iter.Seq[int]) func(context.Context) iter.Seq2[int, struct{}] {
+	return func(context.Context) iter.Seq2[int, struct{}] {
+		return func(yield func(int, struct{}) bool) {
+			for k := range seq {
+				if !yield(k, struct{}{}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// byIndex is the work of a piece known by its index alone.
+func byIndex[T any](work func(context.Context, int) (T, error)) func(context.Context, int, struct{}) (T, error) {
+	return func(ctx context.Context, k int, _ struct{}) (T, error) { return work(ctx, k) }
+}
+
+// run calls work for the pieces in the order start yields them, each
+// with its index in emission order, on up to workers goroutines, with up
+// to queued pieces started or waiting to be emitted, and emit with each
+// result in index order. start is given the run's context, which is done
+// when the run stops early, and should stop yielding then.
+func run[P, T any](ctx context.Context, workers, queued int, start func(context.Context) iter.Seq2[int, P], work func(context.Context, int, P) (T, error), emit func(int, T) error) error {
 	type result struct {
 		v   T
 		err error
 	}
 	type item struct {
 		k int
+		p P
 		c chan result
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -102,15 +165,15 @@ func run[T any](ctx context.Context, n, workers, queued int, start iter.Seq[int]
 	queue := make(chan item, queued)
 	eg.Go(func() error {
 		defer close(queue)
-		for k := range start {
-			it := item{k, make(chan result, 1)}
+		for k, p := range start(ctx) {
+			it := item{k, p, make(chan result, 1)}
 			select {
 			case queue <- it:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
 			eg.Go(func() error {
-				v, err := work(ctx, it.k)
+				v, err := work(ctx, it.k, it.p)
 				it.c <- result{v, err}
 				return err
 			})
@@ -144,14 +207,15 @@ func run[T any](ctx context.Context, n, workers, queued int, start iter.Seq[int]
 	return failed
 }
 
-// runOne is RunWindowed on one worker: in the caller's goroutine, piece
-// after piece, with nothing to hand between goroutines.
-func runOne[T any](ctx context.Context, n int, work func(context.Context, int) (T, error), emit func(int, T) error) error {
-	for k := range n {
+// runOne is a run on one worker: in the caller's goroutine, piece after
+// piece in the order pieces yields them, with nothing to hand between
+// goroutines.
+func runOne[P, T any](ctx context.Context, pieces iter.Seq2[int, P], work func(context.Context, int, P) (T, error), emit func(int, T) error) error {
+	for k, p := range pieces {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		v, err := work(ctx, k)
+		v, err := work(ctx, k, p)
 		if err == nil {
 			err = emit(k, v)
 		}

@@ -146,3 +146,124 @@ func TestRunAhead(t *testing.T) {
 		return k * k, nil
 	}, emit), n)
 }
+
+// TestStream sends pieces one by one and checks, on one worker and on
+// several, that each result is emitted before the next piece is sent:
+// nothing waits for the end of the pieces; and that the results come in
+// the order sent.
+func TestStream(t *testing.T) {
+	for _, workers := range []int{1, 2, 5} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		pieces := make(chan int)
+		emitted := make(chan int)
+		done := make(chan error, 1)
+		go func() {
+			done <- Stream(ctx, pieces, workers, func(_ context.Context, p int) (int, error) {
+				time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+				return p * p, nil
+			}, func(k, v int) error {
+				emitted <- k
+				if v != k*k {
+					t.Errorf("Stream on %d workers: emit(%d, %d), want %d", workers, k, v, k*k)
+				}
+				return nil
+			})
+		}()
+		for k := range 20 {
+			pieces <- k
+			select {
+			case got := <-emitted:
+				if got != k {
+					t.Fatalf("Stream on %d workers emitted %d after piece %d was sent", workers, got, k)
+				}
+			case <-ctx.Done():
+				t.Fatalf("Stream on %d workers: no result for piece %d while the pieces are still open", workers, k)
+			}
+		}
+		close(pieces)
+		if err := <-done; err != nil {
+			t.Errorf("Stream on %d workers = %v", workers, err)
+		}
+		cancel()
+	}
+}
+
+// TestStreamBounded holds piece 0 and sends as many pieces as Stream
+// takes: it must stop taking them at 2*workers+3 started or waiting.
+func TestStreamBounded(t *testing.T) {
+	const workers = 3
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	pieces := make(chan int)
+	hold := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- Stream(ctx, pieces, workers, func(ctx context.Context, p int) (int, error) {
+			if p == 0 {
+				<-hold
+			}
+			return p, nil
+		}, func(k, v int) error { return nil })
+	}()
+	sent := 0
+	for sent < 100 {
+		select {
+		case pieces <- sent:
+			sent++
+			continue
+		case <-time.After(100 * time.Millisecond):
+		}
+		break
+	}
+	// The queue's 2*workers+1, the piece held, which the emitter waits
+	// for outside the queue, and the one the feeder holds while it waits
+	// for room.
+	if want := 2*workers + 3; sent != want {
+		t.Errorf("Stream on %d workers took %d pieces while the first was held, want %d", workers, sent, want)
+	}
+	close(hold)
+	close(pieces)
+	if err := <-done; err != nil {
+		t.Errorf("Stream = %v", err)
+	}
+}
+
+// TestStreamStops checks that Stream returns, without waiting for a
+// piece that does not come, on an error from emit or work, and on ctx
+// done, returning the error.
+func TestStreamStops(t *testing.T) {
+	boom := errors.New("boom")
+	for _, workers := range []int{1, 3} {
+		pieces := make(chan int, 3)
+		pieces <- 0
+		pieces <- 1
+		pieces <- 2 // and the channel stays open
+		n := 0
+		err := Stream(context.Background(), pieces, workers, func(_ context.Context, p int) (int, error) { return p, nil },
+			func(k, v int) error {
+				n++
+				if k == 1 {
+					return boom
+				}
+				return nil
+			})
+		if !errors.Is(err, boom) || n != 2 {
+			t.Errorf("Stream on %d workers with a failing emit = %v after %d results, want boom after 2", workers, err, n)
+		}
+		pieces = make(chan int, 1)
+		pieces <- 0
+		err = Stream(context.Background(), pieces, workers, func(_ context.Context, p int) (int, error) { return p, boom },
+			func(k, v int) error { return nil })
+		if !errors.Is(err, boom) {
+			t.Errorf("Stream on %d workers with a failing piece = %v, want boom", workers, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		pieces = make(chan int, 1)
+		pieces <- 0
+		err = Stream(ctx, pieces, workers, func(_ context.Context, p int) (int, error) { return p, nil },
+			func(k, v int) error { cancel(); return nil })
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Stream on %d workers cancelled while waiting for a piece = %v, want context.Canceled", workers, err)
+		}
+	}
+}
