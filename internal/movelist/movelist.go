@@ -38,6 +38,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -182,6 +183,13 @@ func Parse(text string, col0 int) ([]Move, Form, error) {
 	}
 	form := formOf(ws[0].s)
 	if form == 0 {
+		// Moves of one form up to a character, as "RRDRX": that
+		// character is at fault, not the whole word.
+		for _, f := range []Form{Letters, Arrows, Signed} {
+			if i := refused(ws[0].s, f); i > 0 && formOf(ws[0].s[:i]) == f && (f != Arrows || strings.ContainsAny(ws[0].s[:i], "<>^v")) {
+				return nil, f, strayError(ws[0], i, f, true)
+			}
+		}
 		return nil, 0, &Error{Column: ws[0].col, Foreign: true, Msg: fmt.Sprintf("%q is not a move", ws[0].s)}
 	}
 	var (
@@ -241,8 +249,41 @@ func readChars(ws []word, form Form) ([]Move, *Error) {
 	return moves, nil
 }
 
+// mixed is the error of word w, not a move of the form of the words
+// before it: at its first character that the form refuses, when the
+// word starts as moves of the form, as "RRX" after letters.
 func mixed(w word, form Form) *Error {
+	if i := refused(w.s, form); i > 0 {
+		return strayError(w, i, form, false)
+	}
 	return &Error{Column: w.col, Msg: fmt.Sprintf("%q is not a move in %v", w.s, form)}
+}
+
+// alphabets are the characters of the forms read a character (or a sign
+// and an axis) a move.
+var alphabets = map[Form]string{Letters: "FLUBRDflubrd", Arrows: "<>o.^v", Signed: "+-xyzXYZ"}
+
+// refused returns the byte offset in w of the first character that form
+// f, read a character a move, refuses; -1 when f reads every character
+// of w, or is not read a character a move.
+func refused(w string, f Form) int {
+	abc, ok := alphabets[f]
+	if !ok {
+		return -1
+	}
+	for i, r := range w {
+		if !strings.ContainsRune(abc, r) {
+			return i
+		}
+	}
+	return -1
+}
+
+// strayError names the character at byte offset i of word w, which form
+// f refuses, and its column.
+func strayError(w word, i int, f Form, foreign bool) *Error {
+	r, _ := utf8.DecodeRuneInString(w.s[i:])
+	return &Error{Column: w.col + utf8.RuneCountInString(w.s[:i]), Foreign: foreign, Msg: fmt.Sprintf("%q is not a move in %v", r, f)}
 }
 
 // readWords reads direction words, each optionally followed by a count.

@@ -70,6 +70,15 @@ func TestParseErrors(t *testing.T) {
 		{"+x +y sideways", 7, false, `"sideways" is not a move in signed axes`},
 		{"+x+y+", 5, false, `"+" is not a move: want +x, -x, +y, -y, +z or -z`},
 		{"R R X", 5, false, `"X" is not a move in letters`},
+		// A word of moves up to a character: that character, not the word.
+		{"RRDRX", 5, true, `'X' is not a move in letters`},
+		{"R R RDX D", 7, false, `'X' is not a move in letters`},
+		{">>o<x", 5, true, `'x' is not a move in arrows`},
+		{"+x+q", 4, true, `'q' is not a move in signed axes`},
+		{"RRé", 3, true, `'é' is not a move in letters`},
+		// No form reads its start: the word.
+		{"oo.x", 1, true, `"oo.x" is not a move`},
+		{"XRR", 1, true, `"XRR" is not a move`},
 		{"right 0", 7, false, "right 0: a count of moves is a positive whole number"},
 		{"right 99999999999", 1, false, "more than 1048576 moves"},
 		{"1, -4", 4, false, "-4 is not a direction code: want 1, -1, 2, -2, 3 or -3"},
