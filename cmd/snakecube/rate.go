@@ -48,7 +48,8 @@ placements and take from a second to minutes.
 
 Snakes are typed in any notation solve reads (snakecube solve -h lists
 them); with no SNAKE, or "-", they are read from standard input, one per
-line.
+line, and rated as they are read, in the order of the lines; a bad line
+stops the run there. The svg sheet draws at most 1000 snakes.
 
 Flags:
   -size N|AxBxC    the box (default: from the snake's length)
@@ -87,36 +88,40 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, rateUsage, "-format %q: want text, json or svg", *format)
 	}
 	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
-	items, err := readItems(e, rest)
-	if err != nil {
-		return err
-	}
-	if len(items) == 0 {
-		return cli.BadUsage(e, rateUsage, "no snake given")
-	}
-	for k := range items {
-		if err := items[k].read(ctx, e, f); err != nil {
-			return err
-		}
-	}
-	inner := 1
-	if len(items) == 1 {
-		inner = f.workers // one snake: split its trees across the cores
-	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop() // the reader of standard input, if it waits to send
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
-	err = sequencer.Run(ctx, len(items), f.workers, func(ctx context.Context, k int) (rated, error) {
-		s := items[k].s
-		r, err := rateSnake(ctx, s.Box, s.Seq, inner, *format == "svg")
+	var running inFlight
+	n := 0
+	err = sequencer.Stream(ctx, snakes(ctx, e, rest), f.workers, func(ctx context.Context, l typed) (rated, error) {
+		it, err := l.read(ctx, f)
 		if err != nil {
-			return r, fmt.Errorf("%s: %w", items[k].where, err)
+			return rated{err: err}, nil
 		}
+		inner, done := running.start(f.workers)
+		defer done()
+		r, err := rateSnake(ctx, it.s.Box, it.s.Seq, inner, *format == "svg")
+		if err != nil {
+			return r, fmt.Errorf("%s: %w", it.where, err)
+		}
+		r.it = it
 		return r, nil
-	}, func(k int, r rated) error {
+	}, func(_ int, r rated) error {
+		if r.err != nil {
+			return r.err
+		}
+		for _, note := range r.it.s.Notes() {
+			e.Warnf("%s: %s", r.it.where, note)
+		}
+		n++
 		switch *format {
 		case "json":
 			writeRatingJSON(out, r)
 		case "svg":
+			if len(sheets) == maxDrawn {
+				return tooManyDrawn(r.it.where, "svg")
+			}
 			sheets = append(sheets, r.sheet)
 		default:
 			writeRating(out, r)
@@ -125,6 +130,9 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	})
 	if err != nil {
 		return err
+	}
+	if n == 0 {
+		return cli.BadUsage(e, rateUsage, "no snake given")
 	}
 	if *format == "svg" {
 		if err := design.WriteSheet(ctx, out, sheets); err != nil {
@@ -135,11 +143,13 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 }
 
 // rated is a snake rated, with its number of solutions, and when asked
-// for, its maker's sheet.
+// for, its maker's sheet; or the error of a snake that could not be read.
 type rated struct {
 	rate.Rating
 	solutions uint64
 	sheet     design.Sheet
+	it        item
+	err       error // the line could not be read, which stops the run there
 }
 
 // rateSnake rates snake q of box b on the given number of goroutines and

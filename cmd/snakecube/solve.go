@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/cli"
@@ -16,7 +17,6 @@ import (
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 const solveUsage = `Usage:
@@ -52,11 +52,13 @@ With no SNAKE, or "-", snakes are read from standard input, one per line;
 blank lines and lines starting with # are skipped. Typed at a terminal,
 each snake is answered as soon as its line is entered, and a line that is
 no snake is told and the next one awaited (the text format); read from a
-file or a pipe, all lines are read first, and a bad one stops the run
-before any search. The box follows from the
-snake's length when that is a cube's (8, 27 or 64 cubelets), else from
--size. Solutions are counted once up to the box's rotations and reflections
-and up to reading the snake from its other end.
+file or a pipe, snakes are solved as they are read, their answers written
+in the order of the lines, and a bad line stops the run there, after the
+answers to the lines before it. A sheet or page (svg, html) draws at
+most 1000 snakes, and -format json writes at most 1048576. The box
+follows from the snake's length when that is a cube's (8, 27 or 64
+cubelets), else from -size. Solutions are counted once up to the box's
+rotations and reflections and up to reading the snake from its other end.
 
 Flags:
   -size N|AxBxC    the box (default: from the snake's length)
@@ -142,60 +144,65 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	if f.format == "text" && fromStdin(rest) && terminal(e.Stdin) {
 		return solveTyped(ctx, e, f)
 	}
-	items, err := readItems(e, rest)
-	if err != nil {
-		return err
-	}
-	if len(items) == 0 {
-		return cli.BadUsage(e, solveUsage, "no snake given")
-	}
-	for k := range items {
-		if err := items[k].read(ctx, e, f); err != nil {
-			return err
-		}
-	}
-	if f.format == "json" && !f.count {
-		if err := oneBox(items); err != nil {
-			return err
-		}
-	}
-	o := newSolveOutput(e, f, items[0].s.Box)
-	inner := 1
-	if len(items) == 1 {
-		inner = f.workers // one snake: split its search across the cores
-	}
-	err = sequencer.Run(ctx, len(items), f.workers, func(ctx context.Context, k int) (answer, error) {
-		a, err := solveOne(ctx, items[k].s, f, inner)
+	ctx, stop := context.WithCancel(ctx)
+	defer stop() // the reader of standard input, if it waits to send
+	o := newSolveOutput(e, f)
+	var running inFlight
+	err = sequencer.Stream(ctx, snakes(ctx, e, rest), f.workers, func(ctx context.Context, l typed) (answer, error) {
+		it, err := l.read(ctx, f)
 		if err != nil {
-			return a, fmt.Errorf("%s: %w", items[k].where, err)
+			return answer{err: err}, nil
 		}
+		inner, done := running.start(f.workers)
+		defer done()
+		a, err := solveOne(ctx, it.s, f, inner)
+		if err != nil {
+			return a, fmt.Errorf("%s: %w", it.where, err)
+		}
+		a.it = it
 		return a, nil
-	}, func(k int, a answer) error {
-		return o.write(ctx, items[k], a)
+	}, func(_ int, a answer) error {
+		if a.err != nil {
+			return a.err
+		}
+		if err := o.write(ctx, a.it, a); err != nil {
+			return err
+		}
+		return o.out.Flush()
 	})
 	if err != nil {
 		return err
 	}
+	if o.snakes == 0 {
+		return cli.BadUsage(e, solveUsage, "no snake given")
+	}
 	return o.close(ctx)
 }
 
-// oneBox refuses snakes of different boxes: a catalogue holds one box.
-func oneBox(items []item) error {
-	first := items[0]
-	for _, it := range items[1:] {
-		if it.s.Box != first.s.Box {
-			return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", it.where, it.s.Box, first.where, first.s.Box)}
-		}
+// inFlight counts the snakes being searched, so that a snake searched
+// alone, as the only one given or the first of a stream, takes every
+// core, and the snakes searched side by side one core each. What a
+// search finds does not depend on its number of cores.
+type inFlight struct{ n atomic.Int64 }
+
+// start counts a search in and returns its number of goroutines, and the
+// call that counts it out.
+func (r *inFlight) start(workers int) (int, func()) {
+	inner := 1
+	if r.n.Add(1) == 1 {
+		inner = workers
 	}
-	return nil
+	return inner, func() { r.n.Add(-1) }
 }
 
 // answer is a snake solved: its solutions, or with -count their number
 // alone, and for a snake with none, what may help.
 type answer struct {
+	it     item
 	s      *solver.Solved // nil for a count
 	n      uint64
 	advice input.Advice
+	err    error // the line could not be read, which stops the run there
 }
 
 // maxShown bounds -max: a solution kept takes some 300 bytes while the
@@ -237,38 +244,53 @@ func solveOne(ctx context.Context, s *input.Snake, f solveFlags, workers int) (a
 // solveOutput writes solved snakes, in the order given, in the format
 // asked for.
 type solveOutput struct {
-	e     cli.Env
-	out   *bufio.Writer
-	f     solveFlags
-	jw    *export.Writer
-	seen  map[solver.Seq]bool
-	shown []fold.Snake // for svg and html, written once all are solved
+	e      cli.Env
+	out    *bufio.Writer
+	f      solveFlags
+	snakes int  // the snakes written, or kept for close
+	first  item // the first snake, whose box json writes
+	jw     *export.Writer
+	seen   map[solver.Seq]bool
+	shown  []fold.Snake // for svg and html, written once all are solved
 }
 
-func newSolveOutput(e cli.Env, f solveFlags, b symmetry.Box) *solveOutput {
+// maxDrawn bounds the snakes of an svg sheet or html page, which are
+// drawn once all are solved and so are all held until then: a sheet
+// gives each a picture a step, a page each its player's data.
+const maxDrawn = 1000
+
+// maxListed bounds the snakes of -format json, each written once: each
+// snake written is remembered, some 50 bytes.
+const maxListed = 1 << 20
+
+func newSolveOutput(e cli.Env, f solveFlags) *solveOutput {
 	// Room for a snake's whole text, flushed after each snake: one
 	// system call a snake.
 	o := &solveOutput{e: e, out: bufio.NewWriterSize(e.Stdout, 64<<10), f: f, seen: map[solver.Seq]bool{}}
-	switch {
-	case f.count:
-	case f.format == "json":
-		o.jw = export.NewWriter(o.out, b, export.Options{Unordered: true})
-	case f.format == "text":
+	if f.format == "text" && !f.count {
 		fmt.Fprint(o.out, fold.Legend)
 	}
 	return o
 }
 
 // write writes one snake's solutions, or keeps them for close; a snake
-// given twice is written once in json, svg and html. The other readings
-// of a snake with no solution go to standard error, but for the sheet
-// and the page, which show them with the rest of the advice.
+// given twice is written once in json, svg and html. The notes on how
+// the snake was read go to standard error, and so do the other readings
+// of a snake with no solution, but for the sheet and the page, which
+// show them with the rest of the advice.
 func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 	s := it.s
+	for _, n := range s.Notes() {
+		o.e.Warnf("%s: %s", it.where, n)
+	}
 	if o.f.count || o.f.format == "text" || o.f.format == "json" {
 		for _, l := range a.advice.ReadingLines(s) {
 			o.e.Warnf("%s: %s", it.where, l)
 		}
+	}
+	o.snakes++
+	if o.snakes == 1 {
+		o.first = it
 	}
 	switch {
 	case o.f.count:
@@ -276,8 +298,14 @@ func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 	case o.f.format == "text":
 		describe(o.out, s, a)
 	case !o.seen[s.Seq]:
+		if err := o.room(it); err != nil {
+			return err
+		}
 		o.seen[s.Seq] = true
-		if o.jw != nil {
+		if o.f.format == "json" {
+			if o.jw == nil {
+				o.jw = export.NewWriter(o.out, s.Box, export.Options{Unordered: true})
+			}
 			if cut := len(a.s.Snake.Solutions); uint64(cut) < a.n {
 				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", it.where, cut, fold.Plural(int(a.n), "solution"), s.Box, s.Seq.Key())
 			}
@@ -290,6 +318,27 @@ func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 		o.shown = append(o.shown, fold.Snake{Box: s.Box, Seq: s.Seq, Solutions: a.s.Snake.Solutions, Total: a.n, Notes: notes})
 	}
 	return nil
+}
+
+// room refuses a snake that -format json, svg or html cannot take: json
+// writes snakes of one box, and remembers each snake written; svg and
+// html hold every snake until the end.
+func (o *solveOutput) room(it item) error {
+	switch {
+	case o.f.format == "json" && it.s.Box != o.first.s.Box:
+		return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", it.where, it.s.Box, o.first.where, o.first.s.Box)}
+	case o.f.format == "json" && len(o.seen) == maxListed:
+		return cli.UsageError{Err: fmt.Errorf("%s: more than %d snakes: -format json writes at most %d; split the input, or use -count", it.where, maxListed, maxListed)}
+	case o.f.format != "json" && len(o.seen) == maxDrawn:
+		return tooManyDrawn(it.where, o.f.format)
+	}
+	return nil
+}
+
+// tooManyDrawn is the error of the snake at where, one more than a sheet
+// or page in the format draws.
+func tooManyDrawn(where, format string) error {
+	return cli.UsageError{Err: fmt.Errorf("%s: more than %d snakes: -format %s draws at most %d in one document; split the input", where, maxDrawn, format, maxDrawn)}
 }
 
 // close ends the output and flushes it.
@@ -334,18 +383,59 @@ func fromStdin(args []string) bool {
 	return len(args) == 0 || len(args) == 1 && args[0] == "-"
 }
 
-// typed is a line read from standard input, numbered from 1, or the
-// error that ended the reading.
+// typed is a snake as given, a line of standard input or an argument,
+// where it came from ("line 3", "snake 2"), or the error that ended the
+// reading.
 type typed struct {
-	text string
-	line int
-	err  error
+	text, where string
+	err         error
+}
+
+// snakes sends the snakes of the arguments, or of standard input, read
+// as it comes, when there are none or the only one is "-", and closes
+// the channel at the end, after an error, or when ctx is done.
+func snakes(ctx context.Context, e cli.Env, args []string) <-chan typed {
+	lines := make(chan typed)
+	if fromStdin(args) {
+		go readTyped(ctx, e.Stdin, lines)
+		return lines
+	}
+	go func() {
+		defer close(lines)
+		for k, a := range args {
+			select {
+			case lines <- typed{text: a, where: fmt.Sprintf("snake %d", k+1)}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return lines
+}
+
+// read returns the snake of l, or the error that stops a run at it: l's
+// own, or why its text is no snake.
+func (l typed) read(ctx context.Context, f solveFlags) (item, error) {
+	if l.err != nil {
+		return item{}, l.err
+	}
+	it := item{text: l.text, where: l.where}
+	return it, it.read(ctx, f)
 }
 
 // readTyped sends the lines of r that hold a snake, skipping blank lines
-// and comments, and closes lines at the end of r or after an error.
-func readTyped(r io.Reader, lines chan<- typed) {
+// and comments, and closes lines at the end of r, after an error, or
+// when ctx is done.
+func readTyped(ctx context.Context, r io.Reader, lines chan<- typed) {
 	defer close(lines)
+	send := func(l typed) bool {
+		select {
+		case lines <- l:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), input.MaxText)
 	line := 1
@@ -353,25 +443,29 @@ func readTyped(r io.Reader, lines chan<- typed) {
 		if t := strings.TrimSpace(sc.Text()); t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		lines <- typed{text: sc.Text(), line: line}
+		if !send(typed{text: sc.Text(), where: fmt.Sprintf("line %d", line)}) {
+			return
+		}
 	}
 	switch err := sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):
-		lines <- typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}}
+		send(typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}})
 	case err != nil:
-		lines <- typed{err: fmt.Errorf("read standard input: %w", err)}
+		send(typed{err: fmt.Errorf("read standard input: %w", err)})
 	}
 }
 
 // solveTyped solves the snakes typed at a terminal as they come: each
 // line is answered before the next is read, and a line that cannot be
 // read is told on standard error and the next one awaited, where a file
-// of snakes is read whole first and stops at its first bad line. At the
-// end of input it returns a usage error if some line was bad.
+// of snakes stops at its first bad line. At the end of input it returns
+// a usage error if some line was bad.
 func solveTyped(ctx context.Context, e cli.Env, f solveFlags) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	lines := make(chan typed)
-	go readTyped(e.Stdin, lines)
-	o := newSolveOutput(e, f, f.opts.Box)
+	go readTyped(ctx, e.Stdin, lines)
+	o := newSolveOutput(e, f)
 	bad := 0
 	for {
 		var l typed
@@ -387,8 +481,8 @@ func solveTyped(ctx context.Context, e cli.Env, f solveFlags) error {
 		if l.err != nil {
 			return l.err
 		}
-		it := item{text: l.text, where: fmt.Sprintf("line %d", l.line)}
-		if err := it.read(ctx, e, f); err != nil {
+		it := item{text: l.text, where: l.where}
+		if err := it.read(ctx, f); err != nil {
 			if !errors.As(err, new(cli.UsageError)) {
 				return err
 			}
@@ -416,33 +510,11 @@ func solveTyped(ctx context.Context, e cli.Env, f solveFlags) error {
 	return nil
 }
 
-// readItems returns the snakes of the arguments, or of standard input
-// when there are none or the only one is "-".
-func readItems(e cli.Env, args []string) ([]item, error) {
-	if !fromStdin(args) {
-		items := make([]item, len(args))
-		for k, a := range args {
-			items[k] = item{text: a, where: fmt.Sprintf("snake %d", k+1)}
-		}
-		return items, nil
-	}
-	lines := make(chan typed)
-	go readTyped(e.Stdin, lines)
-	var items []item
-	for l := range lines {
-		if l.err != nil {
-			return nil, l.err
-		}
-		items = append(items, item{text: l.text, where: fmt.Sprintf("line %d", l.line)})
-	}
-	return items, nil
-}
-
-// read reads the item's snake and tells on standard error how the text
-// was read when that is not plain. A text that is no snake is a usage
-// error that shows where it goes wrong; a run-length list one cubelet
-// off is told which single run would make it fold.
-func (it *item) read(ctx context.Context, e cli.Env, f solveFlags) error {
+// read reads the item's snake; its notes, on how the text was read when
+// that is not plain, are for the output to tell. A text that is no snake
+// is a usage error that shows where it goes wrong; a run-length list one
+// cubelet off is told which single run would make it fold.
+func (it *item) read(ctx context.Context, f solveFlags) error {
 	s, err := input.Read(it.text, f.opts)
 	if err != nil {
 		msg := it.where + ": " + err.Error()
@@ -464,8 +536,5 @@ func (it *item) read(ctx context.Context, e cli.Env, f solveFlags) error {
 		return cli.UsageError{Err: errors.New(msg)}
 	}
 	it.s = s
-	for _, n := range s.Notes() {
-		e.Warnf("%s: %s", it.where, n)
-	}
 	return nil
 }
