@@ -97,12 +97,24 @@ func TestLargestFirst(t *testing.T) {
 	for _, workers := range []int{1, 2, 5} {
 		var mu sync.Mutex
 		var started []int
+		// No piece ends before every worker has started one, so the first
+		// pieces recorded are the first handed out, one a worker, however
+		// the goroutines are scheduled.
+		all := make(chan struct{})
 		size := func(k int) float64 { return float64(k % 7) } // largest: 6, 13, then 5, 12, 19, ...
 		emit, check := squares(t, fmt.Sprintf("RunLargestFirst on %d workers", workers))
 		check(RunLargestFirst(context.Background(), 20, workers, size, func(_ context.Context, k int) (int, error) {
 			mu.Lock()
 			started = append(started, k)
+			if len(started) == workers {
+				close(all)
+			}
 			mu.Unlock()
+			select {
+			case <-all:
+			case <-time.After(10 * time.Second):
+				return 0, fmt.Errorf("piece %d: %d workers never all started a piece", k, workers)
+			}
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
 			return k * k, nil
 		}, emit), 20)
