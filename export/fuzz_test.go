@@ -15,7 +15,7 @@ import (
 
 // FuzzReader feeds arbitrary bytes to the Reader, JSON and Parquet alike:
 // it returns entries or an error, never panics, and always comes to an
-// end.
+// end. An error at a byte of the input names its line and column.
 func FuzzReader(f *testing.F) {
 	for _, name := range []string{"2x2x2.json", "2x2x2.jsonl", "2x2x3.jsonl"} {
 		b, err := os.ReadFile("testdata/" + name)
@@ -42,6 +42,13 @@ func FuzzReader(f *testing.F) {
 				return
 			case err != nil && !errors.As(err, &se):
 				t.Fatalf("Next = %v, want io.EOF or a *SyntaxError", err)
+			case err != nil && se.Offset > int64(len(data)):
+				t.Fatalf("Next = %v, past the %d bytes of the input", err, len(data))
+			case err != nil && se.Offset >= 0:
+				if line, col := place(data, se.Offset); se.Line != line || se.Column != col {
+					t.Fatalf("Next = %v, want line %d, column %d", err, line, col)
+				}
+				return
 			case err != nil:
 				return
 			}

@@ -33,27 +33,12 @@ type Entry struct {
 	Count int
 }
 
-// SyntaxError is a catalogue file that is not what it should be, at a byte
-// offset, or -1 when the problem has no place in bytes: a Parquet file's
-// schema, or its footer.
-type SyntaxError struct {
-	Offset int64
-	Err    error
-}
-
-func (e *SyntaxError) Error() string {
-	if e.Offset < 0 {
-		return e.Err.Error()
-	}
-	return fmt.Sprintf("byte %d: %v", e.Offset, e.Err)
-}
-func (e *SyntaxError) Unwrap() error { return e.Err }
-
 // Reader reads a catalogue file entry by entry, in either format, holding
 // one entry at a time.
 type Reader struct {
 	dec      *json.Decoder
 	decBase  int64  // the offset of the decoder's first byte
+	from     int64  // the offset where the decoder began its last token
 	lines    *lines // a catalogue's entries, read without dec
 	plain    bool   // never read entries without dec
 	tail     *tail
@@ -105,6 +90,7 @@ type tail struct {
 	// later: buf starts at an entry after the first, where a FormatJSON
 	// object has a comma.
 	later bool
+	lines LineCounter // the line breaks before base
 }
 
 // maxBlank is the longest run of blank bytes (spaces, tabs, line breaks) a
@@ -140,6 +126,7 @@ func (t *tail) Read(p []byte) (int, error) {
 func (t *tail) mark(off int64, later bool) {
 	t.later = later
 	if k := off - t.base; k > 0 && k <= int64(len(t.buf)) {
+		t.lines.Count(t.buf[:k])
 		t.buf = t.buf[k:]
 		t.base = off
 	}
@@ -179,13 +166,56 @@ func (t *tail) locate(inObject bool) (int64, bool) {
 	}
 }
 
+// end returns the offset just past the bytes read.
+func (t *tail) end() int64 { return t.base + int64(len(t.buf)) }
+
+// error returns a SyntaxError at offset off, at or past the start of buf.
+func (t *tail) error(off int64, err error) *SyntaxError {
+	return t.lines.Error(off, t.buf, err)
+}
+
+// What the decoder takes before a token: blanks, and before a value the
+// comma or colon that separates it from the one before.
+const (
+	blanks      = " \t\r\n"
+	beforeToken = blanks + ",:"
+)
+
+// skip returns the offset of the first byte at or past offset off that
+// is not one of skipped.
+func (t *tail) skip(off int64, skipped string) int64 {
+	if k := off - t.base; k >= 0 && k <= int64(len(t.buf)) {
+		p := t.buf[k:]
+		off += int64(len(p) - len(bytes.TrimLeft(p, skipped)))
+	}
+	return off
+}
+
+// valueAt returns the offset of the value that a json.UnmarshalTypeError
+// at offset off of data places: just past a value that is no container,
+// or past the opening bracket of one.
+func valueAt(data []byte, off int64) int64 {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		from := dec.InputOffset()
+		if _, err := dec.Token(); err != nil {
+			return off
+		}
+		if dec.InputOffset() == off {
+			p := data[from:]
+			return from + int64(len(p)-len(bytes.TrimLeft(p, beforeToken)))
+		}
+	}
+}
+
 // Format returns the file's format, known after the first call to Next.
 func (r *Reader) Format() Format { return r.format }
 
+// fail ends the reading with err, placed where the file goes wrong.
 func (r *Reader) fail(err error) error {
-	r.state = 2
 	var se *SyntaxError
 	if errors.As(err, &se) {
+		r.state = 2
 		return err
 	}
 	if errors.Is(err, io.EOF) {
@@ -195,7 +225,7 @@ func (r *Reader) fail(err error) error {
 	var jse *json.SyntaxError
 	switch {
 	case errors.Is(err, ErrBlank):
-		off = r.tail.base + int64(len(r.tail.buf))
+		off = r.tail.end()
 	case errors.As(err, &jse) || errors.Is(err, io.ErrUnexpectedEOF):
 		// The decoder says which value failed, not where; any other
 		// error stands where the decoder does, whatever it read ahead.
@@ -203,33 +233,54 @@ func (r *Reader) fail(err error) error {
 			off = at
 		}
 	}
-	return &SyntaxError{Offset: off, Err: err}
+	return r.failAt(off, err)
+}
+
+// failAt ends the reading with err at offset off.
+func (r *Reader) failAt(off int64, err error) error {
+	r.state = 2
+	return r.tail.error(off, err)
+}
+
+// failToken ends the reading with err at the token read last: past the
+// blanks, and the comma or colon, that the decoder takes before it.
+func (r *Reader) failToken(err error) error {
+	return r.failAt(r.tail.skip(r.from, beforeToken), err)
 }
 
 // offset returns the offset in the file where the decoder stands.
 func (r *Reader) offset() int64 { return r.decBase + r.dec.InputOffset() }
 
+// token reads the next token, noting where the decoder began it.
+func (r *Reader) token() (json.Token, error) {
+	r.from = r.offset()
+	return r.dec.Token()
+}
+
 // delim reads the delimiter want.
 func (r *Reader) delim(want json.Delim) error {
-	t, err := r.dec.Token()
+	t, err := r.token()
 	if err != nil {
 		return err
 	}
 	if d, ok := t.(json.Delim); !ok || d != want {
-		return fmt.Errorf("found %v where %q was expected", t, want)
+		return r.failToken(fmt.Errorf("found %v where %q was expected", t, want))
 	}
 	return nil
 }
 
 // name reads an object name.
-func (r *Reader) name() (string, error) {
-	t, err := r.dec.Token()
+func (r *Reader) name() (string, error) { return r.str("a name") }
+
+// str reads a string, what the file should hold there.
+func (r *Reader) str(what string) (string, error) {
+	t, err := r.token()
 	if err != nil {
 		return "", err
 	}
 	s, ok := t.(string)
 	if !ok {
-		return "", fmt.Errorf("found %v where a name was expected", t)
+		return "", r.failToken(fmt.Errorf("found %v where %s was expected", t, what))
 	}
 	return s, nil
 }
@@ -276,7 +327,7 @@ func (r *Reader) Next() (Entry, error) {
 			return Entry{}, r.fail(err)
 		}
 		if k != "snake" {
-			return Entry{}, r.fail(fmt.Errorf("line starts with %q, want \"snake\"", k))
+			return Entry{}, r.failToken(fmt.Errorf("line starts with %q, want \"snake\"", k))
 		}
 		return r.line(off)
 	}
@@ -284,8 +335,12 @@ func (r *Reader) Next() (Entry, error) {
 		if err := r.delim('}'); err != nil {
 			return Entry{}, r.fail(err)
 		}
+		from := r.offset()
 		if _, err := r.dec.Token(); !errors.Is(err, io.EOF) {
-			return Entry{}, r.fail(errors.New("data after the catalogue"))
+			if errors.Is(err, ErrBlank) {
+				return Entry{}, r.fail(err)
+			}
+			return Entry{}, r.failAt(r.tail.skip(from, blanks), errors.New("data after the catalogue"))
 		}
 		r.state = 2
 		return Entry{}, io.EOF
@@ -364,7 +419,7 @@ func (r *Reader) first() (Entry, error) {
 	}
 	if err := r.delim('{'); err != nil {
 		if errors.Is(err, io.EOF) && r.offset() == 0 && len(bytes.TrimSpace(r.tail.buf)) == 0 {
-			return Entry{}, r.fail(&SyntaxError{Offset: r.tail.base + int64(len(r.tail.buf)), Err: ErrEmpty})
+			return Entry{}, r.failAt(r.tail.end(), ErrEmpty)
 		}
 		return Entry{}, r.fail(err)
 	}
@@ -398,13 +453,13 @@ func (r *Reader) first() (Entry, error) {
 // header reads the rest of a FormatJSONL header line after its "box"
 // name: the box, and the line's end.
 func (r *Reader) header() error {
-	var s string
-	if err := r.dec.Decode(&s); err != nil {
+	s, err := r.str("a box")
+	if err != nil {
 		return r.fail(err)
 	}
 	b, err := symmetry.ParseBox(s)
 	if err != nil {
-		return r.fail(fmt.Errorf("header: %w", err))
+		return r.failToken(fmt.Errorf("header: %w", err))
 	}
 	if err := r.delim('}'); err != nil {
 		return r.fail(err)
@@ -415,16 +470,17 @@ func (r *Reader) header() error {
 
 // line reads the rest of a FormatJSONL line after its "snake" name.
 func (r *Reader) line(off int64) (Entry, error) {
-	e := Entry{Offset: off}
-	if err := r.dec.Decode(&e.Key); err != nil {
+	key, err := r.str("a key")
+	if err != nil {
 		return Entry{}, r.fail(err)
 	}
+	e := Entry{Key: key, Offset: off}
 	k, err := r.name()
 	if err != nil {
 		return Entry{}, r.fail(err)
 	}
 	if k != "solutions" {
-		return Entry{}, r.fail(fmt.Errorf("found %q where \"solutions\" was expected", k))
+		return Entry{}, r.failToken(fmt.Errorf("found %q where \"solutions\" was expected", k))
 	}
 	e, err = r.solutions(e)
 	if err != nil {
@@ -445,7 +501,14 @@ func (r *Reader) solutions(e Entry) (Entry, error) {
 	sols, ok := parseSolutions(raw)
 	if !ok {
 		if err := json.Unmarshal(raw, &sols); err != nil {
-			return Entry{}, r.fail(err)
+			// A value of the wrong type: the error is placed in raw,
+			// which ends where the decoder stands.
+			off := r.offset() - int64(len(raw))
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				off += valueAt(raw, te.Offset)
+			}
+			return Entry{}, r.failAt(off, err)
 		}
 	}
 	e.Solutions, e.Count = sols, len(sols)

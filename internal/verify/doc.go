@@ -18,5 +18,6 @@
 // Each problem is a [*catalog.Problem] naming the key as the file writes
 // it, and the solution's place in the key's list, counted from 1 in its
 // text. A file that is not JSON, or not a catalogue, ends the check with
-// the reader's [*export.SyntaxError], which gives the byte offset.
+// the reader's [*export.SyntaxError], which gives the line, the column
+// and the byte offset.
 package verify
