@@ -39,7 +39,9 @@ type Entry struct {
 type Skimmer struct {
 	buf      []byte
 	pos      int
-	base     int64 // offset of buf[0]
+	base     int64              // offset of buf[0]
+	lines    export.LineCounter // the line breaks before base
+	named    int64              // the offset of the last name read
 	r        io.Reader
 	rerr     error
 	opts     Options
@@ -184,14 +186,13 @@ func (s *Skimmer) header() error {
 	if err := s.colon(); err != nil {
 		return err
 	}
-	at := s.offset()
 	name, err := s.name()
 	if err != nil {
 		return err
 	}
 	b, err := symmetry.ParseBox(string(name))
 	if err != nil {
-		return &export.SyntaxError{Offset: at, Err: fmt.Errorf("header: %w", err)}
+		return s.syntaxAt(s.named, fmt.Errorf("header: %w", err))
 	}
 	s.stated = b
 	return s.want('}')
@@ -258,7 +259,7 @@ func (s *Skimmer) next() (Entry, error) {
 			return Entry{}, err
 		}
 		if string(name) != "snake" {
-			return Entry{}, s.syntax(fmt.Errorf("line starts with %q, want \"snake\"", name))
+			return Entry{}, s.syntaxAt(s.named, fmt.Errorf("line starts with %q, want \"snake\"", name))
 		}
 		return s.line(at)
 	}
@@ -321,7 +322,7 @@ func (s *Skimmer) line(at int64) (Entry, error) {
 		return Entry{}, err
 	}
 	if string(name) != "solutions" {
-		return Entry{}, s.syntax(fmt.Errorf("found %q where \"solutions\" was expected", name))
+		return Entry{}, s.syntaxAt(s.named, fmt.Errorf("found %q where \"solutions\" was expected", name))
 	}
 	if err := s.colon(); err != nil {
 		return Entry{}, err
@@ -394,8 +395,12 @@ func (s *Skimmer) check(e *Entry) error {
 // offset returns the offset of the next byte.
 func (s *Skimmer) offset() int64 { return s.base + int64(s.pos) }
 
-func (s *Skimmer) syntax(err error) error {
-	return &export.SyntaxError{Offset: s.offset(), Err: err}
+// syntax returns a SyntaxError at the next byte.
+func (s *Skimmer) syntax(err error) error { return s.syntaxAt(s.offset(), err) }
+
+// syntaxAt returns a SyntaxError at offset off, in buf.
+func (s *Skimmer) syntaxAt(off int64, err error) error {
+	return s.lines.Error(off, s.buf, err)
 }
 
 // cut turns the end of the file where more was expected into a syntax
@@ -408,7 +413,8 @@ func (s *Skimmer) cut(err error) error {
 }
 
 // fill reads more of the file once every byte read is used; it returns
-// io.EOF at the end of the file or the read error.
+// io.EOF at the end of the file or the read error. It keeps the name
+// being read, so that an error about it can be placed at its start.
 func (s *Skimmer) fill() error {
 	if s.pos < len(s.buf) {
 		return nil
@@ -416,11 +422,16 @@ func (s *Skimmer) fill() error {
 	if s.rerr != nil {
 		return s.rerr
 	}
-	s.base += int64(len(s.buf))
-	s.pos = 0
+	keep := 0
+	if k := s.offset() - s.named; k > 0 && k <= maxName+1 {
+		keep = int(k)
+	}
+	s.lines.Count(s.buf[:len(s.buf)-keep])
+	s.base += int64(len(s.buf) - keep)
+	s.pos = copy(s.buf, s.buf[len(s.buf)-keep:])
 	for {
-		n, err := s.r.Read(s.buf[:cap(s.buf)])
-		s.buf = s.buf[:n]
+		n, err := s.r.Read(s.buf[s.pos:cap(s.buf)])
+		s.buf = s.buf[:s.pos+n]
 		if err != nil {
 			s.rerr = err
 		}
@@ -474,6 +485,7 @@ func (s *Skimmer) name() ([]byte, error) {
 	if err := s.want('"'); err != nil {
 		return nil, err
 	}
+	s.named = s.offset() - 1
 	p := s.keyBytes[:0]
 	for {
 		if err := s.fill(); err != nil {
@@ -670,7 +682,7 @@ func ReadAt(r io.ReaderAt, off, size int64, b symmetry.Box, f export.Format) (*S
 	for {
 		c, err := br.ReadByte()
 		if err != nil {
-			return nil, &export.SyntaxError{Offset: at, Err: io.ErrUnexpectedEOF}
+			return nil, export.ErrorAt(r, at, io.ErrUnexpectedEOF)
 		}
 		if !strings.ContainsRune(" \t\r\n,", rune(c)) {
 			br.UnreadByte()
@@ -689,7 +701,7 @@ func ReadAt(r io.ReaderAt, off, size int64, b symmetry.Box, f export.Format) (*S
 	if err != nil {
 		var se *export.SyntaxError
 		if errors.As(err, &se) {
-			err = &export.SyntaxError{Offset: at + max(se.Offset-shift, 0), Err: se.Err}
+			err = export.ErrorAt(r, at+max(se.Offset-shift, 0), se.Err)
 		}
 		return nil, err
 	}

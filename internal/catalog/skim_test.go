@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalogtest"
@@ -136,33 +137,33 @@ func TestSkimProblems(t *testing.T) {
 	t.Parallel()
 	good := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
 	for _, tc := range []struct{ in, want string }{
-		{``, "byte 0: empty file"},
-		{`[]`, "byte 0: found '[' where '{' was expected"},
+		{``, "line 1, column 1 (byte 0): empty file"},
+		{`[]`, "line 1, column 1 (byte 0): found '[' where '{' was expected"},
 		{`{}`, ""},
-		{`{} x`, "byte 3: data after the catalogue"},
+		{`{} x`, "line 1, column 4 (byte 3): data after the catalogue"},
 		{`{"01111110":[` + good + `]}`, ""},
-		{`{"01111110":[` + good + `]`, "byte 102: unexpected EOF"},
-		{`{"01111110":[` + good + `,]}`, "byte 102: found ']' after ','"},
-		{`{"01111110":[,` + good + `]}`, "byte 13: found ',' where a solution was expected"},
-		{`{"01111110":[` + good[:len(good)-1] + `]]}`, "byte 100: found ']' that closes no bracket open"},
+		{`{"01111110":[` + good + `]`, "line 1, column 103 (byte 102): unexpected EOF"},
+		{`{"01111110":[` + good + `,]}`, "line 1, column 103 (byte 102): found ']' after ','"},
+		{`{"01111110":[,` + good + `]}`, "line 1, column 14 (byte 13): found ',' where a solution was expected"},
+		{`{"01111110":[` + good[:len(good)-1] + `]]}`, "line 1, column 101 (byte 100): found ']' that closes no bracket open"},
 		{`{"01111110":[{"a":"]}\"]}"}]}`, ""},
 		{`{"01111110":[]}`, "01111110: lists no solution"},
 		{`{"01111110":[1],"01111110":[1]}`, "01111110: listed again: keys must be unique"},
 		{`{"01111110":[1],"01101110":[1]}`, "01101110: follows 01111110: keys must ascend"},
 		{`{"01000000":[1]}`, "01000000: not a key: its reverse, 00000010, is smaller"},
-		{` ` + "\n\t", "byte 3: empty file"},
+		{` ` + "\n\t", "line 2, column 2 (byte 3): empty file"},
 		{`{"0111111":[1]}`, "the box is not known: the file states no box, and the first key, 0111111, has 7 characters, no cube's volume (8, 27 or 64)"},
 		{`{"box":"2x2x2"}` + "\n", ""},
-		{`{"box":"2x2"}` + "\n", `byte 7: header: invalid box: "2x2": want N or AxBxC`},
+		{`{"box":"2x2"}` + "\n", `line 1, column 8 (byte 7): header: invalid box: "2x2": want N or AxBxC`},
 		{`{"box":"2x2x3"}` + "\n" + `{"snake":"01111110","solutions":[1]}`, "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box"},
-		{`{"box":"2x2x2"}` + "\n" + `{"box":"2x2x2"}`, `byte 22: line starts with "box", want "snake"`},
+		{`{"box":"2x2x2"}` + "\n" + `{"box":"2x2x2"}`, `line 2, column 2 (byte 17): line starts with "box", want "snake"`},
 		{`{"01111110":[1],"0111111":[1]}`, "0111111: not a snake of the 2x2x2 box: 7 cubelets, want 8 for the 2x2x2 box"},
-		{`{"0\u0031111110":[1]}`, `byte 3: found '\\' in a name or key, which holds neither escapes nor control characters`},
-		{`{"` + strings.Repeat("0", 65) + `":[1]}`, "byte 66: name or key longer than 64 characters"},
-		{`{"01111110":` + strings.Repeat("[", 70), "byte 76: brackets nested deeper than 64"},
+		{`{"0\u0031111110":[1]}`, `line 1, column 4 (byte 3): found '\\' in a name or key, which holds neither escapes nor control characters`},
+		{`{"` + strings.Repeat("0", 65) + `":[1]}`, "line 1, column 67 (byte 66): name or key longer than 64 characters"},
+		{`{"01111110":` + strings.Repeat("[", 70), "line 1, column 77 (byte 76): brackets nested deeper than 64"},
 		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"snake":"01111111","solutions":[1]}`, "01111111: not a snake of the 2x2x2 box: cubelet 8 is an end but marked as a turn"},
-		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"snake":"01111110"}`, `byte 56: found '}' where ',' was expected`},
-		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"key":"01111110"}`, `byte 43: line starts with "key", want "snake"`},
+		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"snake":"01111110"}`, `line 2, column 20 (byte 56): found '}' where ',' was expected`},
+		{`{"snake":"01111110","solutions":[1]}` + "\n" + `{"key":"01111110"}`, `line 2, column 2 (byte 38): line starts with "key", want "snake"`},
 		{`{"snake":"01111110","solutions":[1]}` + "\n\n", ""},
 	} {
 		_, _, err := skim([]byte(tc.in), Options{})
@@ -254,4 +255,74 @@ func FuzzSkim(f *testing.F) {
 			t.Fatalf("skim(%q) = %v, %v; the Reader read %v", data, got, serr, want)
 		}
 	})
+}
+
+// TestSamePlace: a damaged catalogue gives the same place, line, column
+// and byte, whichever way it is read: by a Reader, as verify, stats,
+// convert and merge read it, and by a skim then ReadAt of each entry, as
+// serve reads it, which finds what a skim lets pass when the entry is
+// asked for; and the same again when the file comes a byte at a time, so
+// that every name a skim reports straddles the refills of its buffer.
+func TestSamePlace(t *testing.T) {
+	t.Parallel()
+	good := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
+	jsonl := `{"box":"2x2x2"}` + "\n" + `{"snake":"01101110","solutions":[` + good + "]}\n"
+	obj := "{\n" + `"01101110":[` + good + "],\n"
+	for _, tc := range []struct{ in, want string }{
+		{"x", "line 1, column 1 (byte 0)"},
+		{"[", "line 1, column 1 (byte 0)"},
+		{" \n", "line 2, column 1 (byte 2)"},
+		{"{}\n\n  1", "line 3, column 3 (byte 6)"},
+		{`{"box": "3x"}`, "line 1, column 9 (byte 8)"},
+		{"{\n" + `"01101110":[{"startPos":"x"}]}`, "line 2, column 25 (byte 26)"},
+		{jsonl + `{"snake":"01111110","solutions":[{]}` + "\n", "line 3, column 35 (byte 174)"},
+		{jsonl + `{"snake":"01111110","solutions":[{"startPos":"x"}]}` + "\n", "line 3, column 46 (byte 185)"},
+		{jsonl + `{"snake":"01111110","solutions":[{"startPos":[0,0,0],"direction":[1,#]}]}` + "\n", "line 3, column 69 (byte 208)"},
+		{jsonl + ` {"key":"01111110","solutions":[]}` + "\n", "line 3, column 3 (byte 142)"},
+		{jsonl + `{"snake":"01111110", "sols":[]}` + "\n", "line 3, column 22 (byte 161)"},
+		{jsonl + `{"snake":7,"solutions":[]}` + "\n", "line 3, column 10 (byte 149)"},
+		{jsonl + `{"snake":"01111110","solutions":[` + good[:50], "line 3, column 84 (byte 223)"},
+		{obj + `"01111110":[` + good + "]\n" + `"01111111":[]` + "\n}", "line 4, column 1 (byte 207)"},
+		{obj + `"01111110":[{"path":[[[1,8],[4,5]],[[2,7],[3,{}]]]}]` + "\n}", "line 3, column 46 (byte 150)"},
+	} {
+		data := []byte(tc.in)
+		b := catalogtest.Box(t, "2")
+		for _, in := range []io.Reader{bytes.NewReader(data), iotest.OneByteReader(bytes.NewReader(data))} {
+			r := NewReader(in, Options{Box: b})
+			var err error
+			for err == nil {
+				_, err = r.Next()
+			}
+			if !placed(err, tc.want) {
+				t.Errorf("Reader(%q) = %v, want an error at %s", tc.in, err, tc.want)
+			}
+		}
+		sk := NewSkimmer(iotest.OneByteReader(bytes.NewReader(data)), Options{Box: b})
+		var err error
+		for err == nil {
+			_, err = sk.Next()
+		}
+		if err != io.EOF && !placed(err, tc.want) {
+			t.Errorf("skim(%q) a byte at a time = %v, want an error at %s", tc.in, err, tc.want)
+		}
+		es, s, err := skim(data, Options{Box: b})
+		if sk.Format() != s.Format() {
+			t.Errorf("skim(%q) a byte at a time: format %v, want %v", tc.in, sk.Format(), s.Format())
+		}
+		for _, e := range es {
+			if err != nil {
+				break
+			}
+			_, err = ReadAt(bytes.NewReader(data), e.Offset, e.Size, b, s.Format())
+		}
+		if !placed(err, tc.want) {
+			t.Errorf("skim(%q) then ReadAt = %v, want an error at %s", tc.in, err, tc.want)
+		}
+	}
+}
+
+// placed reports whether err is an *export.SyntaxError at place at.
+func placed(err error, at string) bool {
+	var se *export.SyntaxError
+	return errors.As(err, &se) && strings.HasPrefix(se.Error(), at+": ")
 }

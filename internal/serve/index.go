@@ -214,7 +214,7 @@ func (c *Catalogue) Snake(q solver.Seq) (solver.Snake, bool, error) {
 	s, err := catalog.ReadAt(c.f, c.off(i), end-c.off(i), c.Box, c.Format)
 	switch {
 	case err != nil:
-		return solver.Snake{}, true, fmt.Errorf("%w (snake %v, byte %d: %w)", changed, q, c.off(i), err)
+		return solver.Snake{}, true, fmt.Errorf("%w (snake %v: %w)", changed, q, err)
 	case s.Key != q:
 		return solver.Snake{}, true, fmt.Errorf("%w (byte %d holds %s, not %v)", changed, c.off(i), catalog.QuoteKey(s.Text), q)
 	case len(s.Solutions) != int(c.sols(i)):
