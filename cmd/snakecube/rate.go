@@ -15,7 +15,6 @@ import (
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/rate"
-	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -88,39 +87,20 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, rateUsage, "-format %q: want text, json or svg", *format)
 	}
 	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
-	ctx, stop := context.WithCancel(ctx)
-	defer stop() // the reader of standard input, if it waits to send
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
-	var running inFlight
-	n := 0
-	err = sequencer.Stream(ctx, snakes(ctx, e, rest), f.workers, func(ctx context.Context, l typed) (rated, error) {
-		it, err := l.read(ctx, f)
-		if err != nil {
-			return rated{err: err}, nil
+	n, err := eachSnake(ctx, e, rest, f, func(ctx context.Context, it item, workers int) (rated, error) {
+		return rateSnake(ctx, it.s.Box, it.s.Seq, workers, *format == "svg")
+	}, func(it item, r rated) error {
+		for _, note := range it.s.Notes() {
+			e.Warnf("%s: %s", it.where, note)
 		}
-		inner, done := running.start(f.workers)
-		defer done()
-		r, err := rateSnake(ctx, it.s.Box, it.s.Seq, inner, *format == "svg")
-		if err != nil {
-			return r, fmt.Errorf("%s: %w", it.where, err)
-		}
-		r.it = it
-		return r, nil
-	}, func(_ int, r rated) error {
-		if r.err != nil {
-			return r.err
-		}
-		for _, note := range r.it.s.Notes() {
-			e.Warnf("%s: %s", r.it.where, note)
-		}
-		n++
 		switch *format {
 		case "json":
 			writeRatingJSON(out, r)
 		case "svg":
 			if len(sheets) == maxDrawn {
-				return tooManyDrawn(r.it.where, "svg")
+				return tooManyDrawn(it.where, "svg")
 			}
 			sheets = append(sheets, r.sheet)
 		default:
@@ -143,13 +123,11 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 }
 
 // rated is a snake rated, with its number of solutions, and when asked
-// for, its maker's sheet; or the error of a snake that could not be read.
+// for, its maker's sheet.
 type rated struct {
 	rate.Rating
 	solutions uint64
 	sheet     design.Sheet
-	it        item
-	err       error // the line could not be read, which stops the run there
 }
 
 // rateSnake rates snake q of box b on the given number of goroutines and

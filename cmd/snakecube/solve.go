@@ -144,28 +144,11 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	if f.format == "text" && fromStdin(rest) && terminal(e.Stdin) {
 		return solveTyped(ctx, e, f)
 	}
-	ctx, stop := context.WithCancel(ctx)
-	defer stop() // the reader of standard input, if it waits to send
 	o := newSolveOutput(e, f)
-	var running inFlight
-	err = sequencer.Stream(ctx, snakes(ctx, e, rest), f.workers, func(ctx context.Context, l typed) (answer, error) {
-		it, err := l.read(ctx, f)
-		if err != nil {
-			return answer{err: err}, nil
-		}
-		inner, done := running.start(f.workers)
-		defer done()
-		a, err := solveOne(ctx, it.s, f, inner)
-		if err != nil {
-			return a, fmt.Errorf("%s: %w", it.where, err)
-		}
-		a.it = it
-		return a, nil
-	}, func(_ int, a answer) error {
-		if a.err != nil {
-			return a.err
-		}
-		if err := o.write(ctx, a.it, a); err != nil {
+	n, err := eachSnake(ctx, e, rest, f, func(ctx context.Context, it item, workers int) (answer, error) {
+		return solveOne(ctx, it.s, f, workers)
+	}, func(it item, a answer) error {
+		if err := o.write(ctx, it, a); err != nil {
 			return err
 		}
 		return o.out.Flush()
@@ -173,10 +156,51 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if o.snakes == 0 {
+	if n == 0 {
 		return cli.BadUsage(e, solveUsage, "no snake given")
 	}
 	return o.close(ctx)
+}
+
+// eachSnake reads the snakes given, the arguments or the lines of
+// standard input, as they come, and works on each with work on the
+// goroutines of f, in bounded memory: work is given the snake and how
+// many goroutines its search may take. It calls emit with each result in
+// the order of the snakes, and returns how many it emitted. A snake that
+// cannot be read stops the run there, after the results of the snakes
+// before it.
+func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlags,
+	work func(ctx context.Context, it item, workers int) (T, error), emit func(it item, x T) error,
+) (int, error) {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop() // the reader of standard input, if it waits to send
+	type result struct {
+		it  item
+		x   T
+		err error // the snake could not be read
+	}
+	var running inFlight
+	n := 0
+	err := sequencer.Stream(ctx, snakes(ctx, e, args), f.workers, func(ctx context.Context, l typed) (result, error) {
+		it, err := l.read(ctx, f)
+		if err != nil {
+			return result{err: err}, nil
+		}
+		inner, done := running.start(f.workers)
+		defer done()
+		x, err := work(ctx, it, inner)
+		if err != nil {
+			return result{}, fmt.Errorf("%s: %w", it.where, err)
+		}
+		return result{it: it, x: x}, nil
+	}, func(_ int, r result) error {
+		if r.err != nil {
+			return r.err
+		}
+		n++
+		return emit(r.it, r.x)
+	})
+	return n, err
 }
 
 // inFlight counts the snakes being searched, so that a snake searched
@@ -198,11 +222,9 @@ func (r *inFlight) start(workers int) (int, func()) {
 // answer is a snake solved: its solutions, or with -count their number
 // alone, and for a snake with none, what may help.
 type answer struct {
-	it     item
 	s      *solver.Solved // nil for a count
 	n      uint64
 	advice input.Advice
-	err    error // the line could not be read, which stops the run there
 }
 
 // maxShown bounds -max: a solution kept takes some 300 bytes while the
