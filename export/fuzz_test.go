@@ -206,7 +206,10 @@ func TestParquetDamage(t *testing.T) {
 		for _, v := range []byte{0, 0x80, 0xff, good[i] ^ 1} {
 			bad := bytes.Clone(good)
 			bad[i] = v
-			readAll(t, fmt.Sprintf("byte %d set to %#x", i, v), NewReader(bytes.NewReader(bad)), bad)
+			err := readAll(t, fmt.Sprintf("byte %d set to %#x", i, v), NewReader(bytes.NewReader(bad)), bad)
+			if err != nil && strings.Contains(err.Error(), "row 0") {
+				t.Fatalf("byte %d set to %#x: %v: rows are numbered from 1", i, v, err)
+			}
 		}
 	}
 	bad := bytes.Clone(good)

@@ -324,7 +324,7 @@ func openParquet(r io.ReaderAt, size, first, end int64, keysOnly bool) (p *parqu
 		err = p.rows.SeekToRow(first)
 	}
 	if err != nil {
-		return nil, parquetError("row %d: %v", first, err)
+		return nil, parquetError("row %d: %v", first+1, err)
 	}
 	return p, nil
 }
@@ -396,7 +396,7 @@ func describe(n parquet.Node) string {
 func (p *parquetReader) next() (e Entry, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			e, err = Entry{}, parquetError("row %d: a damaged Parquet file: %v", p.row, v)
+			e, err = Entry{}, parquetError("row %d: a damaged Parquet file: %v", p.row+1, v)
 		}
 	}()
 	if p.keys != nil {
@@ -456,9 +456,9 @@ func (p *parquetReader) fill() error {
 		return nil
 	}
 	if err == nil || err == io.EOF {
-		return parquetError("row %d: the file ends before its %d rows", p.row, p.end)
+		return parquetError("row %d: the file ends before its %d rows", p.row+1, p.end)
 	}
-	return parquetError("row %d: a damaged Parquet file: %v", p.row, err)
+	return parquetError("row %d: a damaged Parquet file: %v", p.row+1, err)
 }
 
 // nextKey returns the next snake's key, where its rows start and how
@@ -502,9 +502,9 @@ func (p *parquetReader) fillKeys() error {
 		return nil
 	}
 	if err == nil || err == io.EOF {
-		return parquetError("row %d: the file ends before its %d rows", p.row, p.end)
+		return parquetError("row %d: the file ends before its %d rows", p.row+1, p.end)
 	}
-	return parquetError("row %d: a damaged Parquet file: %v", p.row, err)
+	return parquetError("row %d: a damaged Parquet file: %v", p.row+1, err)
 }
 
 // statedBox takes the box of the first row, when the metadata states
