@@ -31,11 +31,12 @@ type Catalogue struct {
 	Box    symmetry.Box
 	Format export.Format
 
-	f      io.ReaderAt
-	blocks []*block
-	n      int
-	end    int64 // where the last entry ends
-	stats  *stats.Stats
+	f       io.ReaderAt
+	indexed fs.FileInfo // the file when indexed, nil when it has none
+	blocks  []*block
+	n       int
+	end     int64 // where the last entry ends
+	stats   *stats.Stats
 	// counter counted stats, and counts the ratings of Rate.
 	counter *stats.Counter
 	// ratings, when the snakes were rated, holds their ratings, a block
@@ -120,10 +121,8 @@ func index(ctx context.Context, r io.ReaderAt, opts catalog.Options) (*Catalogue
 	// The file's size, where it has one: a Parquet file is read from its
 	// end, where its footer lies.
 	size := int64(math.MaxInt64)
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil {
-			size = fi.Size()
-		}
+	if fi := stat(r); fi != nil {
+		size, c.indexed = fi.Size(), fi
 	}
 	sk := catalog.NewSkimmer(io.NewSectionReader(r, 0, size), opts)
 	var t *stats.Counter
@@ -195,6 +194,32 @@ func (c *Catalogue) section(p solver.Seq) (int, int) {
 	return from, to
 }
 
+// stat returns the file r's size and time, nil when r has none.
+func stat(r io.ReaderAt) fs.FileInfo {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil {
+			return fi
+		}
+	}
+	return nil
+}
+
+// fault is an entry that does not read as it did when the file was
+// indexed, or as an entry should, detail saying how: the file rewritten
+// since, when its size or time has changed; else damaged there, which
+// the skim of the index lets pass (a value of the wrong type in a
+// solution, say) and verify tells.
+func (c *Catalogue) fault(detail error) error {
+	now := stat(c.f)
+	switch {
+	case c.indexed == nil || now == nil:
+		return fmt.Errorf("%s: %w: the file is damaged there, or has changed since it was indexed", c.File, detail)
+	case now.Size() != c.indexed.Size() || !now.ModTime().Equal(c.indexed.ModTime()):
+		return fmt.Errorf("%s: the file has changed since it was indexed: restart snakecube serve (%w)", c.File, detail)
+	}
+	return fmt.Errorf("%s: %w: the file is damaged there (snakecube verify lists every fault of a catalogue)", c.File, detail)
+}
+
 // Snake reads snake q's entry from the file and checks it: its solutions
 // in canonical form, ascending. It returns false when q is not in the
 // catalogue.
@@ -210,15 +235,14 @@ func (c *Catalogue) Snake(q solver.Seq) (solver.Snake, bool, error) {
 	if i+1 < c.n {
 		end = c.off(i + 1)
 	}
-	changed := fmt.Errorf("%s: the file has changed since it was indexed: restart snakecube serve", c.File)
 	s, err := catalog.ReadAt(c.f, c.off(i), end-c.off(i), c.Box, c.Format)
 	switch {
 	case err != nil:
-		return solver.Snake{}, true, fmt.Errorf("%w (snake %v: %w)", changed, q, err)
+		return solver.Snake{}, true, c.fault(fmt.Errorf("snake %v: %w", q, err))
 	case s.Key != q:
-		return solver.Snake{}, true, fmt.Errorf("%w (byte %d holds %s, not %v)", changed, c.off(i), catalog.QuoteKey(s.Text), q)
+		return solver.Snake{}, true, c.fault(fmt.Errorf("byte %d holds %s, not %v", c.off(i), catalog.QuoteKey(s.Text), q))
 	case len(s.Solutions) != int(c.sols(i)):
-		return solver.Snake{}, true, fmt.Errorf("%w (snake %v lists %d solutions, not %d)", changed, q, len(s.Solutions), c.sols(i))
+		return solver.Snake{}, true, c.fault(fmt.Errorf("snake %v lists %d solutions, not %d", q, len(s.Solutions), c.sols(i)))
 	}
 	if p := s.Err(); p != nil {
 		return solver.Snake{}, true, fmt.Errorf("%s: %w", c.File, p)

@@ -730,3 +730,29 @@ func TestQueriesRated(t *testing.T) {
 		}
 	}
 }
+
+// TestDamaged: an entry that the index's skim lets pass but that does not
+// read (a start cell that is a string) is reported as a damaged file, at
+// its place, when the file is as it was indexed; not as a file changed
+// since, which restarting would not mend.
+func TestDamaged(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.jsonl")
+	data := `{"box":"2x2x2"}` + "\n" + `{"snake":"01111110","solutions":[{"startPos":"x"}]}` + "\n"
+	if err := os.WriteFile(file, []byte(data), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Open(context.Background(), file, catalog.Options{Box: catalogtest.Box(t, "2")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	q, err := solver.ParseSeq("01111110")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, found, err := c.Snake(q)
+	if !found || err == nil || !strings.Contains(err.Error(), "the file is damaged there") ||
+		!strings.Contains(err.Error(), "line 2, column 46") || strings.Contains(err.Error(), "changed") {
+		t.Errorf("Snake(%v) of a file damaged when indexed: %v, %v; want a damaged file, line 2, column 46", q, found, err)
+	}
+}
