@@ -266,7 +266,7 @@ func TestErrors(t *testing.T) {
 		{"order", strings.TrimRight(good, "}\n") + `,"01101110":[]}`, Options{}, "01101110: follows 01111110: keys must ascend"},
 		{"repeated", strings.TrimRight(good, "}\n") + `,"01111110":[]}`, Options{}, "01111110: listed again: keys must be unique"},
 		{"no box", `{"011110":[]}`, Options{}, "the box is not known"},
-		{"truncated", good[:100], Options{}, "byte 100: unexpected EOF"},
+		{"truncated", good[:100], Options{}, "line 2, column 99 (byte 100): unexpected EOF"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Compute(context.Background(), strings.NewReader(tc.in), tc.opts)
