@@ -168,7 +168,8 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 // many goroutines its search may take. It calls emit with each result in
 // the order of the snakes, and returns how many it emitted. A snake that
 // cannot be read stops the run there, after the results of the snakes
-// before it.
+// before it. A snake takes every core when no other is searched and none
+// was waiting to be read when it was; the others one core each.
 func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlags,
 	work func(ctx context.Context, it item, workers int) (T, error), emit func(it item, x T) error,
 ) (int, error) {
@@ -186,7 +187,7 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 		if err != nil {
 			return result{err: err}, nil
 		}
-		inner, done := running.start(f.workers)
+		inner, done := running.start(f.workers, l.more)
 		defer done()
 		x, err := work(ctx, it, inner)
 		if err != nil {
@@ -204,16 +205,16 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 }
 
 // inFlight counts the snakes being searched, so that a snake searched
-// alone, as the only one given or the first of a stream, takes every
-// core, and the snakes searched side by side one core each. What a
+// alone, with no other waiting (the only one given, or one typed), takes
+// every core, and the snakes searched side by side one core each. What a
 // search finds does not depend on its number of cores.
 type inFlight struct{ n atomic.Int64 }
 
-// start counts a search in and returns its number of goroutines, and the
-// call that counts it out.
-func (r *inFlight) start(workers int) (int, func()) {
+// start counts a search in and returns its number of goroutines, more
+// telling whether other snakes wait, and the call that counts it out.
+func (r *inFlight) start(workers int, more bool) (int, func()) {
 	inner := 1
-	if r.n.Add(1) == 1 {
+	if r.n.Add(1) == 1 && !more {
 		inner = workers
 	}
 	return inner, func() { r.n.Add(-1) }
@@ -411,6 +412,7 @@ func fromStdin(args []string) bool {
 type typed struct {
 	text, where string
 	err         error
+	more        bool // more snakes were there to read when it was read
 }
 
 // snakes sends the snakes of the arguments, or of standard input, read
@@ -426,7 +428,7 @@ func snakes(ctx context.Context, e cli.Env, args []string) <-chan typed {
 		defer close(lines)
 		for k, a := range args {
 			select {
-			case lines <- typed{text: a, where: fmt.Sprintf("snake %d", k+1)}:
+			case lines <- typed{text: a, where: fmt.Sprintf("snake %d", k+1), more: k+1 < len(args)}:
 			case <-ctx.Done():
 				return
 			}
@@ -458,22 +460,27 @@ func readTyped(ctx context.Context, r io.Reader, lines chan<- typed) {
 			return false
 		}
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), input.MaxText)
-	line := 1
-	for ; sc.Scan(); line++ {
-		if t := strings.TrimSpace(sc.Text()); t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		if !send(typed{text: sc.Text(), where: fmt.Sprintf("line %d", line)}) {
+	br := bufio.NewReaderSize(r, input.MaxText+1) // a line and its newline
+	for line := 1; ; line++ {
+		text, err := br.ReadSlice('\n')
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			send(typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}})
+			return
+		case err != nil && !errors.Is(err, io.EOF):
+			send(typed{err: fmt.Errorf("read standard input: %w", err)})
 			return
 		}
-	}
-	switch err := sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		send(typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}})
-	case err != nil:
-		send(typed{err: fmt.Errorf("read standard input: %w", err)})
+		t := strings.TrimSuffix(strings.TrimSuffix(string(text), "\n"), "\r")
+		if s := strings.TrimSpace(t); s != "" && !strings.HasPrefix(s, "#") {
+			// Bytes already read past the line mean more lines have come.
+			if !send(typed{text: t, where: fmt.Sprintf("line %d", line), more: br.Buffered() > 0}) {
+				return
+			}
+		}
+		if err != nil { // io.EOF
+			return
+		}
 	}
 }
 
