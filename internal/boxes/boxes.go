@@ -288,6 +288,29 @@ func estimateFile(name string) (symmetry.Box, [2]int, bool, error) {
 	return b, [2]int{wid, capacity}, true, nil
 }
 
+// oneDesign checks that recs are the descents of one design of box b, of
+// the width and capacity design that their file's name gives, each once:
+// the descents a table's row is the mean of.
+func oneDesign(recs []estimate.Record, b symmetry.Box, design [2]int) error {
+	named := fmt.Sprintf("width %d, capacity %d,", design[0], design[1])
+	seen := map[int]bool{}
+	for i, rec := range recs {
+		first := recs[0]
+		switch {
+		case rec.Box != b.String():
+			return fmt.Errorf("line %d: a descent of %s, not of %v", i+1, rec.Box, b)
+		case !strings.Contains(rec.Design, named):
+			return fmt.Errorf("line %d: a descent of design %q, not of the width %d and capacity %d that the file's name gives", i+1, rec.Design, design[0], design[1])
+		case rec.Design != first.Design || rec.Seed != first.Seed:
+			return fmt.Errorf("line %d: a descent of design %q, seed %d, where line 1's is of %q, seed %d: a file holds one design's descents", i+1, rec.Design, rec.Seed, first.Design, first.Seed)
+		case seen[rec.Index]:
+			return fmt.Errorf("line %d: descent %d again", i+1, rec.Index)
+		}
+		seen[rec.Index] = true
+	}
+	return nil
+}
+
 // readEstimates reads the descents files under dir/estimate, one a box:
 // the widest design's when a box has several, and of those the one of
 // the largest capacity.
@@ -322,10 +345,8 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 		if err != nil {
 			return err
 		}
-		for i, rec := range recs {
-			if rec.Box != b.String() {
-				return fmt.Errorf("%s: line %d: a descent of %s, not of %v", path, i+1, rec.Box, b)
-			}
+		if err := oneDesign(recs, b, best[b]); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
 		}
 		if len(recs) < 2 {
 			continue // no spread to tell yet

@@ -411,9 +411,30 @@ func TestOtherBox(t *testing.T) {
 		// Every line's box is checked, of a file of two descents, the
 		// fewest that make a row, and of one of one, too few for a row.
 		refused(t, dir, filepath.Join(dir, "estimate", "estimate-3x3x4-w1024.jsonl")+": line 1: a descent of 2x2x3, not of 3x3x4")
-		move(t, dir, "estimate/estimate-3x3x4-w1024.jsonl", "estimate/estimate-2x2x3-w32.jsonl")
 		move(t, dir, "estimate/estimate-2x2x3-w64.jsonl", "estimate/estimate-2x2x4-w64.jsonl")
+		move(t, dir, "estimate/estimate-3x3x4-w1024.jsonl", "estimate/estimate-2x2x3-w64.jsonl")
 		refused(t, dir, filepath.Join(dir, "estimate", "estimate-2x2x4-w64.jsonl")+": line 1: a descent of 2x2x3, not of 2x2x4")
+		os.Remove(filepath.Join(dir, "estimate", "estimate-2x2x4-w64.jsonl"))
+		// The design the name gives, one design a file, each descent once.
+		move(t, dir, "estimate/estimate-2x2x3-w64.jsonl", "estimate/estimate-2x2x3-w128.jsonl")
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", not of the width 128 and capacity 4096 that the file's name gives")
+		move(t, dir, "estimate/estimate-2x2x3-w128.jsonl", "estimate/estimate-2x2x3-w64.jsonl")
+		path := filepath.Join(dir, "estimate", "estimate-2x2x3-w64.jsonl")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(data), "\n")
+		design := `"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8"`
+		for _, c := range []struct{ line, want string }{
+			{first, "line 3: descent 0 again"},
+			{strings.Replace(first, `"seed":1`, `"seed":2`, 1), "line 3: a descent of design " + design + ", seed 2, where line 1's is of " + design + ", seed 1: a file holds one design's descents"},
+		} {
+			if err := os.WriteFile(path, append(slices.Clip(data), c.line+"\n"...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			refused(t, dir, c.want)
+		}
 	})
 	t.Run("checks", func(t *testing.T) {
 		c, err := solver.Enumerate(ctx, mustBox(t, "2x2x3"), solver.Options{})
