@@ -293,10 +293,12 @@ func (m *merger) explain(ctx context.Context, fault error) error {
 
 // fit returns the part that holds each of k shards, nil for a shard no
 // part holds, when every part that holds a snake holds those of one shard
-// of k, each another; it returns nil when they do not.
+// of k, each another; it returns nil when they do not, or when no part
+// holds a snake.
 func (m *merger) fit(k int) []*part {
 	depth, shardOf := split(m.box, k)
 	owner := make([]*part, k)
+	held := false
 	for _, p := range m.parts {
 		s := -1
 		for prefix := range p.sections {
@@ -313,6 +315,10 @@ func (m *merger) fit(k int) []*part {
 			return nil
 		}
 		owner[s] = p
+		held = true
+	}
+	if !held {
+		return nil // empty parts fit any run: nothing to tell
 	}
 	return owner
 }
