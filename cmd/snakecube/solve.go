@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -54,7 +55,9 @@ each snake is answered as soon as its line is entered, and a line that is
 no snake is told and the next one awaited (the text format); read from a
 file or a pipe, snakes are solved as they are read, their answers written
 in the order of the lines, and a bad line stops the run there, after the
-answers to the lines before it. A sheet or page (svg, html) draws at
+answers to the lines before it (a json document is left unfinished).
+Snakes given as arguments are all read first: a bad one stops the run
+before any search. A sheet or page (svg, html) draws at
 most 1000 snakes, and -format json writes at most 1048576. The box
 follows from the snake's length when that is a cube's (8, 27 or 64
 cubelets), else from -size. Solutions are counted once up to the box's
@@ -145,7 +148,7 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 		return solveTyped(ctx, e, f)
 	}
 	o := newSolveOutput(e, f)
-	n, err := eachSnake(ctx, e, rest, f, func(ctx context.Context, it item, workers int) (answer, error) {
+	n, err := eachSnake(ctx, e, rest, f, o.oneBox, func(ctx context.Context, it item, workers int) (answer, error) {
 		return solveOne(ctx, it.s, f, workers)
 	}, func(it item, a answer) error {
 		if err := o.write(ctx, it, a); err != nil {
@@ -170,9 +173,26 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 // cannot be read stops the run there, after the results of the snakes
 // before it. A snake takes every core when no other is searched and none
 // was waiting to be read when it was; the others one core each.
-func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlags,
+func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlags, check func([]item) error,
 	work func(ctx context.Context, it item, workers int) (T, error), emit func(it item, x T) error,
 ) (int, error) {
+	var given []item
+	if !fromStdin(args) {
+		// Arguments are all there: each is read, and check sees them all,
+		// before any search or output.
+		for k, a := range args {
+			it := item{text: a, where: fmt.Sprintf("snake %d", k+1)}
+			if err := it.read(ctx, f); err != nil {
+				return 0, err
+			}
+			given = append(given, it)
+		}
+		if check != nil {
+			if err := check(given); err != nil {
+				return 0, err
+			}
+		}
+	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop() // the reader of standard input, if it waits to send
 	type result struct {
@@ -182,7 +202,7 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 	}
 	var running inFlight
 	n := 0
-	err := sequencer.Stream(ctx, snakes(ctx, e, args), f.workers, func(ctx context.Context, l typed) (result, error) {
+	err := sequencer.Stream(ctx, snakes(ctx, e, given), f.workers, func(ctx context.Context, l typed) (result, error) {
 		it, err := l.read(ctx, f)
 		if err != nil {
 			return result{err: err}, nil
@@ -343,6 +363,20 @@ func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 	return nil
 }
 
+// oneBox refuses, in -format json, snakes given as arguments that are not
+// all of one box, before anything is written: a catalogue holds one box.
+func (o *solveOutput) oneBox(items []item) error {
+	if o.f.format != "json" || o.f.count {
+		return nil
+	}
+	for _, it := range items[1:] {
+		if it.s.Box != items[0].s.Box {
+			return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", it.where, it.s.Box, items[0].where, items[0].s.Box)}
+		}
+	}
+	return nil
+}
+
 // room refuses a snake that -format json, svg or html cannot take: json
 // writes snakes of one box, and remembers each snake written; svg and
 // html hold every snake until the end.
@@ -412,23 +446,24 @@ func fromStdin(args []string) bool {
 type typed struct {
 	text, where string
 	err         error
-	more        bool // more snakes were there to read when it was read
+	more        bool  // more snakes were there to read when it was read
+	given       *item // an argument, read already
 }
 
-// snakes sends the snakes of the arguments, or of standard input, read
-// as it comes, when there are none or the only one is "-", and closes
+// snakes sends the snakes given as arguments, read already, or when
+// there are none, those of standard input, read as it comes, and closes
 // the channel at the end, after an error, or when ctx is done.
-func snakes(ctx context.Context, e cli.Env, args []string) <-chan typed {
+func snakes(ctx context.Context, e cli.Env, given []item) <-chan typed {
 	lines := make(chan typed)
-	if fromStdin(args) {
+	if given == nil {
 		go readTyped(ctx, e.Stdin, lines)
 		return lines
 	}
 	go func() {
 		defer close(lines)
-		for k, a := range args {
+		for k := range given {
 			select {
-			case lines <- typed{text: a, where: fmt.Sprintf("snake %d", k+1), more: k+1 < len(args)}:
+			case lines <- typed{given: &given[k], more: k+1 < len(given)}:
 			case <-ctx.Done():
 				return
 			}
@@ -440,11 +475,32 @@ func snakes(ctx context.Context, e cli.Env, args []string) <-chan typed {
 // read returns the snake of l, or the error that stops a run at it: l's
 // own, or why its text is no snake.
 func (l typed) read(ctx context.Context, f solveFlags) (item, error) {
-	if l.err != nil {
+	switch {
+	case l.err != nil:
 		return item{}, l.err
+	case l.given != nil:
+		return *l.given, nil
 	}
 	it := item{text: l.text, where: l.where}
 	return it, it.read(ctx, f)
+}
+
+// isSnakeLine reports whether a line of input holds a snake: it is not
+// blank and no comment.
+func isSnakeLine(t string) bool {
+	t = strings.TrimSpace(t)
+	return t != "" && !strings.HasPrefix(t, "#")
+}
+
+// snakeAhead reports whether the bytes read past a line hold another
+// snake's line, whole or begun: a snake waits to be read.
+func snakeAhead(ahead []byte) bool {
+	for l := range bytes.Lines(ahead) { // most often the first line tells
+		if isSnakeLine(string(l)) {
+			return true
+		}
+	}
+	return false
 }
 
 // readTyped sends the lines of r that hold a snake, skipping blank lines
@@ -460,21 +516,21 @@ func readTyped(ctx context.Context, r io.Reader, lines chan<- typed) {
 			return false
 		}
 	}
-	br := bufio.NewReaderSize(r, input.MaxText+1) // a line and its newline
+	br := bufio.NewReaderSize(r, input.MaxText+2) // a line and its "\r\n"
 	for line := 1; ; line++ {
 		text, err := br.ReadSlice('\n')
+		t := strings.TrimSuffix(strings.TrimSuffix(string(text), "\n"), "\r")
 		switch {
-		case errors.Is(err, bufio.ErrBufferFull):
+		case errors.Is(err, bufio.ErrBufferFull) || len(t) > input.MaxText:
 			send(typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}})
 			return
 		case err != nil && !errors.Is(err, io.EOF):
 			send(typed{err: fmt.Errorf("read standard input: %w", err)})
 			return
 		}
-		t := strings.TrimSuffix(strings.TrimSuffix(string(text), "\n"), "\r")
-		if s := strings.TrimSpace(t); s != "" && !strings.HasPrefix(s, "#") {
-			// Bytes already read past the line mean more lines have come.
-			if !send(typed{text: t, where: fmt.Sprintf("line %d", line), more: br.Buffered() > 0}) {
+		if isSnakeLine(t) {
+			ahead, _ := br.Peek(br.Buffered())
+			if !send(typed{text: t, where: fmt.Sprintf("line %d", line), more: snakeAhead(ahead)}) {
 				return
 			}
 		}
