@@ -160,8 +160,8 @@ const maxWidth = 1 << 19
 // -j descents at once.
 const maxCapacity = 1 << 20
 
-// maxDescents bounds -samples: each descent is kept in memory, a few
-// hundred bytes, so a million take some hundreds of megabytes; 2% on
+// maxDescents bounds -samples: each descent is kept in memory, with its
+// choices under a kilobyte, so a million take under a gigabyte; 2% on
 // 4x4x4 takes under ten thousand.
 const maxDescents = 1_000_000
 

@@ -672,7 +672,7 @@ func ReadAt(r io.ReaderAt, off, size int64, b symmetry.Box, f export.Format) (*S
 		rd := &Reader{raw: export.NewRowReader(r, n, off, size), opts: Options{Box: b}}
 		s, err := rd.Next()
 		if errors.Is(err, io.EOF) {
-			err = &export.SyntaxError{Offset: -1, Err: fmt.Errorf("no row %d", off)}
+			err = &export.SyntaxError{Offset: -1, Err: fmt.Errorf("no row %d", off+1)}
 		}
 		return s, err
 	}

@@ -318,7 +318,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 // with each in the order of ks. A descent's count takes from a
 // hundredth of a second to minutes (4x4x4: five minutes for 3.4e10
 // nodes); the other workers go on drawing up to runAhead descents
-// behind it, each a few hundred bytes, written once it is: an interrupt
+// behind it, each under a kilobyte, written once it is: an interrupt
 // loses those.
 func (d *Design) Run(ctx context.Context, ks []int, emit func(Descent) error) error {
 	var done int

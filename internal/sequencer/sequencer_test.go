@@ -217,13 +217,16 @@ func TestStreamBounded(t *testing.T) {
 			return p, nil
 		}, func(k, v int) error { return nil })
 	}()
+	// Stream takes pieces until its bound, then blocks: a send that waits
+	// a whole second is taken to be blocked for good, a margin wide
+	// enough for a loaded machine's scheduling.
 	sent := 0
 	for sent < 100 {
 		select {
 		case pieces <- sent:
 			sent++
 			continue
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(time.Second):
 		}
 		break
 	}

@@ -240,7 +240,11 @@ func (c *Catalogue) Snake(q solver.Seq) (solver.Snake, bool, error) {
 	case err != nil:
 		return solver.Snake{}, true, c.fault(fmt.Errorf("snake %v: %w", q, err))
 	case s.Key != q:
-		return solver.Snake{}, true, c.fault(fmt.Errorf("byte %d holds %s, not %v", c.off(i), catalog.QuoteKey(s.Text), q))
+		at := fmt.Sprintf("byte %d", c.off(i))
+		if c.Format == export.FormatParquet {
+			at = fmt.Sprintf("row %d", c.off(i)+1) // a Parquet entry's offset is its first row's index
+		}
+		return solver.Snake{}, true, c.fault(fmt.Errorf("%s holds %s, not %v", at, catalog.QuoteKey(s.Text), q))
 	case len(s.Solutions) != int(c.sols(i)):
 		return solver.Snake{}, true, c.fault(fmt.Errorf("snake %v lists %d solutions, not %d", q, len(s.Solutions), c.sols(i)))
 	}
