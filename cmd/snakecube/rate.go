@@ -89,7 +89,7 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
-	n, err := eachSnake(ctx, e, rest, f, func(ctx context.Context, it item, workers int) (rated, error) {
+	n, err := eachSnake(ctx, e, rest, f, nil, func(ctx context.Context, it item, workers int) (rated, error) {
 		return rateSnake(ctx, it.s.Box, it.s.Seq, workers, *format == "svg")
 	}, func(it item, r rated) error {
 		for _, note := range it.s.Notes() {
@@ -106,8 +106,8 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		default:
 			writeRating(out, r)
 		}
-		return out.Flush()
-	})
+		return nil
+	}, out.Flush)
 	if err != nil {
 		return err
 	}

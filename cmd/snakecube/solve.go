@@ -151,11 +151,8 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	n, err := eachSnake(ctx, e, rest, f, o.oneBox, func(ctx context.Context, it item, workers int) (answer, error) {
 		return solveOne(ctx, it.s, f, workers)
 	}, func(it item, a answer) error {
-		if err := o.write(ctx, it, a); err != nil {
-			return err
-		}
-		return o.out.Flush()
-	})
+		return o.write(ctx, it, a)
+	}, o.out.Flush)
 	if err != nil {
 		return err
 	}
@@ -172,9 +169,12 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 // the order of the snakes, and returns how many it emitted. A snake that
 // cannot be read stops the run there, after the results of the snakes
 // before it. A snake takes every core when no other is searched and none
-// was waiting to be read when it was; the others one core each.
+// was waiting to be read when it was; the others one core each. The
+// output is flushed after each snake that none waited behind: a program
+// that waits for each answer gets it, and a file piped in is written in
+// large pieces.
 func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlags, check func([]item) error,
-	work func(ctx context.Context, it item, workers int) (T, error), emit func(it item, x T) error,
+	work func(ctx context.Context, it item, workers int) (T, error), emit func(it item, x T) error, flush func() error,
 ) (int, error) {
 	var given []item
 	if !fromStdin(args) {
@@ -196,9 +196,10 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 	ctx, stop := context.WithCancel(ctx)
 	defer stop() // the reader of standard input, if it waits to send
 	type result struct {
-		it  item
-		x   T
-		err error // the snake could not be read
+		it   item
+		x    T
+		more bool  // another snake waited to be read
+		err  error // the snake could not be read
 	}
 	var running inFlight
 	n := 0
@@ -213,14 +214,22 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 		if err != nil {
 			return result{}, fmt.Errorf("%s: %w", it.where, err)
 		}
-		return result{it: it, x: x}, nil
+		return result{it: it, x: x, more: l.more}, nil
 	}, func(_ int, r result) error {
 		if r.err != nil {
 			return r.err
 		}
 		n++
-		return emit(r.it, r.x)
+		if err := emit(r.it, r.x); err != nil || r.more {
+			return err
+		}
+		return flush()
 	})
+	if err != nil {
+		// The answers before the failure are out, as its cause is told;
+		// a failed flush adds nothing to that.
+		_ = flush()
+	}
 	return n, err
 }
 
