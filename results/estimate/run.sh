@@ -2,7 +2,8 @@
 # Runs the estimate plan (plan.tsv beside this script) in rounds, at the
 # lowest priority: each round adds a step of descents to every box not
 # yet at 2% for both snakes and one-solution snakes (over 1,000 descents
-# at least), into estimate-BOX-wWIDTH.jsonl beside it, or
+# at least; a box past 1,000 takes only as many more as its spread asks
+# for, if fewer), into estimate-BOX-wWIDTH.jsonl beside it, or
 # estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096.
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
@@ -19,7 +20,7 @@ while :; do
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}
 		f="$dir/estimate-$box-w$width.jsonl"
 		[ "$capacity" -eq 4096 ] || f="$dir/estimate-$box-w$width-c$capacity.jsonl"
-		have=0
+		have=0 rel=""
 		[ -f "$f" ] && have=$(grep -c . "$f" || true)
 		known=""
 		p="$dir/../paths/$box.txt"
@@ -34,7 +35,16 @@ while :; do
 			fi
 		fi
 		left=$((left + 1))
-		nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples $((have + step)) $known -o "$f" "$@" > /dev/null
+		want=$((have + step))
+		if [ "$have" -ge 1000 ] && [ -n "$rel" ]; then
+			# Near the target, only what the spread so far asks for (the
+			# errors fall as the square root of the descents), a tenth
+			# more, and at least 50: not a whole step.
+			need=$(awk "BEGIN {n = $have * ($rel / $target)^2 * 1.1; print int(n) + 1}")
+			[ "$need" -lt $((have + 50)) ] && need=$((have + 50))
+			[ "$need" -lt "$want" ] && want=$need
+		fi
+		nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples "$want" $known -o "$f" "$@" > /dev/null
 	done
 	[ "$left" -eq 0 ] && break
 done
