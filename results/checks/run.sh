@@ -9,18 +9,28 @@
 # it is made, committed with the results, so that a check stopped
 # half-way resumes there; it is removed once BOX.txt is written. A check
 # stopped or disagreeing leaves BOX.txt.tmp, which is never committed.
-# Arguments, if any, name the only boxes to check. SNAKECUBE names the
+# Arguments, if any, name the only boxes to check; those that start with
+# '-' go to every census check instead: -j=1 recounts one section at a
+# time, which halves the memory (3x4x4's check, two at a time, took
+# 18.4 GB, docs/RESEARCH.md). SNAKECUBE names the
 # binary (default: snakecube on the PATH).
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
+flags='' only=''
+for a; do
+	case $a in
+	-*) flags="$flags $a" ;;
+	*) only="$only $a" ;;
+	esac
+done
 grep -v '^#' "$dir/../census/plan.tsv" | while read -r box _; do
-	[ $# -eq 0 ] || case " $* " in *" $box "*) ;; *) continue ;; esac
+	[ -z "$only" ] || case "$only " in *" $box "*) ;; *) continue ;; esac
 	out=$dir/$box.txt
 	[ -e "$out" ] && continue
 	[ -d "$dir/../census/$box" ] || continue
 	"$bin" census merge -complete "$dir/../census/$box" >/dev/null 2>&1 || continue
-	if nice -n 19 "$bin" census check -quiet -sample 200 -seed 1 -o "$dir/$box.recounts.jsonl" "$dir/../census/$box" >"$out.tmp"; then
+	if nice -n 19 "$bin" census check -quiet -sample 200 -seed 1 $flags -o "$dir/$box.recounts.jsonl" "$dir/../census/$box" >"$out.tmp"; then
 		mv "$out.tmp" "$out"
 		rm -f "$dir/$box.recounts.jsonl"
 	else
