@@ -55,3 +55,30 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("interrupted enumerate left %v", files)
 	}
 }
+
+// TestResultsScripts runs the scenarios of testdata/results on the
+// scripts of the long runs, results/census, checks and estimate's run.sh,
+// copied into each scenario's results folder.
+func TestResultsScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/results",
+		Cmds:                clitest.Cmds,
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			for _, d := range []string{"census", "checks", "estimate"} {
+				b, err := os.ReadFile(filepath.Join("..", "..", "results", d, "run.sh"))
+				if err != nil {
+					return err
+				}
+				dir := filepath.Join(env.WorkDir, "results", d)
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+				if err := os.WriteFile(filepath.Join(dir, "run.sh"), b, 0o755); err != nil {
+					return err
+				}
+			}
+			return os.MkdirAll(filepath.Join(env.WorkDir, "results", "paths"), 0o755)
+		},
+	})
+}

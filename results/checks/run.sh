@@ -8,7 +8,8 @@
 # is done, is passed over. Each recount is kept in BOX.recounts.jsonl as
 # it is made, committed with the results, so that a check stopped
 # half-way resumes there; it is removed once BOX.txt is written. A check
-# stopped or disagreeing leaves BOX.txt.tmp, which is never committed.
+# stopped or disagreeing leaves BOX.txt.tmp, which is never committed,
+# and the script, once it has gone on to the other boxes, exits 1.
 # Arguments, if any, name the only boxes to check; those that start with
 # '-' go to every census check instead: -j=1 recounts one section at a
 # time, which halves the memory (3x4x4's check, two at a time, took
@@ -24,7 +25,9 @@ for a; do
 	*) only="$only $a" ;;
 	esac
 done
-grep -v '^#' "$dir/../census/plan.tsv" | while read -r box _; do
+grep -v '^#' "$dir/../census/plan.tsv" | {
+failed=0
+while read -r box _; do
 	[ -z "$only" ] || case "$only " in *" $box "*) ;; *) continue ;; esac
 	out=$dir/$box.txt
 	[ -e "$out" ] && continue
@@ -35,5 +38,8 @@ grep -v '^#' "$dir/../census/plan.tsv" | while read -r box _; do
 		rm -f "$dir/$box.recounts.jsonl"
 	else
 		echo "checks: $box: the recount disagrees with the census, or failed: see $out.tmp" >&2
+		failed=1
 	fi
 done
+exit $failed
+}
