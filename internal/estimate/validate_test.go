@@ -140,6 +140,7 @@ func TestNoise(t *testing.T) {
 		var spread []float64
 		for _, wc := range designs {
 			logq := make([][]float64, path.Len)
+			secs := make([]float64, path.Len)
 			start := cpu()
 			for s := range uint64(seeds) {
 				d := NewDesign(b, 1000+s, Options{Width: wc[0], Capacity: wc[1], CacheDepth: 1})
@@ -154,7 +155,9 @@ func TestNoise(t *testing.T) {
 					if n < *noiseFrom {
 						continue
 					}
+					at := cpu()
 					q := d.split(f0, f1)
+					secs[n] += cpu() - at
 					if !path.Turn(n) {
 						q = 1 - q
 					}
@@ -167,10 +170,10 @@ func TestNoise(t *testing.T) {
 				if len(l) > 1 {
 					v := variance(l)
 					sum += v
-					fmt.Fprintf(&levels, " %d:%.2f", n, v)
+					fmt.Fprintf(&levels, " %d:%.2f/%.2fs", n, v, secs[n]/seeds)
 				}
 			}
-			t.Logf("%v path %s, width %d, capacity %d: variance of log q summed over levels %d to %d: %.2f; %.2f core-s a path; by level:%s",
+			t.Logf("%v path %s, width %d, capacity %d: variance of log q summed over levels %d to %d: %.2f; %.2f core-s a path; by level, variance/core-s:%s",
 				b, text, wc[0], wc[1], *noiseFrom, path.Len-1, sum, (cpu()-start)/seeds, levels.String())
 			spread = append(spread, sum)
 		}
