@@ -115,7 +115,7 @@ func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source st
 		d.b, r.Descents, d.Depth(), d.Width(), d.seed)
 	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
 	rel := func(v Value) string {
-		return fmt.Sprintf("%.4g ± %.2g (%.1f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)
+		return fmt.Sprintf("%.4g ± %.2g (%.2f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)
 	}
 	snakes, one := r.Snakes, r.OneSolution
 	if known > 0 {
