@@ -17,7 +17,7 @@ import (
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-capacity C] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
 
 Estimates a box's whole search without running it, by Knuth's method:
 random probes each walk one branch of the search tree and weight what they
@@ -60,6 +60,11 @@ Flags:
                  below a prefix, to choose between its children (default
                  1024): wider costs time and narrows the spread of the
                  descents, by far on 4x4x4
+  -shared-width S
+                 (-snakes) the partial foldings that weigh the choices
+                 between prefixes of fewer than 12 cubelets, which every
+                 descent shares and a run weighs once (default: four
+                 times the width, twice for 11 cubelets)
   -capacity C    (-snakes) the partial foldings a descent keeps of its
                  section's prefix, sampled down to C (default 4096):
                  larger narrows the choices of the deep levels, where the
@@ -95,7 +100,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used() {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -capacity, -o, -solutions and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -o, -solutions and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -126,6 +131,7 @@ type snakesFlags struct {
 	samples int
 	depth   int
 	width   int
+	shared  int
 	cap     int
 	out     string
 	known   float64
@@ -138,6 +144,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.IntVar(&f.samples, "samples", 100, "")
 	fs.IntVar(&f.depth, "depth", 0, "")
 	fs.IntVar(&f.width, "width", 0, "")
+	fs.IntVar(&f.shared, "shared-width", 0, "")
 	fs.IntVar(&f.cap, "capacity", 0, "")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.Float64Var(&f.known, "solutions", 0, "")
@@ -146,13 +153,17 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 
 // used reports whether a flag of -snakes was given.
 func (f *snakesFlags) used() bool {
-	return cli.Given(f.fs, "samples", "depth", "width", "capacity", "o", "solutions", "quiet")
+	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "o", "solutions", "quiet")
 }
 
 // maxWidth bounds -width: a population of the shared levels is up to four
 // times wider, some 70 bytes a partial folding, 150 MB at 1<<19 for each
 // of -j descents at once.
 const maxWidth = 1 << 19
+
+// maxSharedWidth bounds -shared-width as -width bounds the shared levels'
+// populations.
+const maxSharedWidth = maxWidth << 2
 
 // maxCapacity bounds -capacity: a descent's frontier and its two
 // children's, before they are sampled down, hold up to some six times
@@ -179,6 +190,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
 	case cli.Given(f.fs, "width") && (f.width < 1 || f.width > maxWidth):
 		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, maxWidth)
+	case cli.Given(f.fs, "shared-width") && (f.shared < 1 || f.shared > maxSharedWidth):
+		return cli.BadUsage(e, estimateUsage, "-shared-width %d: want 1 to %d", f.shared, maxSharedWidth)
 	case cli.Given(f.fs, "capacity") && (f.cap < 1 || f.cap > maxCapacity):
 		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, maxCapacity)
 	case !knownSolutions(f.fs, f.known):
@@ -186,7 +199,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	case workers < 1:
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
 	}
-	opts := estimate.Options{Depth: f.depth, Width: f.width, Capacity: f.cap, Workers: workers}
+	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Workers: workers}
 	if !f.quiet && terminal(e.Stderr) {
 		opts.Progress = progress(e.Stderr, "descents")
 	}

@@ -289,8 +289,9 @@ func estimateFile(name string) (symmetry.Box, [2]int, bool, error) {
 }
 
 // oneDesign checks that recs are the descents of one design of box b, of
-// the width and capacity design that their file's name gives, each once:
-// the descents a table's row is the mean of.
+// the width and capacity design that their file's name gives (and no
+// shared width, which no name gives), each once: the descents a table's
+// row is the mean of.
 func oneDesign(recs []estimate.Record, b symmetry.Box, design [2]int) error {
 	named := fmt.Sprintf("width %d, capacity %d,", design[0], design[1])
 	seen := map[int]bool{}
@@ -301,6 +302,8 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design [2]int) error {
 			return fmt.Errorf("line %d: a descent of %s, not of %v", i+1, rec.Box, b)
 		case !strings.Contains(rec.Design, named):
 			return fmt.Errorf("line %d: a descent of design %q, not of the width %d and capacity %d that the file's name gives", i+1, rec.Design, design[0], design[1])
+		case strings.Contains(rec.Design, "shared width"):
+			return fmt.Errorf("line %d: a descent of design %q, whose shared width the file's name does not give", i+1, rec.Design)
 		case rec.Design != first.Design || rec.Seed != first.Seed:
 			return fmt.Errorf("line %d: a descent of design %q, seed %d, where line 1's is of %q, seed %d: a file holds one design's descents", i+1, rec.Design, rec.Seed, first.Design, first.Seed)
 		case seen[rec.Index]:

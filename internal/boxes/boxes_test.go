@@ -426,6 +426,11 @@ func TestOtherBox(t *testing.T) {
 		}
 		first, _, _ := strings.Cut(string(data), "\n")
 		design := `"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8"`
+		shared := strings.ReplaceAll(string(data), `power 0.8"`, `power 0.8, shared width 256"`)
+		if err := os.WriteFile(path, []byte(shared), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8, shared width 256\", whose shared width the file's name does not give")
 		for _, c := range []struct{ line, want string }{
 			{first, "line 3: descent 0 again"},
 			{strings.Replace(first, `"seed":1`, `"seed":2`, 1), "line 3: a descent of design " + design + ", seed 2, where line 1's is of " + design + ", seed 1: a file holds one design's descents"},

@@ -23,7 +23,8 @@ type Options struct {
 	Depth int
 	// Width is the population that estimates a child's mass below the
 	// shared levels (default [DefaultWidth]); above them, for a child of
-	// depth d, it is Width << (CacheDepth-d), at most four times wider.
+	// depth d, it is Width << (CacheDepth-d), at most four times wider,
+	// unless SharedWidth is set.
 	Width int
 	// Capacity bounds the frontier a descent carries (default
 	// [DefaultCapacity]).
@@ -31,6 +32,12 @@ type Options struct {
 	// CacheDepth is the depth down to which the children's masses are
 	// shared by all descents (default [DefaultCacheDepth]).
 	CacheDepth int
+	// SharedWidth, when set, is the population that estimates a child's
+	// mass above CacheDepth, at every shared level, in place of Width
+	// made up to four times wider: the shared levels are weighed once a
+	// run, the levels below once a descent, so that each may have the
+	// width its cost allows.
+	SharedWidth int
 	// Floor is the share of the uniform choice mixed into each step
 	// (default [DefaultFloor]): a child that may hold a snake is chosen
 	// with probability at least Floor/2.
@@ -100,6 +107,7 @@ func (o Options) withDefaults(b symmetry.Box) Options {
 	if o.CacheDepth <= 0 {
 		o.CacheDepth = DefaultCacheDepth
 	}
+	o.SharedWidth = max(o.SharedWidth, 0)
 	if o.Floor <= 0 || o.Floor > 1 {
 		o.Floor = DefaultFloor
 	}
@@ -163,6 +171,9 @@ func (d *Design) Width() int { return d.opts.Width }
 
 // width returns the population that profiles a child of depth n.
 func (d *Design) width(n int) int {
+	if n < d.opts.CacheDepth && d.opts.SharedWidth > 0 {
+		return d.opts.SharedWidth
+	}
 	return d.opts.Width << min(max(d.opts.CacheDepth-n, 0), maxShift)
 }
 

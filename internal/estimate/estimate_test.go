@@ -325,3 +325,39 @@ func TestControlled(t *testing.T) {
 		t.Errorf("standard error %v, want 0", v.Err)
 	}
 }
+
+// TestSharedWidth checks the populations of each level: by default four
+// times the width above the shared depth, twice just above it, the width
+// below; with a shared width, that width at every shared level. And only
+// a design with a shared width names it, so that the files of the others
+// keep their names.
+func TestSharedWidth(t *testing.T) {
+	b, _ := symmetry.ParseBox("3x3x4")
+	plain := NewDesign(b, 1, Options{Width: 100})
+	wide := NewDesign(b, 1, Options{Width: 100, SharedWidth: 7000})
+	for n := 1; n <= b.Len(); n++ {
+		want := 100
+		switch {
+		case n < DefaultCacheDepth-1:
+			want = 400
+		case n == DefaultCacheDepth-1:
+			want = 200
+		}
+		if got := plain.width(n); got != want {
+			t.Errorf("default design: width(%d) = %d, want %d", n, got, want)
+		}
+		if n < DefaultCacheDepth {
+			want = 7000
+		}
+		if got := wide.width(n); got != want {
+			t.Errorf("shared width 7000: width(%d) = %d, want %d", n, got, want)
+		}
+	}
+	const name = "depth 22, width 100, capacity 4096, shared 12, floor 0.1, power 0.8"
+	if got := plain.Name(); got != name {
+		t.Errorf("default design's name %q, want %q", got, name)
+	}
+	if got := wide.Name(); got != name+", shared width 7000" {
+		t.Errorf("shared width's design name %q, want %q", got, name+", shared width 7000")
+	}
+}

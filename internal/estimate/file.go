@@ -35,11 +35,17 @@ type Record struct {
 }
 
 // Name returns the design's name for a file: the options that decide
-// which sections descents reach and with what probability.
+// which sections descents reach and with what probability. A shared
+// width is named only when set, so that the designs without one keep
+// the names their files have.
 func (d *Design) Name() string {
 	o := d.opts
-	return fmt.Sprintf("depth %d, width %d, capacity %d, shared %d, floor %g, power %g",
+	name := fmt.Sprintf("depth %d, width %d, capacity %d, shared %d, floor %g, power %g",
 		o.Depth, o.Width, o.Capacity, o.CacheDepth, o.Floor, o.Power)
+	if o.SharedWidth > 0 {
+		name += fmt.Sprintf(", shared width %d", o.SharedWidth)
+	}
+	return name
 }
 
 // Record returns x as a line of d's descents file.
