@@ -5,19 +5,19 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/snakecube/snakecube/internal/fold"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/estimate"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-seed S] [-o FILE] [-solutions N] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-seed S] [-o FILE] [-solutions N] [-target P] [-j N] [-quiet]
 
 Estimates a box's whole search without running it, by Knuth's method:
 random probes each walk one branch of the search tree and weight what they
@@ -72,6 +72,10 @@ Flags:
   -o FILE        (-snakes) the file of descents to append to and resume
   -solutions N   (-snakes) the box's exact number of solutions, from
                  snakecube paths: the control variate and the check
+  -target P      (-snakes) also print, as descents_for_target, how many
+                 descents in all would take the relative standard errors
+                 of both the snakes and the one-solution snakes to P
+                 percent, as the spread of these descents tells
   -quiet         (-snakes) no progress or summary on standard error
 
 Examples:
@@ -100,7 +104,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used() {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -o, -solutions and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -o, -solutions, -target and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -135,6 +139,7 @@ type snakesFlags struct {
 	cap     int
 	out     string
 	known   float64
+	target  float64
 	quiet   bool
 }
 
@@ -148,12 +153,13 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.IntVar(&f.cap, "capacity", 0, "")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.Float64Var(&f.known, "solutions", 0, "")
+	fs.Float64Var(&f.target, "target", 0, "")
 	fs.BoolVar(&f.quiet, "quiet", false, "")
 }
 
 // used reports whether a flag of -snakes was given.
 func (f *snakesFlags) used() bool {
-	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "o", "solutions", "quiet")
+	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "o", "solutions", "target", "quiet")
 }
 
 // maxWidth bounds -width: a population of the shared levels is up to four
@@ -196,6 +202,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, maxCapacity)
 	case !knownSolutions(f.fs, f.known):
 		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
+	case cli.Given(f.fs, "target") && !(f.target > 0 && f.target < 100):
+		return cli.BadUsage(e, estimateUsage, "-target %v: want a percentage above 0 and below 100", f.target)
 	case workers < 1:
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
 	}
@@ -220,6 +228,17 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	}
 	var out bytes.Buffer
 	trusted := estimate.WriteSnakes(&out, d, res, ctl, known, source)
+	if f.target > 0 {
+		printed := res
+		if known > 0 {
+			printed = ctl
+		}
+		if n, ok := printed.DescentsFor(f.target / 100); ok {
+			fmt.Fprintf(&out, "%-20s %d (both at %g%%)\n", "descents_for_target", n, f.target)
+		} else {
+			fmt.Fprintf(&out, "%-20s not steady yet\n", "descents_for_target")
+		}
+	}
 	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
 		return err
 	}

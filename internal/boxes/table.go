@@ -258,17 +258,13 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 }
 
 // toGo says how many more descents take both of an estimate's relative
-// standard errors to Target ([estimate.Value.DescentsFor]).
+// standard errors to Target ([estimate.Result.DescentsFor]).
 func toGo(e *estimate.Result) string {
-	need := 0
-	for _, v := range []estimate.Value{e.Snakes, e.OneSolution} {
-		n, ok := v.DescentsFor(Target)
-		if !ok {
-			return "not steady yet"
-		}
-		need = max(need, n)
-	}
-	if need <= e.Descents {
+	need, ok := e.DescentsFor(Target)
+	switch {
+	case !ok:
+		return "not steady yet"
+	case need <= e.Descents:
 		return fmt.Sprintf("at %g%%", 100*Target)
 	}
 	return fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)

@@ -379,6 +379,22 @@ func (v Value) DescentsFor(rel float64) (int, bool) {
 	return int(math.Ceil(float64(v.N) * r * r)), true
 }
 
+// DescentsFor returns how many descents in all would take both the
+// snakes' and the one-solution snakes' relative standard errors of r to
+// rel ([Value.DescentsFor]); at most r's descents when both are there
+// already. It reports false while either tells nothing yet.
+func (r Result) DescentsFor(rel float64) (int, bool) {
+	need := 0
+	for _, v := range []Value{r.Snakes, r.OneSolution} {
+		n, ok := v.DescentsFor(rel)
+		if !ok {
+			return 0, false
+		}
+		need = max(need, n)
+	}
+	return need, true
+}
+
 // Result is what descents estimate: the box's totals, each with its
 // standard error.
 type Result struct {

@@ -12,7 +12,7 @@
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
-target=2.0
+target=2
 while :; do
 	left=0
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
@@ -20,27 +20,27 @@ while :; do
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}
 		f="$dir/estimate-$box-w$width.jsonl"
 		[ "$capacity" -eq 4096 ] || f="$dir/estimate-$box-w$width-c$capacity.jsonl"
-		have=0 rel=""
+		have=0 need=""
 		[ -f "$f" ] && have=$(grep -c . "$f" || true)
 		known=""
 		p="$dir/../paths/$box.txt"
 		[ -f "$p" ] && known="-solutions $(awk '$1 == "solutions" {print $2}' "$p")"
 		if [ "$have" -ge 1000 ]; then
-			# Done when both relative errors are at most the target, over
-			# enough descents that the errors themselves are steady.
-			rel=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples "$have" $known -o "$f" "$@" |
-				awk '$1 == "snakes" || $1 == "one_solution_snakes" {gsub(/[()%]/, "", $NF); print $NF}' | sort -g | tail -1)
-			if [ -n "$rel" ] && awk "BEGIN {exit !($rel > 0 && $rel <= $target)}"; then
+			# Done when the descents so far are as many as both relative
+			# errors need to reach the target, over enough descents that
+			# the errors themselves are steady.
+			need=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples "$have" $known -target "$target" -o "$f" "$@" |
+				awk '$1 == "descents_for_target" && $2 ~ /^[0-9]+$/ {print $2}')
+			if [ -n "$need" ] && [ "$need" -le "$have" ]; then
 				continue
 			fi
 		fi
 		left=$((left + 1))
 		want=$((have + step))
-		if [ "$have" -ge 1000 ] && [ -n "$rel" ]; then
-			# Near the target, only what the spread so far asks for (the
-			# errors fall as the square root of the descents), a tenth
-			# more, and at least 50: not a whole step.
-			need=$(awk "BEGIN {n = $have * ($rel / $target)^2 * 1.1; print int(n) + 1}")
+		if [ -n "$need" ]; then
+			# Near the target, only what the spread so far asks for, a
+			# tenth more, and at least 50: not a whole step.
+			need=$((need + need / 10 + 1))
 			[ "$need" -lt $((have + 50)) ] && need=$((have + 50))
 			[ "$need" -lt "$want" ] && want=$need
 		fi
