@@ -230,16 +230,21 @@ func TestPlanState(t *testing.T) {
 	for _, tc := range []struct {
 		snakes, one float64 // relative standard errors
 		descents    int
+		seconds     float64 // their counts' and weighings' time in all
 		want        string
 	}{
-		{0.04, 0.02, 100, "some 300 more to 2%"}, // 100 (4/2)^2 in all
-		{0.01, 0.03, 10, "some 13 more to 2%"},   // 22.5, rounded up
-		{0.02, 0.01, 50, "at 2%"},
+		{0.04, 0.02, 100, 0, "some 300 more to 2%"}, // 100 (4/2)^2 in all
+		{0.01, 0.03, 10, 0, "some 13 more to 2%"},   // 22.5, rounded up
+		{0.02, 0.01, 50, 0, "at 2%"},
+		{0.04, 0.02, 100, 1200, "some 300 more to 2%, about 60 minutes at the 12.0 s a descent so far"},
+		{0.04, 0.02, 100, 3000, "some 300 more to 2%, about 2 hours at the 30.0 s a descent so far"},
 	} {
 		e := &estimate.Result{
 			Descents:    tc.descents,
 			Snakes:      estimate.Value{Mean: 1, Err: tc.snakes, N: tc.descents},
 			OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one, N: tc.descents},
+			Seconds:     tc.seconds / 4,
+			Weigh:       3 * tc.seconds / 4,
 		}
 		if got := toGo(e); got != tc.want {
 			t.Errorf("errors %g and %g after %d descents: %q, want %q", tc.snakes, tc.one, tc.descents, got, tc.want)

@@ -258,7 +258,8 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 }
 
 // toGo says how many more descents take both of an estimate's relative
-// standard errors to Target ([estimate.Result.DescentsFor]).
+// standard errors to Target ([estimate.Result.DescentsFor]), and how long
+// they would take at the wall-clock time its descents have taken so far.
 func toGo(e *estimate.Result) string {
 	need, ok := e.DescentsFor(Target)
 	switch {
@@ -267,7 +268,20 @@ func toGo(e *estimate.Result) string {
 	case need <= e.Descents:
 		return fmt.Sprintf("at %g%%", 100*Target)
 	}
-	return fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)
+	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)
+	if took := e.Seconds + e.Weigh; took > 0 {
+		each := took / float64(e.Descents)
+		s += fmt.Sprintf(", about %s at the %.1f s a descent so far", hours(float64(need-e.Descents)*each), each)
+	}
+	return s
+}
+
+// hours says a time of secs seconds to a person planning a run.
+func hours(secs float64) string {
+	if h := secs / 3600; h >= 1.5 {
+		return fmt.Sprintf("%.0f hours", h)
+	}
+	return fmt.Sprintf("%.0f minutes", math.Ceil(secs/60))
 }
 
 // CSVHeader names the columns of [WriteCSV].
