@@ -227,18 +227,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		ctl = estimate.Controlled(ds, known)
 	}
 	var out bytes.Buffer
-	trusted := estimate.WriteSnakes(&out, d, res, ctl, known, source)
-	if f.target > 0 {
-		printed := res
-		if known > 0 {
-			printed = ctl
-		}
-		if n, ok := printed.DescentsFor(f.target / 100); ok {
-			fmt.Fprintf(&out, "%-20s %d (both at %g%%)\n", "descents_for_target", n, f.target)
-		} else {
-			fmt.Fprintf(&out, "%-20s not steady yet\n", "descents_for_target")
-		}
-	}
+	trusted := estimate.WriteSnakes(&out, d, res, ctl, known, source, f.target/100)
 	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
 		return err
 	}

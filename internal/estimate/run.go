@@ -109,23 +109,33 @@ func WriteTree(w io.Writer, b symmetry.Box, est engine.Estimate, seed uint64, ra
 // the solutions are known (known > 0, from source), the snakes' estimates
 // ctl that take them as control variate, and whether the solutions'
 // interval covers them; it reports whether the run can be trusted by that
-// test.
-func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source string) bool {
+// test. Given a target relative standard error (0 for none), it prints
+// too how many descents in all would take the snakes' and one-solution
+// snakes' printed estimates to it ([Result.DescentsFor]), as
+// descents_for_target.
+func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source string, target float64) bool {
 	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, choices weighed by populations of %d, seed %d; ± one standard error\n",
 		d.b, r.Descents, d.Depth(), d.Width(), d.seed)
 	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
 	rel := func(v Value) string {
 		return fmt.Sprintf("%.4g ± %.2g (%.2f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)
 	}
-	snakes, one := r.Snakes, r.OneSolution
+	printed := r
 	if known > 0 {
 		fmt.Fprintf(w, "# snakes and one-solution snakes with the known solutions as control variate; without it: snakes %s, one_solution_snakes %s\n",
 			rel(r.Snakes), rel(r.OneSolution))
-		snakes, one = ctl.Snakes, ctl.OneSolution
+		printed = ctl
 	}
-	fmt.Fprintf(w, "%-20s %s\n", "snakes", rel(snakes))
-	fmt.Fprintf(w, "%-20s %s\n", "one_solution_snakes", rel(one))
+	fmt.Fprintf(w, "%-20s %s\n", "snakes", rel(printed.Snakes))
+	fmt.Fprintf(w, "%-20s %s\n", "one_solution_snakes", rel(printed.OneSolution))
 	fmt.Fprintf(w, "%-20s %s\n", "solutions", rel(r.Solutions))
+	if target > 0 {
+		if n, ok := printed.DescentsFor(target); ok {
+			fmt.Fprintf(w, "%-20s %d (both at %g%%)\n", "descents_for_target", n, 100*target)
+		} else {
+			fmt.Fprintf(w, "%-20s not steady yet\n", "descents_for_target")
+		}
+	}
 	if known <= 0 {
 		return true
 	}
