@@ -66,6 +66,10 @@ type Row struct {
 	Estimate *estimate.Result
 	// Design is the width and capacity of Estimate's descents.
 	Design [2]int
+	// Pace is the wall-clock seconds a descent of Estimate's last
+	// paceDescents took, count and weighing: what the next ones will
+	// take, the choices that earlier rounds made being weighed no more.
+	Pace float64
 	// Files are where the row comes from, relative to the results folder.
 	Files []string
 }
@@ -367,8 +371,23 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 			ctl := estimate.Controlled(ds, known)
 			res.Snakes, res.OneSolution = ctl.Snakes, ctl.OneSolution
 		}
-		r.Estimate, r.Design = &res, best[b]
+		r.Estimate, r.Design, r.Pace = &res, best[b], pace(ds)
 		r.Files = append(r.Files, "estimate/"+name)
 	}
 	return nil
+}
+
+// paceDescents is how many of the last descents [Row.Pace] is taken over:
+// a round of the estimate runner.
+const paceDescents = 500
+
+// pace returns the wall-clock seconds a descent of the last paceDescents
+// of ds took.
+func pace(ds []estimate.Descent) float64 {
+	last := ds[max(0, len(ds)-paceDescents):]
+	var took float64
+	for _, d := range last {
+		took += d.Seconds + d.Weigh
+	}
+	return took / float64(len(last))
 }

@@ -230,23 +230,21 @@ func TestPlanState(t *testing.T) {
 	for _, tc := range []struct {
 		snakes, one float64 // relative standard errors
 		descents    int
-		seconds     float64 // their counts' and weighings' time in all
+		pace        float64 // seconds a descent
 		want        string
 	}{
 		{0.04, 0.02, 100, 0, "some 300 more to 2%"}, // 100 (4/2)^2 in all
 		{0.01, 0.03, 10, 0, "some 13 more to 2%"},   // 22.5, rounded up
 		{0.02, 0.01, 50, 0, "at 2%"},
-		{0.04, 0.02, 100, 1200, "some 300 more to 2%, about 60 minutes at the 12.0 s a descent so far"},
-		{0.04, 0.02, 100, 3000, "some 300 more to 2%, about 2 hours at the 30.0 s a descent so far"},
+		{0.04, 0.02, 100, 12, "some 300 more to 2%, about 60 minutes at the 12.0 s a descent of late"},
+		{0.04, 0.02, 100, 30, "some 300 more to 2%, about 2 hours at the 30.0 s a descent of late"},
 	} {
 		e := &estimate.Result{
 			Descents:    tc.descents,
 			Snakes:      estimate.Value{Mean: 1, Err: tc.snakes, N: tc.descents},
 			OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one, N: tc.descents},
-			Seconds:     tc.seconds / 4,
-			Weigh:       3 * tc.seconds / 4,
 		}
-		if got := toGo(e); got != tc.want {
+		if got := toGo(e, tc.pace); got != tc.want {
 			t.Errorf("errors %g and %g after %d descents: %q, want %q", tc.snakes, tc.one, tc.descents, got, tc.want)
 		}
 	}
@@ -504,5 +502,23 @@ func TestBadNames(t *testing.T) {
 		if rows, err := Read(context.Background(), dir); err == nil || !strings.HasPrefix(err.Error(), named+": "+tc.want) {
 			t.Errorf("Read with %s = %+v, %v; want %q", tc.path, rows, err, named+": "+tc.want)
 		}
+	}
+}
+
+// TestPace: the pace is that of the last round of descents, not of all,
+// whose first weighed the choices that the later ones reuse.
+func TestPace(t *testing.T) {
+	ds := make([]estimate.Descent, 700)
+	for i := range ds {
+		ds[i].Weigh, ds[i].Seconds = 9, 1 // the first 200: 10 s
+		if i >= 200 {
+			ds[i].Weigh = 2 // the last 500: 3 s
+		}
+	}
+	if got := pace(ds); got != 3 {
+		t.Errorf("700 descents: pace %v, want 3", got)
+	}
+	if got := pace(ds[:100]); got != 10 {
+		t.Errorf("100 descents: pace %v, want 10", got)
 	}
 }

@@ -245,7 +245,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 			if r.Design != p.Design {
 				s += fmt.Sprintf("; the plan's width %s and capacity %s not yet drawn", fold.Thousands(p.Design[0]), fold.Thousands(p.Design[1]))
 			} else {
-				s += "; " + toGo(e)
+				s += "; " + toGo(e, r.Pace)
 			}
 		default:
 			s = "to do"
@@ -259,8 +259,8 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 
 // toGo says how many more descents take both of an estimate's relative
 // standard errors to Target ([estimate.Result.DescentsFor]), and how long
-// they would take at the wall-clock time its descents have taken so far.
-func toGo(e *estimate.Result) string {
+// they would take at pace seconds a descent (none said when 0).
+func toGo(e *estimate.Result, pace float64) string {
 	need, ok := e.DescentsFor(Target)
 	switch {
 	case !ok:
@@ -269,9 +269,8 @@ func toGo(e *estimate.Result) string {
 		return fmt.Sprintf("at %g%%", 100*Target)
 	}
 	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)
-	if took := e.Seconds + e.Weigh; took > 0 {
-		each := took / float64(e.Descents)
-		s += fmt.Sprintf(", about %s at the %.1f s a descent so far", hours(float64(need-e.Descents)*each), each)
+	if pace > 0 {
+		s += fmt.Sprintf(", about %s at the %.1f s a descent of late", hours(float64(need-e.Descents)*pace), pace)
 	}
 	return s
 }
