@@ -376,8 +376,19 @@ func (v Value) DescentsFor(rel float64) (int, bool) {
 		return 0, false
 	}
 	r := v.Err / v.Mean / rel
-	return int(math.Ceil(float64(v.N) * r * r)), true
+	// A mean near 0 against its error asks for more than an int holds,
+	// where converting would wrap to a negative count, which reads as
+	// done: it saturates instead.
+	n := math.Ceil(float64(v.N) * r * r)
+	if !(n < maxDescentsFor) { // too many, or NaN
+		return maxDescentsFor, true
+	}
+	return int(n), true
 }
+
+// maxDescentsFor bounds [Value.DescentsFor]: far more descents than any
+// run draws, and a sum a shell's arithmetic still holds.
+const maxDescentsFor = 1 << 50
 
 // DescentsFor returns how many descents in all would take both the
 // snakes' and the one-solution snakes' relative standard errors of r to

@@ -361,3 +361,23 @@ func TestSharedWidth(t *testing.T) {
 		t.Errorf("shared width's design name %q, want %q", got, name+", shared width 7000")
 	}
 }
+
+// TestDescentsForSaturates: a mean near 0 against its error asks for
+// more descents than an int holds; the count saturates rather than
+// wrapping to a negative one, which a runner would read as done.
+func TestDescentsForSaturates(t *testing.T) {
+	for _, v := range []Value{
+		{Mean: 1e-300, Err: 1, N: 1000},
+		{Mean: 1, Err: math.Inf(1), N: 10},
+		{Mean: 1, Err: math.NaN(), N: 10},
+	} {
+		n, ok := v.DescentsFor(0.02)
+		if !ok || n != maxDescentsFor {
+			t.Errorf("%+v: %d, %v; want %d, true", v, n, ok, maxDescentsFor)
+		}
+		r := Result{Descents: v.N, Snakes: v, OneSolution: Value{Mean: 1, Err: 0.01, N: v.N}}
+		if n, ok := r.DescentsFor(0.02); !ok || n <= v.N {
+			t.Errorf("result of %+v: %d, %v; want more than %d", v, n, ok, v.N)
+		}
+	}
+}
