@@ -225,7 +225,8 @@ func TestEstimateFiles(t *testing.T) {
 
 // TestPlanState: an estimate of the plan's design says how many more
 // descents take it to the target, one of another design that the plan's
-// is not drawn yet; a plan line without its design is refused.
+// is not drawn yet; the target is the plan line's; a plan line without
+// its design or target is refused.
 func TestPlanState(t *testing.T) {
 	for _, tc := range []struct {
 		snakes, one float64 // relative standard errors
@@ -238,13 +239,15 @@ func TestPlanState(t *testing.T) {
 		{0.02, 0.01, 50, 0, "at 2%"},
 		{0.04, 0.02, 100, 12, "some 300 more to 2%, about 60 minutes at the 12.0 s a descent of late"},
 		{0.04, 0.02, 100, 30, "some 300 more to 2%, about 2 hours at the 30.0 s a descent of late"},
+		{0.04, 0.02, 100, 0.1, "some 300 more to 2%, about 1 minute at the 0.1 s a descent of late"},
+		{0.04, 0.02, 100, 0.004, "some 300 more to 2%, about 1 minute at the 0.004 s a descent of late"},
 	} {
 		e := &estimate.Result{
 			Descents:    tc.descents,
 			Snakes:      estimate.Value{Mean: 1, Err: tc.snakes, N: tc.descents},
 			OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one, N: tc.descents},
 		}
-		if got := toGo(e, tc.pace); got != tc.want {
+		if got := toGo(e, tc.pace, 0.02); got != tc.want {
 			t.Errorf("errors %g and %g after %d descents: %q, want %q", tc.snakes, tc.one, tc.descents, got, tc.want)
 		}
 	}
@@ -255,17 +258,18 @@ func TestPlanState(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 16})
-	if _, _, err := d.Take(context.Background(), 4, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c16.jsonl")); err != nil {
+	if _, _, err := d.Take(context.Background(), 24, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c16.jsonl")); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		plan, want string
 		ends       []string
 	}{
-		{"2x3x4\t64\t16\t500\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 4 descents, snakes ± ", []string{"more to 2% |", "; at 2% |", "; not steady yet |"}},
-		{"2x3x4\t128\t16\t500\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 4 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
+		{"2x3x4\t64\t16\t500\t99\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
+		{"2x3x4\t128\t16\t500\t2\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
 	} {
-		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step nodes\n"+tc.plan), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target nodes\n"+tc.plan), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		plan, err := ReadPlan(dir)
@@ -283,17 +287,19 @@ func TestPlanState(t *testing.T) {
 		got := strings.TrimSpace(out.String())
 		ends := false
 		for _, e := range tc.ends {
-			ends = ends || strings.HasSuffix(got, e)
+			ends = ends || strings.Contains(got, e)
 		}
 		if !strings.Contains(got, tc.want) || !ends {
-			t.Errorf("plan %q gives\n%s\nwant a line starting %q and ending in one of %q", tc.plan, got, tc.want, tc.ends)
+			t.Errorf("plan %q gives\n%s\nwant a line starting %q and holding one of %q", tc.plan, got, tc.want, tc.ends)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("2x3x4\t1e6\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ReadPlan(dir); err == nil || !strings.Contains(err.Error(), "line 1") {
-		t.Errorf("a plan line without width and capacity: %v, want an error naming line 1", err)
+	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t0\t1e6", "2x3x4\t64\t16\t500\t100\t1e6", "2x3x4\t64\t16\t500\tNaN\t1e6"} {
+		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# a plan\n"+line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadPlan(dir); err == nil || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("plan line %q: %v, want an error naming line 2", line, err)
+		}
 	}
 }
 

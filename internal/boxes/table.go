@@ -157,15 +157,17 @@ type Planned struct {
 	Kind string
 	// Design is an estimate's width and capacity.
 	Design [2]int
+	// Target is the relative standard error an estimate's descents are
+	// drawn to, for the snakes and the one-solution snakes alike: the
+	// plan's target column, in per cent, as results/estimate/run.sh
+	// reads it.
+	Target float64
 }
-
-// Target is the relative standard error the estimate plan draws descents
-// to, for the snakes and the one-solution snakes alike.
-const Target = 0.02
 
 // ReadPlan reads the plans of the results folder dir: census/plan.tsv and
 // estimate/plan.tsv, a line a box whose first column is the box and last
-// the estimated nodes.
+// the estimated nodes; an estimate's line has its width, capacity, step
+// and target (per cent, over 0 and under 100) between them.
 func ReadPlan(dir string) ([]Planned, error) {
 	var out []Planned
 	for _, kind := range []string{"census", "estimate"} {
@@ -193,17 +195,21 @@ func ReadPlan(dir string) ([]Planned, error) {
 			p := Planned{Box: b, Nodes: nodes, Kind: kind}
 			if kind == "estimate" {
 				var err error
-				w, c := 0, 0
-				if len(fields) >= 4 {
+				w, c, target := 0, 0, 0.0
+				if len(fields) >= 6 {
 					w, err = strconv.Atoi(fields[1])
 					if err == nil {
 						c, err = strconv.Atoi(fields[2])
 					}
+					if err == nil {
+						target, err = strconv.ParseFloat(fields[4], 64)
+					}
 				}
-				if w < 1 || c < 1 || err != nil {
+				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) {
 					f.Close()
-					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity and, last, its estimated nodes", path, n)
+					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100) and, last, its estimated nodes", path, n)
 				}
+				p.Target = target / 100
 				p.Design = [2]int{w, c}
 			}
 			out = append(out, p)
@@ -245,7 +251,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 			if r.Design != p.Design {
 				s += fmt.Sprintf("; the plan's width %s and capacity %s not yet drawn", fold.Thousands(p.Design[0]), fold.Thousands(p.Design[1]))
 			} else {
-				s += "; " + toGo(e, r.Pace)
+				s += "; " + toGo(e, r.Pace, p.Target)
 			}
 		default:
 			s = "to do"
@@ -258,19 +264,19 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 }
 
 // toGo says how many more descents take both of an estimate's relative
-// standard errors to Target ([estimate.Result.DescentsFor]), and how long
+// standard errors to target ([estimate.Result.DescentsFor]), and how long
 // they would take at pace seconds a descent (none said when 0).
-func toGo(e *estimate.Result, pace float64) string {
-	need, ok := e.DescentsFor(Target)
+func toGo(e *estimate.Result, pace, target float64) string {
+	need, ok := e.DescentsFor(target)
 	switch {
 	case !ok:
 		return "not steady yet"
 	case need <= e.Descents:
-		return fmt.Sprintf("at %g%%", 100*Target)
+		return fmt.Sprintf("at %g%%", 100*target)
 	}
-	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*Target)
+	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*target)
 	if pace > 0 {
-		s += fmt.Sprintf(", about %s at the %.1f s a descent of late", hours(float64(need-e.Descents)*pace), pace)
+		s += fmt.Sprintf(", about %s at the %s s a descent of late", hours(float64(need-e.Descents)*pace), seconds(pace))
 	}
 	return s
 }
@@ -280,7 +286,16 @@ func hours(secs float64) string {
 	if h := secs / 3600; h >= 1.5 {
 		return fmt.Sprintf("%.0f hours", h)
 	}
-	return fmt.Sprintf("%.0f minutes", math.Ceil(secs/60))
+	return fold.Plural(int(math.Ceil(secs/60)), "minute")
+}
+
+// seconds says a descent's time: to a tenth of a second, or to two
+// figures where that would read 0.0.
+func seconds(secs float64) string {
+	if secs < 0.95 {
+		return fmt.Sprintf("%.2g", secs)
+	}
+	return fmt.Sprintf("%.1f", secs)
 }
 
 // CSVHeader names the columns of [WriteCSV].

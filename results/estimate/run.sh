@@ -1,9 +1,9 @@
 #!/bin/sh
 # Runs the estimate plan (plan.tsv beside this script) in rounds, at the
 # lowest priority: each round adds a step of descents to every box not
-# yet at 2% for both snakes and one-solution snakes (over 1,000 descents
-# at least; a box past 1,000 takes only as many more as its spread asks
-# for, if fewer), into estimate-BOX-wWIDTH.jsonl beside it, or
+# yet at its target for both snakes and one-solution snakes (over 1,000
+# descents at least; a box past 1,000 takes only as many more as its
+# spread asks for, if fewer), into estimate-BOX-wWIDTH.jsonl beside it, or
 # estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096.
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
@@ -12,12 +12,12 @@
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
-target=2
 while :; do
 	left=0
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
-		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}
+		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; rest=${rest#*:}
+		target=${rest%%:*}
 		f="$dir/estimate-$box-w$width.jsonl"
 		[ "$capacity" -eq 4096 ] || f="$dir/estimate-$box-w$width-c$capacity.jsonl"
 		have=0 need=""
