@@ -55,8 +55,11 @@ type Row struct {
 	Paths, Solutions *big.Int
 	// Census is the census's sum when its files hold every section.
 	Census *census.Total
-	// Counted and Sections say how far a census under way has got.
+	// Counted and Sections say how far a census under way has got, and
+	// CountedNodes and CountedSeconds what its counted sections took.
 	Counted, Sections int
+	CountedNodes      uint64
+	CountedSeconds    float64
 	// Checked is how many sections of a whole census census check
 	// recounted by another route, all agreeing; 0 when none was.
 	Checked int
@@ -248,7 +251,7 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		r := row(b)
 		r.Files = append(r.Files, "census/"+de.Name())
 		r.Sections = solver.NumSections(b, t.Depth)
-		r.Counted = t.Sections
+		r.Counted, r.CountedNodes, r.CountedSeconds = t.Sections, t.Nodes, t.Seconds
 		if n, _ := census.Missing(recs, r.Sections, 1); n > 0 {
 			continue
 		}

@@ -240,7 +240,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 		case p.Kind == "census" && r.Exact():
 			s = "counted"
 		case p.Kind == "census" && r.Counted > 0:
-			s = fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
+			s = fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections)) + censusToGo(p.Nodes, r.CountedNodes, r.CountedSeconds)
 		case p.Kind == "estimate" && r.Estimate != nil:
 			e := r.Estimate
 			s = fold.Plural(e.Descents, "descent")
@@ -277,6 +277,22 @@ func toGo(e *estimate.Result, pace, target float64) string {
 	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*target)
 	if pace > 0 {
 		s += fmt.Sprintf(", about %s at the %s s a descent of late", hours(float64(need-e.Descents)*pace), seconds(pace))
+	}
+	return s
+}
+
+// censusToGo says how far a census under way has got in nodes, of the
+// planned nodes, and how long the rest would take at the rate its counted
+// sections have made (wall-clock, beside the other runs).
+func censusToGo(planned float64, nodes uint64, secs float64) string {
+	s := fmt.Sprintf(", %.2g nodes of some %.2g", float64(nodes), planned)
+	rest := planned - float64(nodes)
+	switch {
+	case rest <= 0:
+		s += ", more than planned"
+	case secs > 0 && nodes > 0:
+		rate := float64(nodes) / secs
+		s += fmt.Sprintf(", about %s more at the %.0f million nodes a second of its sections so far", hours(rest/rate), rate/1e6)
 	}
 	return s
 }
