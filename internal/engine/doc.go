@@ -17,6 +17,12 @@
 // through (fewer than two free neighbours, unless it is the one cell left
 // to end in), or the end it is forced to would have the wrong colour: the
 // grid is bipartite, so a path's ends have colours fixed by its length.
+// In a box whose longest side is at least twice the next (2x2x6, 2x3x6,
+// 2x2x16), it is also abandoned when its head completes a layer across
+// that side while free cells lie on both sides of it: the path can cross
+// the layer no more. Such doomed subtrees are most of a long box's search
+// (three quarters of 2x2x16's); in squatter boxes the test would cost more
+// than it saves, and is not made.
 // Each cell's count of free neighbours is kept bit-sliced as the search
 // goes, so the moves a node admits are one mask computed once per node;
 // the search loops keep their own stacks, and the two that run nearly

@@ -71,7 +71,7 @@ func (p *pop) reset() {
 func NewFrontier(b symmetry.Box) *Frontier {
 	g := gridOf(b)
 	f := &Frontier{g: g, prefix: Seq{Len: 1}, exact: true}
-	s := g.newSearch(context.Background(), job{})
+	s := g.newSearch(context.Background(), job{uncut: true})
 	roots := g.roots()
 	for k := range roots {
 		s.extend(&roots[k], func(c *state) { f.add(c, 1) })
@@ -94,7 +94,7 @@ func (f *Frontier) Children(capacity int, seed uint64) (*Frontier, *Frontier) {
 		{g: f.g, prefix: Seq{Bits: f.prefix.Bits, Len: d + 1}, exact: f.exact},
 		{g: f.g, prefix: Seq{Bits: f.prefix.Bits | 1<<d, Len: d + 1}, exact: f.exact},
 	}
-	s := f.g.newSearch(context.Background(), job{})
+	s := f.g.newSearch(context.Background(), job{uncut: true})
 	for k := range f.nodes {
 		w := f.weight[k]
 		s.extend(&f.nodes[k], func(c *state) { kids[c.turns>>d&1].add(c, w) })
@@ -309,7 +309,7 @@ func (f *Frontier) profileStart(width int, seed, stream uint64) (Profile, *rand.
 	if !f.prefix.opens(f.g.n) {
 		return pr, nil, nil
 	}
-	return pr, rand.New(rand.NewPCG(seed, stream)), f.g.newSearch(context.Background(), job{keysOnly: true})
+	return pr, rand.New(rand.NewPCG(seed, stream)), f.g.newSearch(context.Background(), job{keysOnly: true, uncut: true})
 }
 
 // first makes cur a profile's first population: f's nodes, resampled

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -29,8 +30,15 @@ type grid struct {
 	// symmetries below and above cell c's, orbits ordered by their least
 	// cell: an ordered job searches a folding from one end only (see job).
 	lower, higher [64]uint64
-	roots         func() []state // the start states, computed once
-	tailCache     [maxRun + 1][maxRun + 1]struct {
+	// layer[c] is the layer of cell c across the box's longest axis,
+	// below[c] and above[c] the cells of the layers on either side of it
+	// (see search.cut). cuts says whether the search tests for cuts: in
+	// a box whose longest side is at least twice the next, long enough for
+	// the test to pay.
+	layer, below, above [64]uint64
+	cuts                bool
+	roots               func() []state // the start states, computed once
+	tailCache           [maxRun + 1][maxRun + 1]struct {
 		once sync.Once
 		t    *tailTable
 	}
@@ -62,6 +70,27 @@ func newGrid(b symmetry.Box) *grid {
 				// Axes of length 1 have no moves, so each index difference
 				// belongs to one direction.
 				g.dirOf[uint8(b.Index(q)-i)] = d
+			}
+		}
+	}
+	long := 0
+	for a, l := range b.Size {
+		if l > b.Size[long] {
+			long = a
+		}
+	}
+	sides := b.Size
+	slices.Sort(sides[:])
+	g.cuts = sides[2] >= 2*sides[1]
+	for i := range g.n {
+		for j := range g.n {
+			switch dj, di := b.Coord(j)[long], b.Coord(i)[long]; {
+			case dj == di:
+				g.layer[i] |= 1 << j
+			case dj < di:
+				g.below[i] |= 1 << j
+			default:
+				g.above[i] |= 1 << j
 			}
 		}
 	}

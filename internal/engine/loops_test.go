@@ -13,8 +13,8 @@ import (
 )
 
 // The three search loops each hold a copy, written out by hand, of what
-// options computes for a node by calling weak, tailBlocked and fits
-// (runsBlocked): the loops can afford no call (see search). These tests
+// options computes for a node by calling weak, tailBlocked, fits
+// (runsBlocked) and cut: the loops can afford no call (see search). These tests
 // hold the copies to the functions: on random boards, a loop is run from a
 // node through one move, and the moves it then allows from the child must
 // be options's for the child. An edit to one side and not the other fails
@@ -113,6 +113,7 @@ const (
 	caseTwoWeak
 	caseManyWeak
 	caseRunBlocked // a forced straight run rules a move out
+	caseCut        // the head's layer is full, free cells on both sides
 	// Not cases of the test, but edges of the boards: the child is the
 	// last inner cubelet, or its head a corner of the box.
 	caseLast
@@ -121,7 +122,7 @@ const (
 )
 
 var caseNames = [numCases]string{"no weak cell", "isolated cell", "weak cell of the wrong colour", "weak cell as the end",
-	"tail blocked", "tail fits", "two weak cells", "three weak cells or more", "run blocked",
+	"tail blocked", "tail fits", "two weak cells", "three weak cells or more", "run blocked", "cut",
 	"last cubelet", "head in a corner"}
 
 // cases returns the cases of options's test that node c meets.
@@ -163,6 +164,9 @@ func cases(s *search, c *cursor) []int {
 	if k := int(code >> 2); k > 1 && next != 0 && g.fits(c.h, k, next, c.free) != next {
 		cs = append(cs, caseRunBlocked)
 	}
+	if s.cut(c.h, c.free) {
+		cs = append(cs, caseCut)
+	}
 	if c.i == g.n-2 {
 		cs = append(cs, caseLast)
 	}
@@ -186,10 +190,10 @@ func corner(b symmetry.Box, c int) bool {
 // loopCases are the cases each loop's boards must reach: descendFree
 // knows no constraint, and descendConstrained no snake.
 var loopCases = [numLoops][]int{
-	loopFree:        {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTwoWeak, caseManyWeak, caseLast, caseCorner},
-	loopConstrained: {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTwoWeak, caseManyWeak, caseRunBlocked, caseLast, caseCorner},
+	loopFree:        {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTwoWeak, caseManyWeak, caseCut, caseLast, caseCorner},
+	loopConstrained: {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTwoWeak, caseManyWeak, caseRunBlocked, caseCut, caseLast, caseCorner},
 	loopFixed: {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTailBlocked, caseTailFits, caseTwoWeak, caseManyWeak, caseRunBlocked,
-		caseLast, caseCorner},
+		caseCut, caseLast, caseCorner},
 }
 
 // folding is a complete folding: its first cell and its moves.
@@ -436,8 +440,8 @@ func checkBoards(t *testing.T, boxes []symmetry.Box, n int, seed uint64, reached
 	}
 }
 
-// TestLoopsMatchOptions holds the weak cells' test, tailBlocked and
-// runsBlocked, as each loop writes them out, to the functions, on random
+// TestLoopsMatchOptions holds the weak cells' test, tailBlocked,
+// runsBlocked and cut, as each loop writes them out, to the functions, on random
 // boards of every box of loopBoxes: the smallest and largest, nodes down
 // to the last cubelet, heads in corners, on the edges of the box and
 // inside.

@@ -82,7 +82,11 @@ const cancelEvery = 1 << 14
 type job struct {
 	c        constraint
 	keysOnly bool // drop foldings whose sequence is not its own key
-	count    bool // tally solutions per sequence instead of keeping them
+	// uncut keeps the partial foldings that a cut dooms (see search.cut):
+	// the estimator's frontiers and profiles, whose runs under way drew
+	// their descents from the tree with them.
+	uncut bool
+	count bool // tally solutions per sequence instead of keeping them
 	// tallyOnly counts the solutions kept, one number for all: a snake's,
 	// whose sequences are all one, without the memory of a tally.
 	tallyOnly bool
@@ -155,6 +159,9 @@ type search struct {
 	// its own state.
 	nbMask            [64]uint64
 	dirOf             [256]symmetry.Dir
+	layer, below      [64]uint64
+	above             [64]uint64
+	cuts              bool                     // the grid's cuts, unless the job is uncut
 	tail              *tailTable               // for a snake whose tail is checked: see levels
 	constrainedFrames [symmetry.MaxCells]frame // descendConstrained's and descendFixed's stack
 	kid               state                    // extend's child, handed to its caller
@@ -174,7 +181,9 @@ func (g *grid) newSearch(ctx context.Context, j job) *search {
 func (s *search) reset(g *grid, ctx context.Context, j job) {
 	if s.g != g {
 		s.nbMask, s.dirOf = g.nbMask, g.dirOf
+		s.layer, s.below, s.above = g.layer, g.below, g.above
 	}
+	s.cuts = g.cuts && !j.uncut
 	s.g, s.job, s.ctx = g, j, ctx
 	s.lv = j.c.levels(g.n, g.side)
 	s.tail = nil
@@ -300,7 +309,21 @@ func (s *search) options(c *cursor) uint64 {
 	if k := int(code >> 2); k > 1 && next != 0 {
 		next = g.fits(c.h, k, next, c.free)
 	}
+	if s.cut(c.h, c.free) {
+		next = 0
+	}
 	return next
+}
+
+// cut reports whether the path whose head is h, with free cells free, is
+// cut: the head's layer across the box's longest axis is full, and free
+// cells lie on both sides of it. The path can cross that layer no more,
+// so it cannot reach them all. Only the head's layer can have become
+// full with the last move, so checking it at every node checks them all.
+// options calls cut; the search loops, which can afford no call, write it
+// out, and TestLoopsMatchOptions holds their copies to it.
+func (s *search) cut(h int, free uint64) bool {
+	return s.cuts && free&s.layer[h&63] == 0 && free&s.below[h&63] != 0 && free&s.above[h&63] != 0
 }
 
 // tailBlocked reports, for a node of i moves whose one weak cell a, with
@@ -360,7 +383,7 @@ func (s *search) unconstrained(c *cursor) {
 // free cells, their counts, and the moves left: held in registers, each
 // node's masks follow one another without a trip through memory.
 func (s *search) descendFree(c *cursor) int {
-	n1 := s.g.n - 1
+	n1, cuts := s.g.n-1, s.cuts
 	i, h, next := c.i, c.h, c.next
 	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
 	s.sp = c.sp
@@ -429,6 +452,9 @@ func (s *search) descendFree(c *cursor) int {
 				next &= m
 			}
 		}
+		if cuts && free&s.layer[q&63] == 0 && free&s.below[q&63] != 0 && free&s.above[q&63] != 0 {
+			next = 0 // cut, written out (see there)
+		}
 	}
 	c.i, c.h, c.last, c.next, c.sp = i, h, s.dirs[(i-1)&63], next, s.sp
 	c.free, c.b0, c.b1, c.b2 = free, b0, b1, b2
@@ -441,7 +467,7 @@ func (s *search) descendFree(c *cursor) int {
 // until the path has moved along every axis (see handAxes).
 func (s *search) descendConstrained(c *cursor) int {
 	g := s.g
-	stop, wrongEnd, poll, hand := s.stop, s.wrongEnd, s.poll, s.handAxes()
+	stop, wrongEnd, poll, hand, cuts := s.stop, s.wrongEnd, s.poll, s.handAxes(), s.cuts
 	dirs, fs, lv := &s.dirs, &s.constrainedFrames, &s.lv
 	i, h, last, used, next, sp := c.i, c.h, c.last, c.used, c.next, c.sp
 	turns, free, b0, b1, b2 := c.turns, c.free, c.b0, c.b1, c.b2
@@ -520,6 +546,9 @@ func (s *search) descendConstrained(c *cursor) int {
 		if k := int(code >> 2); k > 1 && next != 0 {
 			next = g.fits(h, k, next, free)
 		}
+		if cuts && free&s.layer[h&63] == 0 && free&s.below[h&63] != 0 && free&s.above[h&63] != 0 {
+			next = 0 // cut, written out (see there)
+		}
 	}
 	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, last, used, next, sp
 	c.turns, c.free, c.b0, c.b1, c.b2 = turns, free, b0, b1, b2
@@ -532,7 +561,7 @@ func (s *search) descendConstrained(c *cursor) int {
 // constraint's, and need not be kept. It hands over at depth stop
 // whatever axes the path has moved along (see axesFirst).
 func (s *search) descendFixed(c *cursor) int {
-	g := s.g
+	g, cuts := s.g, s.cuts
 	i, h, used, next := c.i, c.h, c.used, c.next
 	free, b0, b1, b2 := c.free, c.b0, c.b1, c.b2
 	s.sp = c.sp
@@ -630,6 +659,9 @@ func (s *search) descendFixed(c *cursor) int {
 			next &^= nb[0]&blocked(r[0], free) | nb[1]&blocked(r[1], free) |
 				nb[2]&blocked(r[2], free) | nb[3]&blocked(r[3], free) |
 				nb[4]&blocked(r[4], free) | nb[5]&blocked(r[5], free)
+		}
+		if cuts && free&s.layer[q&63] == 0 && free&s.below[q&63] != 0 && free&s.above[q&63] != 0 {
+			next = 0 // cut, written out (see there)
 		}
 	}
 	c.i, c.h, c.last, c.used, c.next, c.sp = i, h, s.dirs[(i-1)&63], used, next, s.sp
