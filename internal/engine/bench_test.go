@@ -141,6 +141,14 @@ func BenchmarkCount334(b *testing.B) {
 	benchCount(b, box, Sections(box, Seq{}, 10)[:120], 1)
 }
 
+// BenchmarkCount2x2x16 counts the depth-16 sections 252 and 253 of
+// 2x2x16 on one goroutine: a long box, where the search tests for cuts
+// (see search.cut).
+func BenchmarkCount2x2x16(b *testing.B) {
+	box, _ := symmetry.NewBox(2, 2, 16)
+	benchCount(b, box, Sections(box, Seq{}, 16)[252:254], 1)
+}
+
 func benchCount(b *testing.B, box symmetry.Box, ps []Seq, w int) {
 	b.ReportAllocs()
 	var nodes uint64
