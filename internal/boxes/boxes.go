@@ -43,6 +43,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/estimate"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -67,8 +68,8 @@ type Row struct {
 	// and one-solution snakes with the paths' solutions as control
 	// variate when known.
 	Estimate *estimate.Result
-	// Design is the width and capacity of Estimate's descents.
-	Design [2]int
+	// Design is the design of Estimate's descents.
+	Design Design
 	// Pace is the wall-clock seconds a descent of Estimate's last
 	// paceDescents took, count and weighing: what the next ones will
 	// take, the choices that earlier rounds made being weighed no more.
@@ -275,9 +276,10 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 // box, and the width and capacity (4096 when not named) of its design. It
 // returns false for a name of another form, and an error for one of this
 // form whose BOX is no box.
-func estimateFile(name string) (symmetry.Box, [2]int, bool, error) {
+func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	name, ok := strings.CutPrefix(name, "estimate-")
 	name, ok2 := strings.CutSuffix(name, ".jsonl")
+	name, cut := strings.CutSuffix(name, "-cut")
 	box, design, ok3 := strings.Cut(name, "-w")
 	w, c, named := strings.Cut(design, "-c")
 	wid, err := strconv.Atoi(w)
@@ -286,21 +288,21 @@ func estimateFile(name string) (symmetry.Box, [2]int, bool, error) {
 		capacity, err2 = strconv.Atoi(c)
 	}
 	if !ok || !ok2 || !ok3 || err != nil || err2 != nil || wid < 1 || capacity < 1 {
-		return symmetry.Box{}, [2]int{}, false, nil
+		return symmetry.Box{}, Design{}, false, nil
 	}
 	b, err := boxOf(box)
 	if err != nil {
-		return symmetry.Box{}, [2]int{}, false, err
+		return symmetry.Box{}, Design{}, false, err
 	}
-	return b, [2]int{wid, capacity}, true, nil
+	return b, Design{wid, capacity, cut}, true, nil
 }
 
 // oneDesign checks that recs are the descents of one design of box b, of
-// the width and capacity design that their file's name gives (and no
+// the width, capacity and cut that their file's name gives (and no
 // shared width, which no name gives), each once: the descents a table's
 // row is the mean of.
-func oneDesign(recs []estimate.Record, b symmetry.Box, design [2]int) error {
-	named := fmt.Sprintf("width %d, capacity %d,", design[0], design[1])
+func oneDesign(recs []estimate.Record, b symmetry.Box, design Design) error {
+	named := fmt.Sprintf("width %d, capacity %d,", design.Width, design.Capacity)
 	seen := map[int]bool{}
 	for i, rec := range recs {
 		first := recs[0]
@@ -308,7 +310,9 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design [2]int) error {
 		case rec.Box != b.String():
 			return fmt.Errorf("line %d: a descent of %s, not of %v", i+1, rec.Box, b)
 		case !strings.Contains(rec.Design, named):
-			return fmt.Errorf("line %d: a descent of design %q, not of the width %d and capacity %d that the file's name gives", i+1, rec.Design, design[0], design[1])
+			return fmt.Errorf("line %d: a descent of design %q, not of the width %d and capacity %d that the file's name gives", i+1, rec.Design, design.Width, design.Capacity)
+		case strings.HasSuffix(rec.Design, ", cut") != design.Cut:
+			return fmt.Errorf("line %d: a descent of design %q, where the file's name says %s", i+1, rec.Design, map[bool]string{true: "with the cut", false: "without the cut"}[design.Cut])
 		case strings.Contains(rec.Design, "shared width"):
 			return fmt.Errorf("line %d: a descent of design %q, whose shared width the file's name does not give", i+1, rec.Design)
 		case rec.Design != first.Design || rec.Seed != first.Seed:
@@ -322,8 +326,8 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design [2]int) error {
 }
 
 // readEstimates reads the descents files under dir/estimate, one a box:
-// the widest design's when a box has several, and of those the one of
-// the largest capacity.
+// the widest design's when a box has several, of those the one of the
+// largest capacity, and of those the one with the cut.
 func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 	ents, err := os.ReadDir(filepath.Join(dir, "estimate"))
 	if os.IsNotExist(err) {
@@ -332,7 +336,7 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 	if err != nil {
 		return err
 	}
-	best := map[symmetry.Box][2]int{}
+	best := map[symmetry.Box]Design{}
 	file := map[symmetry.Box]string{}
 	for _, de := range ents {
 		b, design, ok, err := estimateFile(de.Name())
@@ -342,7 +346,7 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 		if !ok {
 			continue
 		}
-		if at, seen := best[b]; !seen || design[0] > at[0] || design[0] == at[0] && design[1] > at[1] {
+		if at, seen := best[b]; !seen || at.less(design) {
 			best[b], file[b] = design, de.Name()
 		}
 	}
@@ -393,4 +397,32 @@ func pace(ds []estimate.Descent) float64 {
 		took += d.Seconds + d.Weigh
 	}
 	return took / float64(len(last))
+}
+
+// A Design is what a descents file's name says of its descents' design:
+// their width, capacity and whether they weigh with the cut.
+type Design struct {
+	Width, Capacity int
+	Cut             bool
+}
+
+// less orders designs as the table prefers them: by width, then
+// capacity, then the cut.
+func (d Design) less(e Design) bool {
+	if d.Width != e.Width {
+		return d.Width < e.Width
+	}
+	if d.Capacity != e.Capacity {
+		return d.Capacity < e.Capacity
+	}
+	return !d.Cut && e.Cut
+}
+
+// String says the design to a reader of the table.
+func (d Design) String() string {
+	s := fmt.Sprintf("width %s and capacity %s", fold.Thousands(d.Width), fold.Thousands(d.Capacity))
+	if d.Cut {
+		s += " with the cut"
+	}
+	return s
 }

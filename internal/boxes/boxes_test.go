@@ -151,9 +151,9 @@ func TestChecks(t *testing.T) {
 }
 
 // TestEstimateFiles: of a box's descents files, the table takes the
-// widest design's, and of those the one of the largest capacity, 4096
-// where the name gives none; a name that is no descents file's is passed
-// over.
+// widest design's, of those the one of the largest capacity, 4096 where
+// the name gives none, and of those the one with the cut; a name that is
+// no descents file's is passed over.
 func TestEstimateFiles(t *testing.T) {
 	dir := t.TempDir()
 	b := mustBox(t, "2x3x4")
@@ -162,7 +162,7 @@ func TestEstimateFiles(t *testing.T) {
 	}
 	take := func(name string, width, capacity, k int) {
 		t.Helper()
-		d := estimate.NewDesign(b, 1, estimate.Options{Width: width, Capacity: capacity})
+		d := estimate.NewDesign(b, 1, estimate.Options{Width: width, Capacity: capacity, Cut: strings.HasSuffix(name, "-cut.jsonl")})
 		if _, _, err := d.Take(context.Background(), k, filepath.Join(dir, "estimate", name)); err != nil {
 			t.Fatal(err)
 		}
@@ -188,6 +188,10 @@ func TestEstimateFiles(t *testing.T) {
 	take("estimate-2x3x4-w64-c8192.jsonl", 64, 8192, 6)
 	take("estimate-2x3x4-w64-cX.jsonl", 64, 100, 2)
 	chosen("estimate-2x3x4-w64-c8192.jsonl", 6)
+	take("estimate-2x3x4-w64-c8192-cut.jsonl", 64, 8192, 7)
+	chosen("estimate-2x3x4-w64-c8192-cut.jsonl", 7)
+	take("estimate-2x3x4-w32-cut.jsonl", 32, 0, 2)
+	chosen("estimate-2x3x4-w64-c8192-cut.jsonl", 7)
 
 	// With the box's solutions known, the row says whether the estimate's
 	// interval holds them.
@@ -217,7 +221,7 @@ func TestEstimateFiles(t *testing.T) {
 		if err := WriteTable(&out, rows); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out.String(), "estimate, 6 descents"+tc.want) {
+		if !strings.Contains(out.String(), "estimate, 7 descents"+tc.want) {
 			t.Errorf("with %d solutions known, the table is\n%s\nwant a row with %q", tc.solutions, &out, tc.want)
 		}
 	}
@@ -281,11 +285,12 @@ func TestPlanState(t *testing.T) {
 		plan, want string
 		ends       []string
 	}{
-		{"2x3x4\t64\t16\t500\t2\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
-		{"2x3x4\t64\t16\t500\t99\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
-		{"2x3x4\t128\t16\t500\t2\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
+		{"2x3x4\t64\t16\t500\t99\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
+		{"2x3x4\t128\t16\t500\t2\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tyes\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 with the cut not yet drawn |"}},
 	} {
-		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target nodes\n"+tc.plan), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut nodes\n"+tc.plan), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		plan, err := ReadPlan(dir)
@@ -309,7 +314,8 @@ func TestPlanState(t *testing.T) {
 			t.Errorf("plan %q gives\n%s\nwant a line starting %q and holding one of %q", tc.plan, got, tc.want, tc.ends)
 		}
 	}
-	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t0\t1e6", "2x3x4\t64\t16\t500\t100\t1e6", "2x3x4\t64\t16\t500\tNaN\t1e6"} {
+	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\t1e6",
+		"2x3x4\t64\t16\t500\t100\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\t1e6"} {
 		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# a plan\n"+line+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -443,7 +449,9 @@ func TestOtherBox(t *testing.T) {
 		// The design the name gives, one design a file, each descent once.
 		move(t, dir, "estimate/estimate-2x2x3-w64.jsonl", "estimate/estimate-2x2x3-w128.jsonl")
 		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", not of the width 128 and capacity 4096 that the file's name gives")
-		move(t, dir, "estimate/estimate-2x2x3-w128.jsonl", "estimate/estimate-2x2x3-w64.jsonl")
+		move(t, dir, "estimate/estimate-2x2x3-w128.jsonl", "estimate/estimate-2x2x3-w64-cut.jsonl")
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", where the file's name says with the cut")
+		move(t, dir, "estimate/estimate-2x2x3-w64-cut.jsonl", "estimate/estimate-2x2x3-w64.jsonl")
 		path := filepath.Join(dir, "estimate", "estimate-2x2x3-w64.jsonl")
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -456,6 +464,11 @@ func TestOtherBox(t *testing.T) {
 			t.Fatal(err)
 		}
 		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8, shared width 256\", whose shared width the file's name does not give")
+		cut := strings.ReplaceAll(string(data), `power 0.8"`, `power 0.8, cut"`)
+		if err := os.WriteFile(path, []byte(cut), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8, cut\", where the file's name says without the cut")
 		for _, c := range []struct{ line, want string }{
 			{first, "line 3: descent 0 again"},
 			{strings.Replace(first, `"seed":1`, `"seed":2`, 1), "line 3: a descent of design " + design + ", seed 2, where line 1's is of " + design + ", seed 1: a file holds one design's descents"},

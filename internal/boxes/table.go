@@ -155,8 +155,8 @@ type Planned struct {
 	Nodes float64
 	// Kind is "census" or "estimate".
 	Kind string
-	// Design is an estimate's width and capacity.
-	Design [2]int
+	// Design is an estimate's design.
+	Design Design
 	// Target is the relative standard error an estimate's descents are
 	// drawn to, for the snakes and the one-solution snakes alike: the
 	// plan's target column, in per cent, as results/estimate/run.sh
@@ -166,8 +166,9 @@ type Planned struct {
 
 // ReadPlan reads the plans of the results folder dir: census/plan.tsv and
 // estimate/plan.tsv, a line a box whose first column is the box and last
-// the estimated nodes; an estimate's line has its width, capacity, step
-// and target (per cent, over 0 and under 100) between them.
+// the estimated nodes; an estimate's line has its width, capacity, step,
+// target (per cent, over 0 and under 100) and whether it weighs with the
+// cut (yes or no) between them.
 func ReadPlan(dir string) ([]Planned, error) {
 	var out []Planned
 	for _, kind := range []string{"census", "estimate"} {
@@ -195,8 +196,9 @@ func ReadPlan(dir string) ([]Planned, error) {
 			p := Planned{Box: b, Nodes: nodes, Kind: kind}
 			if kind == "estimate" {
 				var err error
-				w, c, target := 0, 0, 0.0
-				if len(fields) >= 6 {
+				w, c, target, cut := 0, 0, 0.0, ""
+				if len(fields) >= 7 {
+					cut = fields[5]
 					w, err = strconv.Atoi(fields[1])
 					if err == nil {
 						c, err = strconv.Atoi(fields[2])
@@ -205,12 +207,12 @@ func ReadPlan(dir string) ([]Planned, error) {
 						target, err = strconv.ParseFloat(fields[4], 64)
 					}
 				}
-				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) {
+				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || cut != "yes" && cut != "no" {
 					f.Close()
-					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100) and, last, its estimated nodes", path, n)
+					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut and, last, its estimated nodes", path, n)
 				}
 				p.Target = target / 100
-				p.Design = [2]int{w, c}
+				p.Design = Design{w, c, cut == "yes"}
 			}
 			out = append(out, p)
 		}
@@ -245,11 +247,11 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 			e := r.Estimate
 			s = fold.Plural(e.Descents, "descent")
 			if r.Design != p.Design {
-				s += fmt.Sprintf(" of width %s and capacity %s", fold.Thousands(r.Design[0]), fold.Thousands(r.Design[1]))
+				s += " of " + r.Design.String()
 			}
 			s += fmt.Sprintf(", snakes %s, one-solution snakes %s", relative(e.Snakes.Mean, e.Snakes.Err), relative(e.OneSolution.Mean, e.OneSolution.Err))
 			if r.Design != p.Design {
-				s += fmt.Sprintf("; the plan's width %s and capacity %s not yet drawn", fold.Thousands(p.Design[0]), fold.Thousands(p.Design[1]))
+				s += fmt.Sprintf("; the plan's %s not yet drawn", p.Design)
 			} else {
 				s += "; " + toGo(e, r.Pace, p.Target)
 			}

@@ -176,7 +176,7 @@ func BenchmarkProfile(b *testing.B) {
 		b.Fatal(err)
 	}
 	p, _ := ParseSeq("0110111011111101")
-	f := frontierOf(box, p, 1<<16, 1)
+	f := frontierOf(box, p, 1<<16, 1, false)
 	var nodes float64
 	for b.Loop() {
 		pr := f.Profile(1<<16, 1, FrontierStream(p))

@@ -26,6 +26,10 @@ type Frontier struct {
 	g      *grid
 	prefix Seq
 	exact  bool // every node, none sampled away
+	// cut drops the nodes a full layer cuts off (see search.cut), as the
+	// census does; without it they stay, as the estimates drawn before
+	// 2026-11-28 had them.
+	cut bool
 	pop
 }
 
@@ -67,11 +71,14 @@ func (p *pop) reset() {
 }
 
 // NewFrontier returns the frontier of box b's section "0", every key's
-// first cubelet: the nodes of one move.
-func NewFrontier(b symmetry.Box) *Frontier {
+// first cubelet: the nodes of one move. With cut, it and the frontiers
+// and profiles that come of it drop the nodes a full layer cuts off, which
+// can reach no leaf (see search.cut); the counts they estimate are the
+// same, and their populations are not spent on dead nodes.
+func NewFrontier(b symmetry.Box, cut bool) *Frontier {
 	g := gridOf(b)
-	f := &Frontier{g: g, prefix: Seq{Len: 1}, exact: true}
-	s := g.newSearch(context.Background(), job{uncut: true})
+	f := &Frontier{g: g, prefix: Seq{Len: 1}, exact: true, cut: cut}
+	s := g.newSearch(context.Background(), job{uncut: !cut})
 	roots := g.roots()
 	for k := range roots {
 		s.extend(&roots[k], func(c *state) { f.add(c, 1) })
@@ -91,10 +98,10 @@ func (f *Frontier) Prefix() Seq { return f.prefix }
 func (f *Frontier) Children(capacity int, seed uint64) (*Frontier, *Frontier) {
 	d := f.prefix.Len
 	kids := [2]*Frontier{
-		{g: f.g, prefix: Seq{Bits: f.prefix.Bits, Len: d + 1}, exact: f.exact},
-		{g: f.g, prefix: Seq{Bits: f.prefix.Bits | 1<<d, Len: d + 1}, exact: f.exact},
+		{g: f.g, prefix: Seq{Bits: f.prefix.Bits, Len: d + 1}, exact: f.exact, cut: f.cut},
+		{g: f.g, prefix: Seq{Bits: f.prefix.Bits | 1<<d, Len: d + 1}, exact: f.exact, cut: f.cut},
 	}
-	s := f.g.newSearch(context.Background(), job{uncut: true})
+	s := f.g.newSearch(context.Background(), job{uncut: !f.cut})
 	for k := range f.nodes {
 		w := f.weight[k]
 		s.extend(&f.nodes[k], func(c *state) { kids[c.turns>>d&1].add(c, w) })
@@ -309,7 +316,7 @@ func (f *Frontier) profileStart(width int, seed, stream uint64) (Profile, *rand.
 	if !f.prefix.opens(f.g.n) {
 		return pr, nil, nil
 	}
-	return pr, rand.New(rand.NewPCG(seed, stream)), f.g.newSearch(context.Background(), job{keysOnly: true, uncut: true})
+	return pr, rand.New(rand.NewPCG(seed, stream)), f.g.newSearch(context.Background(), job{keysOnly: true, uncut: !f.cut})
 }
 
 // first makes cur a profile's first population: f's nodes, resampled

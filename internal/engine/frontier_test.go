@@ -9,8 +9,8 @@ import (
 )
 
 // frontierOf follows prefix p from the root, one cubelet at a time.
-func frontierOf(b symmetry.Box, p Seq, capacity int, seed uint64) *Frontier {
-	f := NewFrontier(b)
+func frontierOf(b symmetry.Box, p Seq, capacity int, seed uint64, cut bool) *Frontier {
+	f := NewFrontier(b, cut)
 	for f.Prefix().Len < p.Len {
 		d := f.Prefix().Len
 		f0, f1 := f.Children(capacity, seed)
@@ -23,31 +23,48 @@ func frontierOf(b symmetry.Box, p Seq, capacity int, seed uint64) *Frontier {
 }
 
 // TestProfileExact checks a profile wide enough to search a section whole
-// against the section's count.
+// against the section's count: on 3x3x3, and on 2x2x8, a box long enough
+// for cuts, with frontiers and profiles that drop the nodes a cut dooms
+// and with frontiers and profiles that keep them.
 func TestProfileExact(t *testing.T) {
-	b, _ := symmetry.Cube(3)
-	for _, s := range []string{"0", "01", "0011", "01110110", "0111111010101", "0010101011110101111"} {
-		p, _ := ParseSeq(s)
-		want, err := CountSection(context.Background(), b, p, Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := frontierOf(b, p, 1<<20, 1)
-		if f.Prefix() != p {
-			t.Fatalf("frontierOf(%v) reached %v", p, f.Prefix())
-		}
-		pr := f.Profile(1<<20, 1, 2)
-		if !pr.Exact || pr.Nodes[b.Len()-1] != float64(want.Solutions) {
-			t.Errorf("section %s: profile of %v solutions (exact %v), want %d", s, pr.Nodes[b.Len()-1], pr.Exact, want.Solutions)
+	for _, tc := range []struct {
+		box string
+		cut bool
+	}{{"3", false}, {"2x2x8", true}, {"2x2x8", false}} {
+		b, _ := symmetry.ParseBox(tc.box)
+		for _, s := range []string{"0", "01", "0011", "01110110", "0111111010101", "0010101011110101111"} {
+			p, _ := ParseSeq(s)
+			want, err := CountSection(context.Background(), b, p, Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := frontierOf(b, p, 1<<20, 1, tc.cut)
+			if f.Prefix() != p {
+				t.Fatalf("frontierOf(%v) reached %v", p, f.Prefix())
+			}
+			pr := f.Profile(1<<20, 1, 2)
+			if !pr.Exact || pr.Nodes[b.Len()-1] != float64(want.Solutions) {
+				t.Errorf("%v, cut %v, section %s: profile of %v solutions (exact %v), want %d", b, tc.cut, s, pr.Nodes[b.Len()-1], pr.Exact, want.Solutions)
+			}
 		}
 	}
 }
 
 // TestProfileUnbiased checks that narrow frontiers and populations
 // estimate a section's solutions without bias: the mean of 400 seeds
-// within 4 standard errors of the count.
+// within 4 standard errors of the count; on 3x3x3, and on 2x2x8 with the
+// cut.
 func TestProfileUnbiased(t *testing.T) {
-	b, _ := symmetry.Cube(3)
+	for _, tc := range []struct {
+		box string
+		cut bool
+	}{{"3", false}, {"2x2x8", true}} {
+		b, _ := symmetry.ParseBox(tc.box)
+		profileUnbiased(t, b, tc.cut)
+	}
+}
+
+func profileUnbiased(t *testing.T, b symmetry.Box, cut bool) {
 	p, _ := ParseSeq("01110")
 	want, err := CountSection(context.Background(), b, p, Options{Workers: 1})
 	if err != nil {
@@ -56,7 +73,7 @@ func TestProfileUnbiased(t *testing.T) {
 	const n = 400
 	var sum, sq float64
 	for seed := range uint64(n) {
-		pr := frontierOf(b, p, 8, seed).Profile(16, seed, 3)
+		pr := frontierOf(b, p, 8, seed, cut).Profile(16, seed, 3)
 		if pr.Exact {
 			t.Fatalf("a profile of width 16 of section %v is exact", p)
 		}
@@ -129,7 +146,7 @@ func TestProfileTwoPass(t *testing.T) {
 		p, _ := ParseSeq(c.prefix)
 		for _, width := range []int{1, 5, 64, 1024} {
 			for seed := range uint64(3) {
-				f := frontierOf(b, p, 2*width, seed)
+				f := frontierOf(b, p, 2*width, seed, false)
 				got, want := f.Profile(width, seed, 7), profileAllBuilt(f, width, seed, 7)
 				if got != want {
 					t.Fatalf("%v section %v, width %d, seed %d: profile %v, all built %v", b, p, width, seed, got, want)

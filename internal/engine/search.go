@@ -83,8 +83,8 @@ type job struct {
 	c        constraint
 	keysOnly bool // drop foldings whose sequence is not its own key
 	// uncut keeps the partial foldings that a cut dooms (see search.cut):
-	// the estimator's frontiers and profiles, whose runs under way drew
-	// their descents from the tree with them.
+	// the estimator's frontiers and profiles of a design without the cut,
+	// whose descents were drawn from the tree with them.
 	uncut bool
 	count bool // tally solutions per sequence instead of keeping them
 	// tallyOnly counts the solutions kept, one number for all: a snake's,

@@ -38,6 +38,12 @@ type Options struct {
 	// run, the levels below once a descent, so that each may have the
 	// width its cost allows.
 	SharedWidth int
+	// Cut makes the frontiers and profiles drop the partial foldings that
+	// a full layer cuts off, which can reach no leaf (as the census does
+	// on a box whose longest side is at least twice the next): on such a
+	// box the populations are not spent on them, and the masses are far
+	// less noisy (docs/RESEARCH.md). Elsewhere it changes nothing.
+	Cut bool
 	// Floor is the share of the uniform choice mixed into each step
 	// (default [DefaultFloor]): a child that may hold a snake is chosen
 	// with probability at least Floor/2.
@@ -295,7 +301,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	start := time.Now()
 	r := rand.New(rand.NewPCG(d.seed, uint64(k)))
 	L := d.b.Len()
-	f := engine.NewFrontier(d.b) // every key starts with '0'
+	f := engine.NewFrontier(d.b, d.opts.Cut) // every key starts with '0'
 	p := f.Prefix()
 	prob := 1.0
 	var choices []float64

@@ -36,14 +36,17 @@ type Record struct {
 
 // Name returns the design's name for a file: the options that decide
 // which sections descents reach and with what probability. A shared
-// width is named only when set, so that the designs without one keep
-// the names their files have.
+// width and the cut are named only when set, so that the designs without
+// them keep the names their files have.
 func (d *Design) Name() string {
 	o := d.opts
 	name := fmt.Sprintf("depth %d, width %d, capacity %d, shared %d, floor %g, power %g",
 		o.Depth, o.Width, o.Capacity, o.CacheDepth, o.Floor, o.Power)
 	if o.SharedWidth > 0 {
 		name += fmt.Sprintf(", shared width %d", o.SharedWidth)
+	}
+	if o.Cut {
+		name += ", cut"
 	}
 	return name
 }

@@ -99,6 +99,7 @@ var (
 	noisePaths   = flag.String("noise-paths", "0111101110111111110111111101001101111111,0001111011101101111010010111101111111111,0110111001110111001101111011111001010101,0110010111110110111110111101110111001111", "the paths of -noise, comma-separated")
 	noiseDesigns = flag.String("noise-designs", "1024:4096,4096:4096,16384:4096", "the designs of -noise, WIDTH:CAPACITY comma-separated, narrowest first")
 	noiseFrom    = flag.Int("noise-from", DefaultCacheDepth, "the first level of -noise")
+	noiseCut     = flag.Bool("noise-cut", false, "-noise with the designs weighing with the cut")
 )
 
 // TestNoise is the experiment behind the widths and capacities of the
@@ -143,8 +144,8 @@ func TestNoise(t *testing.T) {
 			secs := make([]float64, path.Len)
 			start := cpu()
 			for s := range uint64(seeds) {
-				d := NewDesign(b, 1000+s, Options{Width: wc[0], Capacity: wc[1], CacheDepth: 1})
-				f := engine.NewFrontier(b)
+				d := NewDesign(b, 1000+s, Options{Width: wc[0], Capacity: wc[1], CacheDepth: 1, Cut: *noiseCut})
+				f := engine.NewFrontier(b, *noiseCut)
 				for n := f.Prefix().Len; n < path.Len; n = f.Prefix().Len {
 					f0, f1 := f.Children(d.opts.Capacity, d.seed)
 					if path.Turn(n) {

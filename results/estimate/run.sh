@@ -4,7 +4,8 @@
 # yet at its target for both snakes and one-solution snakes (over 1,000
 # descents at least; a box past 1,000 takes only as many more as its
 # spread asks for, if fewer), into estimate-BOX-wWIDTH.jsonl beside it, or
-# estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096.
+# estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096, with
+# -cut before .jsonl for a design that weighs with the cut.
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
 # variate when there. SNAKECUBE names the binary (default: snakecube on
@@ -17,9 +18,15 @@ while :; do
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; rest=${rest#*:}
-		target=${rest%%:*}
-		f="$dir/estimate-$box-w$width.jsonl"
-		[ "$capacity" -eq 4096 ] || f="$dir/estimate-$box-w$width-c$capacity.jsonl"
+		target=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}
+		f="$dir/estimate-$box-w$width"
+		[ "$capacity" -eq 4096 ] || f="$f-c$capacity"
+		design="-width $width -capacity $capacity"
+		if [ "$cut" = yes ]; then
+			f="$f-cut"
+			design="$design -cut"
+		fi
+		f="$f.jsonl"
 		have=0 need=""
 		[ -f "$f" ] && have=$(grep -c . "$f" || true)
 		known=""
@@ -29,7 +36,7 @@ while :; do
 			# Done when the descents so far are as many as both relative
 			# errors need to reach the target, over enough descents that
 			# the errors themselves are steady.
-			need=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples "$have" $known -target "$target" -o "$f" "$@" |
+			need=$(nice -n 19 "$bin" estimate -snakes -quiet -size "$box" $design -samples "$have" $known -target "$target" -o "$f" "$@" |
 				awk '$1 == "descents_for_target" && $2 ~ /^[0-9]+$/ {print $2}')
 			if [ -n "$need" ] && [ "$need" -le "$have" ]; then
 				continue
@@ -44,7 +51,7 @@ while :; do
 			[ "$need" -lt $((have + 50)) ] && need=$((have + 50))
 			[ "$need" -lt "$want" ] && want=$need
 		fi
-		nice -n 19 "$bin" estimate -snakes -quiet -size "$box" -width "$width" -capacity "$capacity" -samples "$want" $known -o "$f" "$@" > /dev/null
+		nice -n 19 "$bin" estimate -snakes -quiet -size "$box" $design -samples "$want" $known -o "$f" "$@" > /dev/null
 	done
 	[ "$left" -eq 0 ] && break
 done
