@@ -72,7 +72,7 @@ Flags:
   -cut           (-snakes) weigh the choices without the partial foldings
                  that a full layer cuts off, as the census drops them: on
                  a box whose longest side is at least twice the next
-                 (2x3x10, 3x3x7, 2x4x8) far less noisy; elsewhere the same
+                 (2x3x10: docs/RESEARCH.md) less noisy; elsewhere the same
   -o FILE        (-snakes) the file of descents to append to and resume
   -solutions N   (-snakes) the box's exact number of solutions, from
                  snakecube paths: the control variate and the check
