@@ -228,9 +228,10 @@ func TestEstimateFiles(t *testing.T) {
 }
 
 // TestPlanState: an estimate of the plan's design says how many more
-// descents take it to the target, one of another design that the plan's
-// is not drawn yet, a census under way how many nodes and hours are left; the target is the plan line's; a plan line without
-// its design or target is refused.
+// descents take it to the plan line's target, one of another design that
+// the plan's is not drawn yet, and a census under way how many nodes and
+// hours are left; a plan line without its design, target or cut is
+// refused.
 func TestPlanState(t *testing.T) {
 	for _, tc := range []struct {
 		snakes, one float64 // relative standard errors
@@ -448,9 +449,9 @@ func TestOtherBox(t *testing.T) {
 		os.Remove(filepath.Join(dir, "estimate", "estimate-2x2x4-w64.jsonl"))
 		// The design the name gives, one design a file, each descent once.
 		move(t, dir, "estimate/estimate-2x2x3-w64.jsonl", "estimate/estimate-2x2x3-w128.jsonl")
-		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", not of the width 128 and capacity 4096 that the file's name gives")
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", not of the width 128 and capacity 4,096 that the file's name gives")
 		move(t, dir, "estimate/estimate-2x2x3-w128.jsonl", "estimate/estimate-2x2x3-w64-cut.jsonl")
-		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", where the file's name says with the cut")
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8\", not of the width 64 and capacity 4,096 with the cut that the file's name gives")
 		move(t, dir, "estimate/estimate-2x2x3-w64-cut.jsonl", "estimate/estimate-2x2x3-w64.jsonl")
 		path := filepath.Join(dir, "estimate", "estimate-2x2x3-w64.jsonl")
 		data, err := os.ReadFile(path)
@@ -468,7 +469,7 @@ func TestOtherBox(t *testing.T) {
 		if err := os.WriteFile(path, []byte(cut), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8, cut\", where the file's name says without the cut")
+		refused(t, dir, "line 1: a descent of design \"depth 7, width 64, capacity 4096, shared 12, floor 0.1, power 0.8, cut\", not of the width 64 and capacity 4,096 that the file's name gives")
 		for _, c := range []struct{ line, want string }{
 			{first, "line 3: descent 0 again"},
 			{strings.Replace(first, `"seed":1`, `"seed":2`, 1), "line 3: a descent of design " + design + ", seed 2, where line 1's is of " + design + ", seed 1: a file holds one design's descents"},
