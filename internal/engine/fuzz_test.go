@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"testing"
 
@@ -98,6 +99,58 @@ func FuzzTurns(f *testing.F) {
 		st.unpack(&back)
 		if !slices.Equal(back[:len(moves)], moves) {
 			t.Fatalf("state.pack(%v) unpacks as %v", moves, back[:len(moves)])
+		}
+	})
+}
+
+// FuzzTally runs a tally, and a second one it absorbs, through the
+// operations data spells, against a map: a byte's low bits pick a
+// sequence of the top cubelets (the widest keys, so every radix digit
+// counts) or an operation: flush (a merge of the buffer), absorb, drain.
+func FuzzTally(f *testing.F) {
+	f.Add([]byte{1, 2, 1, 0xf0, 3, 1, 0xf1, 0xf2})
+	f.Add([]byte{5, 5, 0xf0, 5, 0xe3, 0xf1, 7, 0xf0, 7, 0xf2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const n = symmetry.MaxCells
+		tl, other := newTally(n), newTally(n)
+		want := map[uint64]int32{}
+		for k, c := range data {
+			q := uint64(c&0x1f) << 59 >> uint(c>>5&3) // sequences of n cubelets
+			switch c >> 4 {
+			case 0xf:
+				switch c & 3 {
+				case 0:
+					tl.flush()
+				case 1:
+					tl.absorb(other)
+				case 2, 3:
+					got := map[uint64]int32{}
+					first, last := true, uint64(0)
+					tl.drain(func(q uint64, m int32) {
+						if !first && q <= last {
+							t.Fatalf("byte %d: drain gave %#x after %#x", k, q, last)
+						}
+						first, last = false, q
+						got[q] = m
+					})
+					other.drain(func(q uint64, m int32) { want[q] -= m })
+					for q, m := range want {
+						if m == 0 {
+							delete(want, q)
+						}
+					}
+					if !maps.Equal(got, want) {
+						t.Fatalf("byte %d: drained %v, want %v", k, got, want)
+					}
+					clear(want)
+				}
+			case 0xe:
+				other.one(q)
+				want[q]++
+			default:
+				tl.one(q)
+				want[q]++
+			}
 		}
 	})
 }

@@ -251,22 +251,13 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 // summarise counts the snakes of the tallies, which hold disjoint sets of
 // solutions, and empties them for their next use.
 func summarise(n int, ts []*tally) Count {
-	// Merge into the largest table: a table's keys come out in hash
-	// order, which inserted into a smaller table would pile up in runs.
-	var all *tally
-	for _, t := range ts {
-		if all == nil || t.size()+len(t.pend) > all.size()+len(all.pend) {
-			all = t
-		}
-	}
 	var c Count
-	if all == nil {
+	if len(ts) == 0 {
 		return c
 	}
-	for _, t := range ts {
-		if t != all {
-			t.drain(all.add)
-		}
+	all := ts[0]
+	for _, t := range ts[1:] {
+		all.absorb(t)
 	}
 	all.drain(func(q uint64, m int32) { c.addSnake(Seq{Bits: q, Len: n}, int64(m)) })
 	return c

@@ -130,45 +130,51 @@ func TestShards(t *testing.T) {
 }
 
 // TestTally counts against a map: through the buffer alone, through the
-// table when the buffer fills (sorted by radix, then by comparison for
-// the rest), and merged from one tally into another.
+// merges when the buffer fills (sorted by radix, or by comparison when
+// short), and absorbed from one tally into another, each way round; and
+// the counts come out ascending, each sequence once.
 func TestTally(t *testing.T) {
-	for _, n := range []int{100, 5000, 3 * minSorted, 3*maxPending + 12345} {
-		tl, other := newTally(60), newTally(60)
-		want := map[uint64]int32{}
-		for i := range uint64(n) {
-			q := i * i % 1237 << (i % 40)     // collisions, growth, every digit
-			if i%7 == 0 && n != 3*minSorted { // that one: the buffer's runs alone
-				other.one(q)
-			} else {
-				tl.one(q)
+	for _, n := range []int{0, 100, 5000, 3 << 14, 3*maxPending + 12345} {
+		for _, into := range []bool{false, true} {
+			tl, other := newTally(60), newTally(60)
+			want := map[uint64]int32{}
+			for i := range uint64(n) {
+				q := i * i % 1237 << (i % 40) // repeats, and every digit
+				if i%7 == 0 {
+					other.one(q)
+				} else {
+					tl.one(q)
+				}
+				want[q]++
 			}
-			want[q]++
-		}
-		other.drain(tl.add)
-		got := map[uint64]int32{}
-		var last uint64
-		sorted := tl.size() == 0 && len(tl.pend) >= minSorted // else the table's order
-		tl.drain(func(q uint64, c int32) {
-			if sorted && q < last {
-				t.Fatalf("%d solutions: %d after %d from the buffer", n, q, last)
+			if into {
+				tl, other = other, tl
 			}
-			last = q
-			got[q] += c
-		})
-		if n == 3*minSorted && !sorted {
-			t.Fatalf("%d solutions: not drained from the buffer", n)
-		}
-		if len(got) != len(want) {
-			t.Fatalf("%d solutions: tally holds %d keys, want %d", n, len(got), len(want))
-		}
-		for q, c := range want {
-			if got[q] != c {
-				t.Fatalf("%d solutions: tally[%d] = %d, want %d", n, q, got[q], c)
+			tl.absorb(other)
+			if other.size() != 0 || len(other.pend) != 0 {
+				t.Errorf("%d solutions: absorbed tally holds %d and %d pending", n, other.size(), len(other.pend))
 			}
-		}
-		if tl.size() != 0 || len(tl.pend) != 0 {
-			t.Errorf("%d solutions: drained tally holds %d and %d pending", n, tl.size(), len(tl.pend))
+			got := map[uint64]int32{}
+			first := true
+			var last uint64
+			tl.drain(func(q uint64, c int32) {
+				if !first && q <= last {
+					t.Fatalf("%d solutions: %d after %d", n, q, last)
+				}
+				first, last = false, q
+				got[q] += c
+			})
+			if len(got) != len(want) {
+				t.Fatalf("%d solutions: tally holds %d keys, want %d", n, len(got), len(want))
+			}
+			for q, c := range want {
+				if got[q] != c {
+					t.Fatalf("%d solutions: tally[%d] = %d, want %d", n, q, got[q], c)
+				}
+			}
+			if tl.size() != 0 || len(tl.pend) != 0 {
+				t.Errorf("%d solutions: drained tally holds %d and %d pending", n, tl.size(), len(tl.pend))
+			}
 		}
 	}
 }

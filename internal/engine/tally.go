@@ -8,51 +8,30 @@ import "slices"
 // counted by runs: a write in order per leaf, where a table of sequences
 // would cost a cache miss once it outgrows the caches. A section's leaves
 // usually fit the buffer whole; when they do not, each full buffer's runs
-// go into an open-addressing hash table. Memory grows with the number of
-// distinct sequences, and the buffer's fixed size.
+// are merged into the sequences counted so far, kept sorted: every pass
+// over memory is in order, where a hash table's inserts and reads, once
+// it held millions of sequences, were a cache miss each. Memory grows
+// with the number of distinct sequences, and the buffer's fixed size.
 type tally struct {
 	pend    []uint64 // sequences not yet counted
 	scratch []uint64 // sortSeqs's
-	keys    []uint64
-	counts  []int32 // 0 marks an empty slot
-	// slots are the slots in use, in the order filled: drain visits them
-	// rather than the whole table, which keeps the size of the largest
-	// section a census has counted.
-	slots []int32
-	shift uint8
-	bits  int // the sequences are below 1<<bits
+	// keys are the sequences counted so far, ascending, each once, and
+	// counts their solutions; the spares receive the next merge.
+	keys, spareKeys     []uint64
+	counts, spareCounts []int32
+	bits                int // the sequences are below 1<<bits
 }
 
 // maxPending is how many sequences a tally buffers: 8 MB of them, and as
 // much again to sort them.
 const maxPending = 1 << 20
 
-// minTallyBits sizes a new table: 1024 slots fit the sections of small
-// boxes without growing.
-const minTallyBits = 10
-
 // newTally returns a tally of the sequences of n cubelets.
-func newTally(n int) *tally {
-	t := &tally{bits: n}
-	t.resize(minTallyBits)
-	return t
-}
-
-func (t *tally) resize(b uint8) {
-	keys, counts, slots := t.keys, t.counts, t.slots
-	t.keys, t.counts, t.shift = make([]uint64, 1<<b), make([]int32, 1<<b), 64-b
-	t.slots = make([]int32, 0, 1<<b*3/4+1)
-	for _, i := range slots {
-		t.add(keys[i], counts[i])
-	}
-}
+func newTally(n int) *tally { return &tally{bits: n} }
 
 // reset empties t for the sequences of n cubelets, keeping its memory.
 func (t *tally) reset(n int) {
-	for _, i := range t.slots {
-		t.counts[i] = 0
-	}
-	t.slots, t.pend, t.bits = t.slots[:0], t.pend[:0], n
+	t.keys, t.counts, t.pend, t.bits = t.keys[:0], t.counts[:0], t.pend[:0], n
 }
 
 // one counts a solution of sequence q.
@@ -63,79 +42,78 @@ func (t *tally) one(q uint64) {
 	}
 }
 
-// flush moves the buffered sequences into the table: one by one when
-// they are few, the table then staying small enough to be cached, else
-// by sorted runs.
+// flush merges the buffered sequences into the sequences counted.
 func (t *tally) flush() {
-	if len(t.pend) < minSorted {
-		for _, q := range t.pend {
-			t.add(q, 1)
-		}
-		t.pend = t.pend[:0]
+	if len(t.pend) == 0 {
 		return
 	}
-	t.runs(t.add)
+	sortSeqs(t.pend, &t.scratch, t.bits)
+	t.merge(t.pend, nil)
+	t.pend = t.pend[:0]
 }
 
-// minSorted is the fewest buffered sequences that are sorted rather than
-// added one by one to the table.
-const minSorted = 1 << 14
-
-// runs calls f with each sequence of the buffer and its number of times,
-// in ascending order, and empties the buffer.
-func (t *tally) runs(f func(q uint64, n int32)) {
-	p := t.pend
-	sortSeqs(p, &t.scratch, t.bits)
-	for k := 0; k < len(p); {
-		end := k + 1
-		for end < len(p) && p[end] == p[k] {
-			end++
-		}
-		f(p[k], int32(end-k))
-		k = end
-	}
-	t.pend = p[:0]
-}
-
-// add adds n to the count of sequence q in the table.
-func (t *tally) add(q uint64, n int32) {
-	mask := uint64(len(t.keys) - 1)
-	// Fibonacci hashing: the top bits of the product spread any keys.
-	for h := q * 0x9e3779b97f4a7c15 >> t.shift; ; h = (h + 1) & mask {
-		switch {
-		case t.counts[h] == 0:
-			t.keys[h], t.counts[h] = q, n
-			t.slots = append(t.slots, int32(h))
-			if 4*len(t.slots) > 3*len(t.keys) { // grow at 3/4 full
-				t.resize(64 - t.shift + 1)
-			}
-			return
-		case t.keys[h] == q:
-			t.counts[h] += n
-			return
-		}
-	}
-}
-
-// size returns how many distinct sequences the table holds, the buffer
-// not counted.
-func (t *tally) size() int { return len(t.slots) }
-
-// drain calls f with every sequence and its count, in no particular
-// order, emptying the tally as it goes; the table keeps its size.
-// When every sequence is still in the buffer, and there are many, its
-// sorted runs are all the counts, and the table is not touched.
-func (t *tally) drain(f func(q uint64, n int32)) {
-	if len(t.slots) == 0 && len(t.pend) >= minSorted {
-		t.runs(f)
-		return
-	}
+// absorb moves the counts of o, whose sequences are of t's length, into
+// t, and empties o.
+func (t *tally) absorb(o *tally) {
+	o.flush()
 	t.flush()
-	for _, i := range t.slots {
-		f(t.keys[i], t.counts[i])
-		t.counts[i] = 0
+	t.merge(o.keys, o.counts)
+	o.reset(o.bits)
+}
+
+// merge merges the ascending sequences p into t's, with counts pc, or
+// one each when pc is nil: the spares take the result, and become t's.
+func (t *tally) merge(p []uint64, pc []int32) {
+	// Room for the most the merge can make, at once: grown by append, the
+	// arrays it outgrew would be garbage.
+	keys, counts := t.spareKeys[:0], t.spareCounts[:0]
+	if n := len(t.keys) + len(p); cap(keys) < n {
+		keys, counts = make([]uint64, 0, n+n/4), make([]int32, 0, n+n/4)
 	}
-	t.slots = t.slots[:0]
+	walk(t.keys, t.counts, p, pc, func(q uint64, n int32) {
+		keys, counts = append(keys, q), append(counts, n)
+	})
+	t.spareKeys, t.spareCounts = t.keys[:0], t.counts[:0]
+	t.keys, t.counts = keys, counts
+}
+
+// walk calls f with each sequence of the ascending a, whose sequences are
+// distinct with counts ac, and of the ascending p, with counts pc or one
+// each when pc is nil: once per sequence, ascending, its counts summed.
+func walk(a []uint64, ac []int32, p []uint64, pc []int32, f func(q uint64, n int32)) {
+	i, j := 0, 0
+	for i < len(a) || j < len(p) {
+		var q uint64
+		if j == len(p) || i < len(a) && a[i] <= p[j] {
+			q = a[i]
+		} else {
+			q = p[j]
+		}
+		var n int32
+		if i < len(a) && a[i] == q {
+			n, i = ac[i], i+1
+		}
+		for ; j < len(p) && p[j] == q; j++ {
+			if pc == nil {
+				n++
+			} else {
+				n += pc[j]
+			}
+		}
+		f(q, n)
+	}
+}
+
+// size returns how many distinct sequences t has counted, the buffer
+// not counted.
+func (t *tally) size() int { return len(t.keys) }
+
+// drain calls f with every sequence and its count, in ascending order,
+// and empties the tally, which keeps its memory.
+func (t *tally) drain(f func(q uint64, n int32)) {
+	sortSeqs(t.pend, &t.scratch, t.bits)
+	walk(t.keys, t.counts, t.pend, nil, f)
+	t.reset(t.bits)
 }
 
 // sortSeqs sorts p, sequences below 1<<bits, in place: by radix, eleven
