@@ -111,11 +111,10 @@ func FuzzTally(f *testing.F) {
 	f.Add([]byte{1, 2, 1, 0xf0, 3, 1, 0xf1, 0xf2})
 	f.Add([]byte{5, 5, 0xf0, 5, 0xe3, 0xf1, 7, 0xf0, 7, 0xf2})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		const n = symmetry.MaxCells
-		tl, other := newTally(n), newTally(n)
+		tl, other := new(tally), new(tally)
 		want := map[uint64]int32{}
 		for k, c := range data {
-			q := uint64(c&0x1f) << 59 >> uint(c>>5&3) // sequences of n cubelets
+			q := uint64(c&0x1f) << 59 >> uint(c>>5&3) // sequences of 64 cubelets
 			switch c >> 4 {
 			case 0xf:
 				switch c & 3 {

@@ -33,7 +33,7 @@ func (s *search) leaf(turns uint64, end int) bool {
 			return true
 		}
 		if s.out.counts == nil {
-			s.out.counts = newTally(s.g.n)
+			s.out.counts = new(tally)
 		}
 		s.out.counts.one(turns)
 		return true

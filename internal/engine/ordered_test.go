@@ -15,8 +15,7 @@ import (
 // which read every key from its first cubelet: the same counts and the
 // same catalogue ([Enumerate]'s), section by section, in fewer nodes. The
 // boxes run in one process from small to large, so that searches from the
-// pool move between boxes, as they do in a server: a tally must take up
-// each box's length, or it sorts the next box's keys on too few bits.
+// pool move between boxes, as they do in a server, with their tallies.
 func TestWholeBox(t *testing.T) {
 	boxes := [][3]int{{2, 2, 2}, {1, 2, 3}, {2, 2, 3}, {1, 3, 3}, {1, 4, 4}, {2, 3, 3}, {1, 5, 5}, {2, 2, 5}, {3, 2, 3}, {3, 3, 3}, {2, 3, 4}}
 	if !testing.Short() {

@@ -197,10 +197,9 @@ func (s *search) reset(g *grid, ctx context.Context, j job) {
 	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0], counts: s.out.counts, keys: s.out.keys}
 	s.out.keys.reset(j.buckets)
 	if s.out.counts != nil {
-		// Empty, and sized for this box: a search from the pool may come
-		// from another box, or from a search cancelled before its tally
-		// was drained.
-		s.out.counts.reset(g.n)
+		// Empty: a search from the pool may come from a search
+		// cancelled before its tally was drained.
+		s.out.counts.reset()
 	}
 }
 

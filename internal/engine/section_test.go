@@ -136,7 +136,7 @@ func TestShards(t *testing.T) {
 func TestTally(t *testing.T) {
 	for _, n := range []int{0, 100, 5000, 3 << 14, 3*maxPending + 12345} {
 		for _, into := range []bool{false, true} {
-			tl, other := newTally(60), newTally(60)
+			tl, other := new(tally), new(tally)
 			want := map[uint64]int32{}
 			for i := range uint64(n) {
 				q := i * i % 1237 << (i % 40) // repeats, and every digit
@@ -179,20 +179,26 @@ func TestTally(t *testing.T) {
 	}
 }
 
-// TestSortSeqs sorts by radix against slices.Sort, for keys of every width.
+// TestSortSeqs sorts by radix against slices.Sort: keys of every width,
+// keys that share their low bits as a section's do, or their high bits,
+// short and long.
 func TestSortSeqs(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var tmp []uint64
-	for _, bits := range []int{8, 27, 36, 48, 63, 64} {
-		p := make([]uint64, 10000)
-		for k := range p {
-			p[k] = r.Uint64() >> (64 - bits)
-		}
-		want := slices.Clone(p)
-		slices.Sort(want)
-		sortSeqs(p, &tmp, bits)
-		if !slices.Equal(p, want) {
-			t.Errorf("sortSeqs of %d-bit keys: not sorted", bits)
+	for _, n := range []int{0, 1, 100, 1 << 11, 10000} {
+		for _, bits := range []int{8, 27, 36, 48, 63, 64} {
+			for _, low := range []int{0, 1, 16, 40} {
+				p := make([]uint64, n)
+				for k := range p {
+					p[k] = r.Uint64()>>(64-bits)&^(1<<low-1) | 0x5a5a5a5a5a5a&(1<<low-1)
+				}
+				want := slices.Clone(p)
+				slices.Sort(want)
+				sortSeqs(p, &tmp)
+				if !slices.Equal(p, want) {
+					t.Errorf("sortSeqs of %d %d-bit keys, the low %d alike: not sorted", n, bits, low)
+				}
+			}
 		}
 	}
 }

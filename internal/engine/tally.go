@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // tally counts solutions per sequence, as a census adds to it at every
 // kept leaf (tens of millions of times for 3x3x4). A leaf's sequence is
@@ -19,19 +22,15 @@ type tally struct {
 	// counts their solutions; the spares receive the next merge.
 	keys, spareKeys     []uint64
 	counts, spareCounts []int32
-	bits                int // the sequences are below 1<<bits
 }
 
 // maxPending is how many sequences a tally buffers: 8 MB of them, and as
 // much again to sort them.
 const maxPending = 1 << 20
 
-// newTally returns a tally of the sequences of n cubelets.
-func newTally(n int) *tally { return &tally{bits: n} }
-
-// reset empties t for the sequences of n cubelets, keeping its memory.
-func (t *tally) reset(n int) {
-	t.keys, t.counts, t.pend, t.bits = t.keys[:0], t.counts[:0], t.pend[:0], n
+// reset empties t, keeping its memory.
+func (t *tally) reset() {
+	t.keys, t.counts, t.pend = t.keys[:0], t.counts[:0], t.pend[:0]
 }
 
 // one counts a solution of sequence q.
@@ -47,7 +46,7 @@ func (t *tally) flush() {
 	if len(t.pend) == 0 {
 		return
 	}
-	sortSeqs(t.pend, &t.scratch, t.bits)
+	sortSeqs(t.pend, &t.scratch)
 	t.merge(t.pend, nil)
 	t.pend = t.pend[:0]
 }
@@ -58,7 +57,7 @@ func (t *tally) absorb(o *tally) {
 	o.flush()
 	t.flush()
 	t.merge(o.keys, o.counts)
-	o.reset(o.bits)
+	o.reset()
 }
 
 // merge merges the ascending sequences p into t's, with counts pc, or
@@ -111,40 +110,22 @@ func (t *tally) size() int { return len(t.keys) }
 // drain calls f with every sequence and its count, in ascending order,
 // and empties the tally, which keeps its memory.
 func (t *tally) drain(f func(q uint64, n int32)) {
-	sortSeqs(t.pend, &t.scratch, t.bits)
+	sortSeqs(t.pend, &t.scratch)
 	walk(t.keys, t.counts, t.pend, nil, f)
-	t.reset(t.bits)
+	t.reset()
 }
 
-// sortSeqs sorts p, sequences below 1<<bits, in place: by radix, eleven
-// bits a pass through tmp, or for a short p by comparison.
-func sortSeqs(p []uint64, tmp *[]uint64, bits int) {
-	const digit = 11
-	if len(p) < 1<<digit {
+// sortSeqs sorts p in place: by radix on the bits its sequences differ
+// in (see sortKeys), or for a short p by comparison. The sequences of a
+// section share their prefix, its low bits, which no pass need read.
+func sortSeqs(p []uint64, tmp *[]uint64) {
+	if len(p) < 1<<11 {
 		slices.Sort(p)
 		return
 	}
-	*tmp = slices.Grow((*tmp)[:0], len(p))[:len(p)]
-	src, dst := p, *tmp
-	var at [1 << digit]int
-	for shift := uint(0); shift < uint(bits); shift += digit {
-		clear(at[:])
-		for _, q := range src {
-			at[q>>shift&(1<<digit-1)]++
-		}
-		sum := 0
-		for d, c := range at {
-			at[d] = sum
-			sum += c
-		}
-		for _, q := range src {
-			d := q >> shift & (1<<digit - 1)
-			dst[at[d]] = q
-			at[d]++
-		}
-		src, dst = dst, src
+	var differ uint64
+	for _, q := range p {
+		differ |= q ^ p[0]
 	}
-	if &src[0] != &p[0] {
-		copy(p, src)
-	}
+	sortKeys(p, tmp, bits.TrailingZeros64(differ), bits.Len64(differ))
 }
