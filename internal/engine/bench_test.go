@@ -149,6 +149,26 @@ func BenchmarkCount2x2x16(b *testing.B) {
 	benchCount(b, box, Sections(box, Seq{}, 16)[252:254], 1)
 }
 
+// BenchmarkTally counts 16 buffers of sequences, 4 million distinct among
+// 16 million, each met again a few buffers later: the tally of a large
+// census section (2x2x16's largest hold 10 to 60 million snakes and 100
+// to 600 million solutions), without the search.
+func BenchmarkTally(b *testing.B) {
+	var t tally
+	b.ReportAllocs()
+	for b.Loop() {
+		var snakes int
+		for i := range uint64(16 * maxPending) {
+			// A section's sequences share their low bits.
+			t.one((i%(1<<22))*0x9e3779b97f4a7c15&^0xffff | 0x5a5a)
+		}
+		t.drain(func(uint64, int32) { snakes++ })
+		if snakes != 1<<22 {
+			b.Fatalf("%d sequences, want %d", snakes, 1<<22)
+		}
+	}
+}
+
 func benchCount(b *testing.B, box symmetry.Box, ps []Seq, w int) {
 	b.ReportAllocs()
 	var nodes uint64

@@ -6,31 +6,48 @@ import (
 )
 
 // tally counts solutions per sequence, as a census adds to it at every
-// kept leaf (tens of millions of times for 3x3x4). A leaf's sequence is
-// appended to a buffer, and the buffer, when full or read, is sorted and
-// counted by runs: a write in order per leaf, where a table of sequences
-// would cost a cache miss once it outgrows the caches. A section's leaves
-// usually fit the buffer whole; when they do not, each full buffer's runs
-// are merged into the sequences counted so far, kept sorted: every pass
-// over memory is in order, where a hash table's inserts and reads, once
-// it held millions of sequences, were a cache miss each. Memory grows
-// with the number of distinct sequences, and the buffer's fixed size.
+// kept leaf (hundreds of millions of times in a section of 2x2x16). A
+// leaf's sequence is appended to a buffer, and the buffer, when full or
+// read, is sorted and counted by runs: a write in order per leaf, where
+// a table of sequences would cost a cache miss once it outgrows the
+// caches. A section's leaves usually fit the buffer whole; when they do
+// not, each full buffer becomes a sorted run of distinct sequences and
+// their counts, and runs of about one size are merged, as a binary
+// counter carries: every sequence is merged some log2(leaves/buffer)
+// times, each pass over memory in order, where a hash table paid a cache
+// miss a sequence to fill and again to read, and merging each buffer into
+// all that came before paid the whole section's sequences a buffer.
+// Memory grows with the number of distinct sequences, and the buffer's
+// fixed size.
 type tally struct {
 	pend    []uint64 // sequences not yet counted
 	scratch []uint64 // sortSeqs's
-	// keys are the sequences counted so far, ascending, each once, and
-	// counts their solutions; the spares receive the next merge.
-	keys, spareKeys     []uint64
-	counts, spareCounts []int32
+	// runs are sorted runs of distinct sequences, each run under half
+	// the size of the one before it once a flush is done.
+	runs []run
+	free []run // arrays that runs no longer use, for the next
+}
+
+// run is an ascending run of distinct sequences and their counts.
+type run struct {
+	keys   []uint64
+	counts []int32
 }
 
 // maxPending is how many sequences a tally buffers: 8 MB of them, and as
 // much again to sort them.
 const maxPending = 1 << 20
 
+// maxFree is how many unused arrays a tally keeps for its next runs; a
+// section's merges use a few more than it has runs at once.
+const maxFree = 48
+
 // reset empties t, keeping its memory.
 func (t *tally) reset() {
-	t.keys, t.counts, t.pend = t.keys[:0], t.counts[:0], t.pend[:0]
+	for _, r := range t.runs {
+		t.release(r)
+	}
+	t.runs, t.pend = t.runs[:0], t.pend[:0]
 }
 
 // one counts a solution of sequence q.
@@ -41,77 +58,144 @@ func (t *tally) one(q uint64) {
 	}
 }
 
-// flush merges the buffered sequences into the sequences counted.
+// flush makes the buffered sequences a run, and merges the last runs
+// while the last is at least half the size of the one before.
 func (t *tally) flush() {
 	if len(t.pend) == 0 {
 		return
 	}
 	sortSeqs(t.pend, &t.scratch)
-	t.merge(t.pend, nil)
+	t.runs = append(t.runs, t.merge(run{}, t.pend, nil))
 	t.pend = t.pend[:0]
+	for k := len(t.runs); k >= 2 && 2*len(t.runs[k-1].keys) >= len(t.runs[k-2].keys); k-- {
+		t.mergeLast()
+	}
 }
 
-// absorb moves the counts of o, whose sequences are of t's length, into
-// t, and empties o.
-func (t *tally) absorb(o *tally) {
-	o.flush()
+// mergeLast merges the last two runs into one.
+func (t *tally) mergeLast() {
+	k := len(t.runs)
+	a, b := t.runs[k-2], t.runs[k-1]
+	t.runs = append(t.runs[:k-2], t.merge(a, b.keys, b.counts))
+	t.release(a)
+	t.release(b)
+}
+
+// whole flushes the buffer and merges every run into one: t.runs is then
+// empty or that one run.
+func (t *tally) whole() {
 	t.flush()
-	t.merge(o.keys, o.counts)
+	for len(t.runs) >= 2 {
+		t.mergeLast()
+	}
+}
+
+// absorb moves the counts of o into t, and empties o.
+func (t *tally) absorb(o *tally) {
+	o.whole()
+	t.whole()
+	if len(o.runs) == 0 {
+		return
+	}
+	r := o.runs[0]
+	if len(t.runs) == 0 {
+		t.runs = append(t.runs, t.merge(run{}, r.keys, r.counts))
+	} else {
+		a := t.runs[0]
+		t.runs[0] = t.merge(a, r.keys, r.counts)
+		t.release(a)
+	}
 	o.reset()
 }
 
-// merge merges the ascending sequences p into t's, with counts pc, or
-// one each when pc is nil: the spares take the result, and become t's.
-func (t *tally) merge(p []uint64, pc []int32) {
-	// Room for the most the merge can make, at once: grown by append, the
-	// arrays it outgrew would be garbage.
-	keys, counts := t.spareKeys[:0], t.spareCounts[:0]
-	if n := len(t.keys) + len(p); cap(keys) < n {
-		keys, counts = make([]uint64, 0, n+n/4), make([]int32, 0, n+n/4)
-	}
-	walk(t.keys, t.counts, p, pc, func(q uint64, n int32) {
-		keys, counts = append(keys, q), append(counts, n)
-	})
-	t.spareKeys, t.spareCounts = t.keys[:0], t.counts[:0]
-	t.keys, t.counts = keys, counts
-}
-
-// walk calls f with each sequence of the ascending a, whose sequences are
-// distinct with counts ac, and of the ascending p, with counts pc or one
-// each when pc is nil: once per sequence, ascending, its counts summed.
-func walk(a []uint64, ac []int32, p []uint64, pc []int32, f func(q uint64, n int32)) {
-	i, j := 0, 0
-	for i < len(a) || j < len(p) {
+// merge returns a new run of the sequences of a and of the ascending p,
+// with counts pc, or one each when pc is nil, each sequence once with
+// its counts summed.
+func (t *tally) merge(a run, p []uint64, pc []int32) run {
+	n := len(a.keys) + len(p)
+	out := t.acquire(n)
+	keys, counts := out.keys[:n], out.counts[:n]
+	i, j, k := 0, 0, 0
+	for ; i < len(a.keys) || j < len(p); k++ {
 		var q uint64
-		if j == len(p) || i < len(a) && a[i] <= p[j] {
-			q = a[i]
+		if j == len(p) || i < len(a.keys) && a.keys[i] <= p[j] {
+			q = a.keys[i]
 		} else {
 			q = p[j]
 		}
-		var n int32
-		if i < len(a) && a[i] == q {
-			n, i = ac[i], i+1
+		var c int32
+		if i < len(a.keys) && a.keys[i] == q {
+			c, i = a.counts[i], i+1
 		}
 		for ; j < len(p) && p[j] == q; j++ {
 			if pc == nil {
-				n++
+				c++
 			} else {
-				n += pc[j]
+				c += pc[j]
 			}
 		}
-		f(q, n)
+		keys[k], counts[k] = q, c
+	}
+	return run{keys[:k], counts[:k]}
+}
+
+// acquire returns an empty run with room for n sequences: the smallest
+// unused one that has it, or a new one.
+func (t *tally) acquire(n int) run {
+	best := -1
+	for i, r := range t.free {
+		if cap(r.keys) >= n && (best < 0 || cap(r.keys) < cap(t.free[best].keys)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return run{make([]uint64, 0, n+n/4), make([]int32, 0, n+n/4)}
+	}
+	r := t.free[best]
+	t.free[best] = t.free[len(t.free)-1]
+	t.free = t.free[:len(t.free)-1]
+	return r
+}
+
+// release keeps the arrays of r for acquire, dropping the smallest kept
+// when there are too many.
+func (t *tally) release(r run) {
+	if cap(r.keys) == 0 {
+		return
+	}
+	t.free = append(t.free, run{r.keys[:0], r.counts[:0]})
+	if len(t.free) > maxFree {
+		least := 0
+		for i, f := range t.free {
+			if cap(f.keys) < cap(t.free[least].keys) {
+				least = i
+			}
+		}
+		t.free[least] = t.free[len(t.free)-1]
+		t.free = t.free[:len(t.free)-1]
 	}
 }
 
-// size returns how many distinct sequences t has counted, the buffer
-// not counted.
-func (t *tally) size() int { return len(t.keys) }
+// size returns how many sequences t's runs hold, the buffer not counted:
+// a sequence in two runs counts twice.
+func (t *tally) size() int {
+	n := 0
+	for _, r := range t.runs {
+		n += len(r.keys)
+	}
+	return n
+}
 
 // drain calls f with every sequence and its count, in ascending order,
 // and empties the tally, which keeps its memory.
 func (t *tally) drain(f func(q uint64, n int32)) {
-	sortSeqs(t.pend, &t.scratch)
-	walk(t.keys, t.counts, t.pend, nil, f)
+	t.whole()
+	if len(t.runs) == 1 {
+		r := t.runs[0]
+		for i, q := range r.keys {
+			f(q, r.counts[i])
+		}
+	}
 	t.reset()
 }
 
