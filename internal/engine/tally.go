@@ -22,8 +22,9 @@ import (
 type tally struct {
 	pend    []uint64 // sequences not yet counted
 	scratch []uint64 // sortSeqs's
-	// runs are sorted runs of distinct sequences, each run under half
-	// the size of the one before it once a flush is done.
+	// runs are sorted runs of distinct sequences, each under half the
+	// size of the one before once a flush is done (but after absorb,
+	// whose runs drain merges as it merges all).
 	runs []run
 	free []run // arrays that runs no longer use, for the next
 }
@@ -90,22 +91,14 @@ func (t *tally) whole() {
 	}
 }
 
-// absorb moves the counts of o into t, and empties o.
+// absorb moves the counts of o into t, and empties o: its runs become
+// t's, whole, to be merged with t's when t is drained.
 func (t *tally) absorb(o *tally) {
-	o.whole()
-	t.whole()
-	if len(o.runs) == 0 {
-		return
-	}
-	r := o.runs[0]
-	if len(t.runs) == 0 {
-		t.runs = append(t.runs, t.merge(run{}, r.keys, r.counts))
-	} else {
-		a := t.runs[0]
-		t.runs[0] = t.merge(a, r.keys, r.counts)
-		t.release(a)
-	}
-	o.reset()
+	o.flush()
+	t.flush()
+	t.runs = append(t.runs, o.runs...)
+	clear(o.runs)
+	o.runs = o.runs[:0]
 }
 
 // merge returns a new run of the sequences of a and of the ascending p,
