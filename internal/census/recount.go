@@ -134,9 +134,15 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 // kept, sorted into canonical form, written as a catalogue, read back,
 // checked to fold its snake and to differ from the snake's other solutions,
 // and only then counted. The catalogue streams through a pipe: a section of
-// 3x4x4 may list gigabytes.
+// 3x4x4 may list gigabytes. It is searched in parts (see recountParts),
+// each of which is held whole while it is encoded.
 func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
-	sections, _, err := export.Part{Prefix: p.String()}.Sections(b)
+	return recountSection(ctx, b, p, maxPartSolutions)
+}
+
+// recountSection is RecountSection, in parts of at most max solutions.
+func recountSection(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) (solver.Count, error) {
+	sections, err := recountParts(ctx, b, p, max)
 	if err != nil {
 		return solver.Count{}, err
 	}
@@ -172,6 +178,54 @@ func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.C
 		c.MostKey = st.MostSnakes[0]
 	}
 	return c, nil
+}
+
+// maxPartSolutions bounds the solutions of one part of a recount, whose
+// catalogue is held whole while it is encoded, the part before and after
+// it too: as many solutions as the largest of the 4,096 sections twelve
+// cubelets below a section of 2x2x16 with 20 million solutions (section
+// 495, 2.1 GB at most), where those of section 14335 hold up to 111
+// million.
+const maxPartSolutions = 1 << 19
+
+// recountParts returns the parts, in key order, that a recount of the
+// section of box b under prefix p searches one at a time: when the
+// section holds at most max solutions, the sections twelve cubelets
+// deeper, as enumerate -prefix cuts it; else its sections four cubelets
+// deeper that hold at most max, and so on down each of those that holds
+// more, down to a single snake's. The parts are counted by the census's
+// engine only to be cut: what the recount counts does not depend on how
+// the section is cut, only its memory does.
+func recountParts(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) ([]solver.Seq, error) {
+	c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
+	if err != nil {
+		return nil, err
+	}
+	if c.Solutions <= max || p.Len == b.Len() {
+		parts, _, err := export.Part{Prefix: p.String()}.Sections(b)
+		return parts, err
+	}
+	return splitParts(ctx, b, p, max, nil)
+}
+
+// splitParts appends to parts the sections four cubelets below p, in key
+// order, each cut again while it holds more than max solutions and is
+// not a single snake.
+func splitParts(ctx context.Context, b symmetry.Box, p solver.Seq, max int64, parts []solver.Seq) ([]solver.Seq, error) {
+	for _, q := range solver.Sections(b, p, p.Len+4) {
+		c, err := solver.CountSection(ctx, b, q, solver.Options{Workers: 1})
+		if err != nil {
+			return nil, err
+		}
+		if c.Solutions <= max || q.Len == b.Len() {
+			parts = append(parts, q)
+			continue
+		}
+		if parts, err = splitParts(ctx, b, q, max, parts); err != nil {
+			return nil, err
+		}
+	}
+	return parts, nil
 }
 
 // WriteRecount writes the line census check prints for a section: its
