@@ -1,6 +1,7 @@
 package census
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -197,35 +198,40 @@ const maxPartSolutions = 1 << 19
 // engine only to be cut: what the recount counts does not depend on how
 // the section is cut, only its memory does.
 func recountParts(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) ([]solver.Seq, error) {
-	c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
-	if err != nil {
-		return nil, err
-	}
-	if c.Solutions <= max || p.Len == b.Len() {
-		parts, _, err := export.Part{Prefix: p.String()}.Sections(b)
-		return parts, err
+	if whole, err := fits(ctx, b, p, max); err != nil || whole {
+		parts, _, serr := export.Part{Prefix: p.String()}.Sections(b)
+		return parts, cmp.Or(err, serr)
 	}
 	return splitParts(ctx, b, p, max, nil)
 }
 
 // splitParts appends to parts the sections four cubelets below p, in key
-// order, each cut again while it holds more than max solutions and is
-// not a single snake.
+// order, each cut again while it does not fit.
 func splitParts(ctx context.Context, b symmetry.Box, p solver.Seq, max int64, parts []solver.Seq) ([]solver.Seq, error) {
 	for _, q := range solver.Sections(b, p, p.Len+4) {
-		c, err := solver.CountSection(ctx, b, q, solver.Options{Workers: 1})
-		if err != nil {
+		whole, err := fits(ctx, b, q, max)
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		if c.Solutions <= max || q.Len == b.Len() {
+		case whole:
 			parts = append(parts, q)
-			continue
-		}
-		if parts, err = splitParts(ctx, b, q, max, parts); err != nil {
-			return nil, err
+		default:
+			if parts, err = splitParts(ctx, b, q, max, parts); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return parts, nil
+}
+
+// fits reports whether a recount may hold the section under p whole: it
+// is a single snake's, or it holds at most max solutions.
+func fits(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) (bool, error) {
+	if p.Len == b.Len() {
+		return true, nil
+	}
+	c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
+	return c.Solutions <= max, err
 }
 
 // WriteRecount writes the line census check prints for a section: its

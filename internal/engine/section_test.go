@@ -151,8 +151,8 @@ func TestTally(t *testing.T) {
 				tl, other = other, tl
 			}
 			tl.absorb(other)
-			if other.size() != 0 || len(other.pend) != 0 {
-				t.Errorf("%d solutions: absorbed tally holds %d and %d pending", n, other.size(), len(other.pend))
+			if len(other.runs) != 0 || len(other.pend) != 0 {
+				t.Errorf("%d solutions: absorbed tally holds %d runs and %d pending", n, len(other.runs), len(other.pend))
 			}
 			got := map[uint64]int32{}
 			first := true
@@ -172,8 +172,8 @@ func TestTally(t *testing.T) {
 					t.Fatalf("%d solutions: tally[%d] = %d, want %d", n, q, got[q], c)
 				}
 			}
-			if tl.size() != 0 || len(tl.pend) != 0 {
-				t.Errorf("%d solutions: drained tally holds %d and %d pending", n, tl.size(), len(tl.pend))
+			if len(tl.runs) != 0 || len(tl.pend) != 0 {
+				t.Errorf("%d solutions: drained tally holds %d runs and %d pending", n, len(tl.runs), len(tl.pend))
 			}
 		}
 	}

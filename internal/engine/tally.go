@@ -169,16 +169,6 @@ func (t *tally) release(r run) {
 	}
 }
 
-// size returns how many sequences t's runs hold, the buffer not counted:
-// a sequence in two runs counts twice.
-func (t *tally) size() int {
-	n := 0
-	for _, r := range t.runs {
-		n += len(r.keys)
-	}
-	return n
-}
-
 // drain calls f with every sequence and its count, in ascending order,
 // and empties the tally, which keeps its memory.
 func (t *tally) drain(f func(q uint64, n int32)) {
