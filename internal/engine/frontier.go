@@ -42,6 +42,24 @@ type pop struct {
 	nodes  []state
 	weight []float64
 	cells  []uint64 // in Profile, each node's children's cells
+	// kids and kidWeight are the children of cells's nodes and their
+	// weight, added up node by node as cells grows (see addCells).
+	kids      int
+	kidWeight float64
+}
+
+// addCells appends m, the children's cells of the node of weight w last
+// added, and counts its children: their weights added one by one, in the
+// order of the nodes and then of their children, as a pass over cells
+// after the population is made would add them, to the last bit. Added as
+// the cells are found, they run beside the build of the population.
+func (p *pop) addCells(m uint64, w float64) {
+	p.cells = append(p.cells, m)
+	n, sum := bits.OnesCount64(m), p.kidWeight
+	for range n {
+		sum += w
+	}
+	p.kids, p.kidWeight = p.kids+n, sum
 }
 
 func (p *pop) add(st *state, w float64) {
@@ -49,9 +67,14 @@ func (p *pop) add(st *state, w float64) {
 	p.weight = append(p.weight, w)
 }
 
-// grow adds a node of weight w and returns it to be written.
+// grow adds a node of weight w and returns it to be written in full: it
+// may hold a node of before.
 func (p *pop) grow(w float64) *state {
-	p.nodes = append(p.nodes, state{})
+	if n := len(p.nodes); n < cap(p.nodes) {
+		p.nodes = p.nodes[:n+1]
+	} else {
+		p.nodes = append(p.nodes, state{})
+	}
 	p.weight = append(p.weight, w)
 	return &p.nodes[len(p.nodes)-1]
 }
@@ -62,12 +85,13 @@ func (p *pop) build(s *search, st *state, q int, w float64, cells bool) {
 	var c cursor
 	s.childInto(p.grow(w), st, q, &c)
 	if cells {
-		p.cells = append(p.cells, s.cursorCells(&c, st.start))
+		p.addCells(s.cursorCells(&c, st.start), w)
 	}
 }
 
 func (p *pop) reset() {
 	p.nodes, p.weight, p.cells = p.nodes[:0], p.weight[:0], p.cells[:0]
+	p.kids, p.kidWeight = 0, 0
 }
 
 // NewFrontier returns the frontier of box b's section "0", every key's
@@ -159,18 +183,34 @@ func (s *search) child(st *state, q int) *state {
 
 // childInto writes the child of st that moves into cell q to k, and its
 // cursor to c, made from the values stored rather than read back from k.
+//
+// Every field of k and c is written once, from registers: a composite
+// literal stored through c is built on the stack and copied, and the
+// copy's wide loads of the narrow stores just made stall, as an or into
+// k's moves just copied would.
 func (s *search) childInto(k, st *state, q int, c *cursor) {
 	g := s.g
 	d := g.dirOf[uint8(q-int(st.head))]
-	*c = cursor{i: int(st.i) + 1, h: q, last: d, used: st.used | 1<<(d>>1), turns: st.turns, free: st.free &^ (1 << q)}
+	turns := st.turns
 	if i := uint(st.i); i > 0 && d != st.last {
-		c.turns |= 1 << i
+		turns |= 1 << i
 	}
-	c.b0, c.b1, c.b2 = g.leave(q, st.b0, st.b1, st.b2)
-	k.moves = st.moves
-	k.moves[st.i/21] |= uint64(d) << (3 * (st.i % 21))
-	k.free, k.turns, k.b0, k.b1, k.b2 = c.free, c.turns, c.b0, c.b1, c.b2
-	k.i, k.head, k.start, k.last, k.used = st.i+1, uint8(q), st.start, d, c.used
+	free, used := st.free&^(1<<q), st.used|1<<(d>>1)
+	b0, b1, b2 := g.leave(q, st.b0, st.b1, st.b2)
+	c.i, c.h, c.last, c.used, c.sp = int(st.i)+1, q, d, used, 0
+	c.next, c.turns, c.free, c.b0, c.b1, c.b2 = 0, turns, free, b0, b1, b2
+	m0, m1, m2 := st.moves[0], st.moves[1], st.moves[2]
+	switch x := uint64(d) << (3 * (st.i % 21)); st.i / 21 {
+	case 0:
+		m0 |= x
+	case 1:
+		m1 |= x
+	default:
+		m2 |= x
+	}
+	k.moves[0], k.moves[1], k.moves[2] = m0, m1, m2
+	k.free, k.turns, k.b0, k.b1, k.b2 = free, turns, b0, b1, b2
+	k.i, k.head, k.start, k.last, k.used = st.i+1, uint8(q), st.start, d, used
 }
 
 // resample replaces out's nodes by n drawn from p by systematic
@@ -185,7 +225,9 @@ func (p *pop) resample(out *pop, n int, r *rand.Rand) {
 	}
 	d := newDraw(total, n, r)
 	for k, w := range p.weight {
-		for range d.take(w) {
+		var times int
+		d, times = d.take(w)
+		for range times {
 			out.add(&p.nodes[k], d.step)
 		}
 	}
@@ -203,8 +245,11 @@ func newDraw(total float64, n int, r *rand.Rand) draw {
 	return draw{step: step, u: r.Float64() * step, left: n}
 }
 
-// take returns how many times the next item, of weight w, is drawn.
-func (d *draw) take(w float64) int {
+// take returns how many times the next item, of weight w, is drawn, and
+// the draw after it. A draw is a value of four words, not a pointer, so
+// that the compiler keeps it in registers: through memory, each item's
+// additions would wait on a store and a load.
+func (d draw) take(w float64) (draw, int) {
 	d.acc += w
 	k := 0
 	for d.u < d.acc && d.left > 0 {
@@ -212,7 +257,7 @@ func (d *draw) take(w float64) int {
 		d.left--
 		d.u += d.step
 	}
-	return k
+	return d, k
 }
 
 // Profile estimates the search of f's section below f, depth by depth,
@@ -242,9 +287,9 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 	// their weights added up in the same order, and the same draw made,
 	// as when all were built and then resampled: the same profile to the
 	// last bit (TestProfileTwoPass).
-	cur.cells = cur.cells[:0]
+	cur.cells, cur.kids, cur.kidWeight = cur.cells[:0], 0, 0
 	for k := range cur.nodes {
-		cur.cells = append(cur.cells, s.childCells(&cur.nodes[k]))
+		cur.addCells(s.childCells(&cur.nodes[k]), cur.weight[k])
 	}
 	var dirs [symmetry.MaxCells]symmetry.Dir
 	for len(cur.nodes) > 0 {
@@ -254,7 +299,7 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 			for k := range cur.nodes {
 				w := cur.weight[k]
 				s.extend(&cur.nodes[k], func(c *state) {
-					if s.keeps(c.turns, c.movesInto(&dirs)) {
+					if s.keepsNode(c, &dirs) {
 						pr.Nodes[i] += w
 						pr.Hits[i]++
 					}
@@ -264,14 +309,7 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		}
 		// A population's nodes all have as many moves: level i is
 		// counted here alone.
-		total, many := 0.0, 0
-		for k, m := range cur.cells {
-			w, kids := cur.weight[k], bits.OnesCount64(m)
-			for range kids {
-				total += w
-			}
-			many += kids
-		}
+		total, many := cur.kidWeight, cur.kids
 		pr.Nodes[i], pr.Hits[i] = total, int32(many)
 		// The children's children are leaves, which the next round
 		// reaches through extend: their cells are not wanted.
@@ -289,7 +327,8 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 			d := newDraw(total, width, r)
 			for k, m := range cur.cells {
 				for ; m != 0; m &= m - 1 {
-					times := d.take(cur.weight[k])
+					var times int
+					d, times = d.take(cur.weight[k])
 					if times == 0 {
 						continue
 					}
@@ -298,7 +337,7 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 					for range times - 1 {
 						*next.grow(d.step) = next.nodes[at]
 						if inner {
-							next.cells = append(next.cells, next.cells[at])
+							next.addCells(next.cells[at], d.step)
 						}
 					}
 				}

@@ -129,15 +129,22 @@ func profileAllBuilt(f *Frontier, width int, seed, stream uint64) Profile {
 }
 
 // TestProfileTwoPass checks that Profile, which builds only the children
-// its resampling keeps, gives to the last bit the profile of building
-// them all: the published estimates rest on it.
+// its resampling keeps, counts their weights as it builds them and reads
+// a leaf's moves only for a sequence that is its own reverse, gives to
+// the last bit the profile of building them all: the published estimates
+// rest on it. Boxes of up to 64 cells, with the cut and without, and
+// 2x2x3, whose sections are small enough for a profile to reach many of
+// their palindromes' foldings.
 func TestProfileTwoPass(t *testing.T) {
 	for _, c := range []struct {
 		box    string
 		prefix string
+		cut    bool
 	}{
-		{"3x3x3", "0"}, {"3x3x3", "01110"}, {"3x3x3", "0111111010101"},
-		{"2x4x4", "01101"}, {"3x4x4", "0110111"}, {"4x4x4", "011011101"},
+		{"3x3x3", "0", false}, {"3x3x3", "01110", false}, {"3x3x3", "0111111010101", false},
+		{"2x4x4", "01101", false}, {"3x4x4", "0110111", false}, {"4x4x4", "011011101", false},
+		{"2x2x3", "0", false}, {"2x2x3", "011", false},
+		{"2x2x16", "0110", true}, {"2x2x16", "0110", false}, {"2x3x10", "011011", true},
 	} {
 		b, err := symmetry.ParseBox(c.box)
 		if err != nil {
@@ -146,12 +153,40 @@ func TestProfileTwoPass(t *testing.T) {
 		p, _ := ParseSeq(c.prefix)
 		for _, width := range []int{1, 5, 64, 1024} {
 			for seed := range uint64(3) {
-				f := frontierOf(b, p, 2*width, seed, false)
-				got, want := f.Profile(width, seed, 7), profileAllBuilt(f, width, seed, 7)
-				if got != want {
-					t.Fatalf("%v section %v, width %d, seed %d: profile %v, all built %v", b, p, width, seed, got, want)
-				}
+				checkTwoPass(t, b, p, width, seed, c.cut)
 			}
 		}
 	}
+}
+
+// checkTwoPass fails t when Profile and profileAllBuilt differ on the
+// section of prefix p, its frontier of capacity twice the width.
+func checkTwoPass(t *testing.T, b symmetry.Box, p Seq, width int, seed uint64, cut bool) {
+	t.Helper()
+	f := frontierOf(b, p, 2*width, seed, cut)
+	got, want := f.Profile(width, seed, 7), profileAllBuilt(f, width, seed, 7)
+	if got != want {
+		t.Fatalf("%v section %v, width %d, seed %d, cut %v: profile %v, all built %v", b, p, width, seed, cut, got, want)
+	}
+}
+
+// FuzzProfile holds Profile to profileAllBuilt on sections, widths and
+// seeds the fuzzer picks, on boxes of up to 64 cells, with the cut and
+// without.
+func FuzzProfile(f *testing.F) {
+	boxes := []string{"2x2x3", "3x3x3", "2x3x10", "2x2x16", "4x4x4"}
+	f.Add(uint8(0), uint64(0b110), uint8(3), uint16(64), uint64(1), false)
+	f.Add(uint8(3), uint64(0b0110), uint8(4), uint16(300), uint64(2), true)
+	f.Add(uint8(4), uint64(0b101110110), uint8(9), uint16(100), uint64(3), false)
+	f.Fuzz(func(t *testing.T, box uint8, turns uint64, n uint8, width uint16, seed uint64, cut bool) {
+		b, err := symmetry.ParseBox(boxes[int(box)%len(boxes)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A key starts straight; prefixes of up to 16 cubelets, widths
+		// up to 1,024 keep a run within a second.
+		l := 1 + int(n)%min(16, b.Len()-2)
+		p := Seq{Bits: turns &^ 1 & (1<<l - 1), Len: l}
+		checkTwoPass(t, b, p, 1+int(width)%1024, seed, cut)
+	})
 }

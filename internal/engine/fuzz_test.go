@@ -2,7 +2,9 @@ package engine
 
 import (
 	"cmp"
+	"context"
 	"maps"
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -149,6 +151,67 @@ func FuzzTally(f *testing.F) {
 			default:
 				tl.one(q)
 				want[q]++
+			}
+		}
+	})
+}
+
+// FuzzChild walks a path through a box, each step to the child of the
+// node that data picks, and holds every node childInto writes to the walk
+// read a move at a time: its moves and turns, its head and free cells,
+// the free neighbours of every cell; on boxes of up to 64 cells, so that
+// the moves cross each word of their packing, the last cubelet included.
+func FuzzChild(f *testing.F) {
+	boxes := []string{"2x2x2", "3x3x3", "2x3x10", "2x2x16", "4x4x4"}
+	f.Add(uint8(4), []byte{0})
+	f.Add(uint8(3), []byte{1, 2, 0, 3})
+	f.Add(uint8(2), []byte{7, 1})
+	f.Fuzz(func(t *testing.T, box uint8, data []byte) {
+		b, err := symmetry.ParseBox(boxes[int(box)%len(boxes)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := gridOf(b)
+		s := g.newSearch(context.Background(), job{uncut: true})
+		pick := func(k, n int) int {
+			if len(data) == 0 {
+				return 0
+			}
+			return int(data[k%len(data)]) % n
+		}
+		roots := g.roots()
+		st := roots[pick(0, len(roots))]
+		free := uint64(1)<<g.n - 1
+		if g.n == 64 {
+			free = ^uint64(0)
+		}
+		free &^= 1 << st.start
+		var walked []symmetry.Dir
+		for k := 1; ; k++ {
+			next := s.childCells(&st)
+			if next == 0 {
+				break
+			}
+			for range pick(k, bits.OnesCount64(next)) {
+				next &= next - 1
+			}
+			q := bits.TrailingZeros64(next)
+			d := symmetry.Dir(0)
+			for b.Step(b.Coord(int(st.head)), d) != b.Coord(q) {
+				d++
+			}
+			walked = append(walked, d)
+			free &^= 1 << q
+			st = *s.child(&st, q)
+			var dirs [symmetry.MaxCells]symmetry.Dir
+			b0, b1, b2 := g.counts(free)
+			switch {
+			case !slices.Equal(st.movesInto(&dirs), walked):
+				t.Fatalf("%v: after %v, the node's moves are %v", b, walked, dirs[:st.i])
+			case st.turns != plainTurns(walked), int(st.head) != q, st.last != d, st.free != free:
+				t.Fatalf("%v: after %v, turns %b head %d last %v free %x; want %b %d %v %x", b, walked, st.turns, st.head, st.last, st.free, plainTurns(walked), q, d, free)
+			case st.b0 != b0 || st.b1 != b1 || st.b2 != b2:
+				t.Fatalf("%v: after %v, free neighbours %x %x %x, want %x %x %x", b, walked, st.b0, st.b1, st.b2, b0, b1, b2)
 			}
 		}
 	})

@@ -78,9 +78,7 @@ func (s *search) flipped(turns uint64, dirs []symmetry.Dir) (uint64, []symmetry.
 // against its key; for a palindrome, not the larger of a folding and its
 // reverse.
 func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
-	// The folding's sequence against its reverse, in their order (see
-	// Seq.order): the reverse's order is the sequence shifted to the top.
-	switch c := cmp.Compare(bits.Reverse64(turns), turns<<(64-uint(s.g.n))); {
+	switch c := s.againstReverse(turns); {
 	case c > 0 && s.keysOnly:
 		return false
 	case c == 0:
@@ -90,6 +88,24 @@ func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
 		}
 	}
 	return true
+}
+
+// againstReverse compares a complete folding's sequence, of turns turns,
+// with its reverse, in their order (see Seq.order): the reverse's order
+// is the sequence shifted to the top.
+func (s *search) againstReverse(turns uint64) int {
+	return cmp.Compare(bits.Reverse64(turns), turns<<(64-uint(s.g.n)))
+}
+
+// keepsNode is keeps for the complete folding st, whose moves it unpacks
+// into dirs only when keeps reads them: when its sequence is its own
+// reverse, one folding in thousands.
+func (s *search) keepsNode(st *state, dirs *[symmetry.MaxCells]symmetry.Dir) bool {
+	var moves []symmetry.Dir
+	if s.againstReverse(st.turns) == 0 {
+		moves = st.movesInto(dirs)
+	}
+	return s.keeps(st.turns, moves)
 }
 
 // turnsOf returns the turns of moves from to i-1 of dirs, from a multiple
