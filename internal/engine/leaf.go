@@ -78,7 +78,13 @@ func (s *search) flipped(turns uint64, dirs []symmetry.Dir) (uint64, []symmetry.
 // against its key; for a palindrome, not the larger of a folding and its
 // reverse.
 func (s *search) keeps(turns uint64, dirs []symmetry.Dir) bool {
-	switch c := s.againstReverse(turns); {
+	return s.keepsAgainst(s.againstReverse(turns), dirs)
+}
+
+// keepsAgainst is keeps for a folding whose sequence compares as c with
+// its reverse (see againstReverse); dirs is read only when c is 0.
+func (s *search) keepsAgainst(c int, dirs []symmetry.Dir) bool {
+	switch {
 	case c > 0 && s.keysOnly:
 		return false
 	case c == 0:
@@ -101,11 +107,12 @@ func (s *search) againstReverse(turns uint64) int {
 // into dirs only when keeps reads them: when its sequence is its own
 // reverse, one folding in thousands.
 func (s *search) keepsNode(st *state, dirs *[symmetry.MaxCells]symmetry.Dir) bool {
+	c := s.againstReverse(st.turns)
 	var moves []symmetry.Dir
-	if s.againstReverse(st.turns) == 0 {
+	if c == 0 {
 		moves = st.movesInto(dirs)
 	}
-	return s.keeps(st.turns, moves)
+	return s.keepsAgainst(c, moves)
 }
 
 // turnsOf returns the turns of moves from to i-1 of dirs, from a multiple
