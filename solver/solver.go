@@ -153,6 +153,11 @@ func NumSections(b symmetry.Box, depth int) int { return engine.NumSections(b, d
 // "0", then k in binary, then "0" when the prefix is a whole key.
 func SectionAt(b symmetry.Box, depth, k int) Seq { return engine.SectionAt(b, depth, k) }
 
+// SectionIndex returns the number of section p among the sections of
+// box b of p's length: SectionAt(b, p.Len, SectionIndex(b, p)) is p for
+// every section p.
+func SectionIndex(b symmetry.Box, p Seq) int { return engine.SectionIndex(b, p) }
+
 // ShardDepth is the prefix length that cuts box b's search into n shards:
 // about 256 sections per shard, enough that their estimated sizes even out.
 func ShardDepth(b symmetry.Box, n int) int { return engine.ShardDepth(b, n) }

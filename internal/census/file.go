@@ -3,10 +3,12 @@ package census
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/journal"
@@ -82,6 +84,10 @@ type File struct {
 
 	mu   sync.Mutex
 	done map[int]bool
+
+	pmu        sync.Mutex // guards parts.j
+	parts      parts
+	splitAfter time.Duration // splitAfter, but in tests
 }
 
 // Open opens the census file at path for a run over box b's sections of
@@ -90,9 +96,10 @@ type File struct {
 // does not check, or a section twice. It drops a torn last line after
 // whole records, truncating the file to them: that section is counted
 // again. The file is read line by line, and reading it stops when ctx is
-// done.
+// done. The parts file beside it ([PartsFile]), if any, is read, checked
+// and locked the same way.
 func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, error) {
-	f := &File{path: path, box: b, depth: depth, done: map[int]bool{}}
+	f := &File{path: path, box: b, depth: depth, done: map[int]bool{}, splitAfter: splitAfter}
 	var c contents
 	j, err := journal.Open(ctx, path, kind, c.add(true), func() error {
 		line := map[int]int{}
@@ -113,6 +120,10 @@ func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, e
 		return nil, upgradeHint(err, path)
 	}
 	f.j = j
+	if err := f.openParts(ctx); err != nil {
+		j.Close()
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -173,9 +184,11 @@ func (f *File) Append(r Record) error {
 	})
 }
 
-// Close closes the file, which releases its lock.
+// Close closes the file, which releases its lock, and its parts file,
+// which it removes when every section that file names is in the census
+// file.
 func (f *File) Close() error {
-	return f.j.Close()
+	return errors.Join(f.closeParts(), f.j.Close())
 }
 
 // Upgraded says what [Upgrade] did to a file.

@@ -2,12 +2,14 @@ package census
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -85,13 +87,24 @@ func (s Selection) DoneIn(f *File) int {
 }
 
 // Count counts the sections of sel that f does not hold yet, on workers
-// goroutines, one section each with its own search, and appends each to
-// f as it completes; done, if not nil, is called after each with how
-// many were appended. An interrupt stops it between sections, or within
-// one, whose count is then lost and made again on resume.
+// goroutines, one section or part each with its own search, and appends
+// each section to f as it completes; done, if not nil, is called after
+// each with how many were appended. An interrupt stops it between
+// sections, or within one, whose count is then lost and made again on
+// resume: in parts, when it had been searched a minute or more (see
+// [PartsFile]).
 func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(n int)) error {
 	b, depth := f.Census()
 	var written atomic.Int64
+	finish := func(k int, p solver.Seq, c solver.Count) error {
+		if err := f.Append(NewRecord(b, depth, k, p, c)); err != nil {
+			return err
+		}
+		if n := written.Add(1); done != nil {
+			done(int(n))
+		}
+		return nil
+	}
 	eg, gctx := errgroup.WithContext(ctx)
 	eg.SetLimit(max(workers, 1))
 	for k := range sel.All() {
@@ -101,23 +114,91 @@ func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(
 		if f.Done(k) {
 			continue
 		}
-		eg.Go(func() error {
-			p := solver.SectionAt(b, depth, k)
-			c, err := solver.CountSection(gctx, b, p, solver.Options{Workers: 1})
-			if err != nil {
-				return err
+		s := f.plan(k)
+		if s.left.Load() == 0 { // every part counted, the section not appended
+			eg.Go(func() error { return finish(k, s.p, s.sum()) })
+			continue
+		}
+		for i, u := range s.units {
+			if s.counted[i] {
+				continue
 			}
-			if err := f.Append(NewRecord(b, depth, k, p, c)); err != nil {
-				return err
-			}
-			if n := written.Add(1); done != nil {
-				done(int(n))
-			}
-			return nil
-		})
+			eg.Go(func() error {
+				if err := gctx.Err(); err != nil {
+					return err // not searched: nothing to mark
+				}
+				c, err := f.countUnit(gctx, u, s.p)
+				switch {
+				case err != nil:
+					return err
+				case u == s.p:
+					return finish(k, s.p, c)
+				}
+				s.counts[i] = c
+				if s.left.Add(-1) == 0 {
+					return finish(k, s.p, s.sum())
+				}
+				return nil
+			})
+		}
 	}
 	if err := eg.Wait(); err != nil {
 		return err
 	}
 	return ctx.Err() // an interrupt between two sections stops the loop, not a search
+}
+
+// pending is a section being counted: its units, and the counts of those
+// counted.
+type pending struct {
+	p       solver.Seq
+	units   []solver.Seq
+	counted []bool
+	counts  []solver.Count // each written by the unit's goroutine only
+	left    atomic.Int64   // the units not counted yet
+}
+
+// plan returns section k as f's parts file has it.
+func (f *File) plan(k int) *pending {
+	b, depth := f.Census()
+	s := &pending{p: solver.SectionAt(b, depth, k)}
+	s.units = f.parts.units(b, s.p, nil)
+	s.counted = make([]bool, len(s.units))
+	s.counts = make([]solver.Count, len(s.units))
+	for i, u := range s.units {
+		s.counts[i], s.counted[i] = f.parts.counted[u]
+		if !s.counted[i] {
+			s.left.Add(1)
+		}
+	}
+	return s
+}
+
+// sum returns the section's count, the sum of its units' in key order.
+func (s *pending) sum() solver.Count {
+	var c solver.Count
+	for _, d := range s.counts {
+		c.Add(d)
+	}
+	return c
+}
+
+// countUnit counts u, section p or a part of it, and appends a part's
+// count to the parts file. Stopped after searching u for splitAfter or
+// longer, it marks u in the parts file to be counted in parts.
+func (f *File) countUnit(ctx context.Context, u, p solver.Seq) (solver.Count, error) {
+	b := f.box
+	start := time.Now()
+	c, err := solver.CountSection(ctx, b, u, solver.Options{Workers: 1})
+	if err != nil {
+		if ctx.Err() != nil && time.Since(start) >= f.splitAfter && u.Len < b.Len() {
+			mark := NewRecord(b, u.Len, solver.SectionIndex(b, u), u, solver.Count{Seconds: time.Since(start).Seconds()})
+			err = errors.Join(err, f.appendPart(partLine{Split: true, Record: mark}))
+		}
+		return c, err
+	}
+	if u != p {
+		err = f.appendPart(partLine{Record: NewRecord(b, u.Len, solver.SectionIndex(b, u), u, c)})
+	}
+	return c, err
 }

@@ -374,6 +374,19 @@ func NumSections(b symmetry.Box, depth int) int {
 	return 1 << (depth - 1)
 }
 
+// SectionIndex implements solver.SectionIndex, whose comment is its
+// contract: SectionAt's bits read back.
+func SectionIndex(b symmetry.Box, p Seq) int {
+	if p.Len == 0 {
+		return 0
+	}
+	last := p.Len
+	if p.Len == b.Len() && p.Len > 1 {
+		last-- // the final '0'
+	}
+	return int(bits.Reverse64(p.Bits << (64 - last)))
+}
+
 // SectionAt implements solver.SectionAt, whose comment is its contract.
 func SectionAt(b symmetry.Box, depth, k int) Seq {
 	depth = min(max(depth, 0), b.Len())

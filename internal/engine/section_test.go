@@ -215,6 +215,27 @@ func TestSectionAt(t *testing.T) {
 				if got := SectionAt(b, depth, k); got != p {
 					t.Fatalf("SectionAt(%v, %d, %d) = %v, want %v", b, depth, k, got, p)
 				}
+				if got := SectionIndex(b, p); got != k {
+					t.Fatalf("SectionIndex(%v, %v) = %d, want %d", b, p, got, k)
+				}
+			}
+		}
+	}
+	// The largest box, to its last cubelet: the first, last and some
+	// sections between.
+	b, _ := symmetry.NewBox(4, 4, 4)
+	for _, depth := range []int{1, 2, 32, 62, 63, 64} {
+		m := NumSections(b, depth)
+		for _, k := range []int{0, 1, m / 3, m/2 + 1, m - 2, m - 1} {
+			if k < 0 || k >= m {
+				continue
+			}
+			p := SectionAt(b, depth, k)
+			if err := p.Valid(b); depth == b.Len() && err != nil {
+				t.Fatalf("SectionAt(%v, %d, %d) = %v: %v", b, depth, k, p, err)
+			}
+			if got := SectionIndex(b, p); got != k {
+				t.Fatalf("SectionIndex(%v, %v) = %d, want %d", b, p, got, k)
 			}
 		}
 	}

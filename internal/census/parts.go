@@ -1,0 +1,245 @@
+package census
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/snakecube/snakecube/internal/journal"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// A section that a run stopped in, after it had searched it for
+// splitAfter or longer, is counted in parts from then on: the sections
+// splitBy cubelets below it, each appended to the parts file as it
+// completes, and each split again should a run stop in it as long. The
+// section's line goes to the census file when its last part is counted,
+// the sum of its parts (their nodes, so the search's nodes of the parts,
+// and seconds too). A section of hours is so never searched again from
+// its start more than once, however often the runs stop.
+const (
+	splitAfter = time.Minute
+	splitBy    = 4
+)
+
+// partsKind is a parts file's, for the journal.
+var partsKind = journal.Kind{Name: "census parts", MaxLine: 4096}
+
+// PartsFile returns the name of the parts file beside the census file at
+// path: it holds the parts counted of sections not counted whole, and a
+// run removes it once each section it names is in the census file.
+func PartsFile(path string) string { return path + ".parts" }
+
+// partLine is a line of a parts file: the census record of a part, a
+// section of the box below a census section, or, with Split, the mark of
+// a prefix that is counted in parts from then on, whose record holds
+// only the seconds it was searched before the run stopped.
+type partLine struct {
+	Split bool `json:"split,omitempty"`
+	Record
+}
+
+// line returns l as a line of a parts file, with its checksum.
+func (l partLine) line() []byte {
+	l.Sum = ""
+	b, _ := json.Marshal(l) // numbers, strings and a bool always encode
+	l.Sum = checksum(b)
+	b, _ = json.Marshal(l)
+	return append(b, '\n')
+}
+
+// decodePart reads and checks one line of a parts file.
+func decodePart(text []byte) (partLine, error) {
+	var l partLine
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return l, fmt.Errorf("not a census parts line: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return l, errors.New("more than one JSON value on the line")
+	}
+	sum := l.Sum
+	l.Sum = ""
+	b, _ := json.Marshal(l)
+	if want := checksum(b); sum != want {
+		return l, fmt.Errorf("checksum %q, but the line's fields sum to %s: the line was changed after it was written", sum, want)
+	}
+	if err := l.Check(); err != nil {
+		return l, err
+	}
+	if l.Split && (l.Counts != Counts{Seconds: l.Seconds}) {
+		return l, fmt.Errorf("section %d: the mark of a split with counts", l.Section)
+	}
+	return l, nil
+}
+
+// parts is what a parts file holds, for the census at f.
+type parts struct {
+	j       *journal.File // nil until a line is to be written or read
+	split   map[solver.Seq]bool
+	counted map[solver.Seq]solver.Count
+	of      map[int]bool // the census sections that the lines are of, read or written
+}
+
+// sectionOf returns the census section that prefix q, at least depth
+// cubelets long, lies in.
+func sectionOf(b symmetry.Box, depth int, q solver.Seq) int {
+	return solver.SectionIndex(b, solver.Seq{Bits: q.Bits & (1<<depth - 1), Len: depth})
+}
+
+// openParts reads the parts file beside f, if there is one, and locks
+// it. It refuses a line that does not check, a part of another census,
+// or a part twice.
+func (f *File) openParts(ctx context.Context) error {
+	f.parts = parts{split: map[solver.Seq]bool{}, counted: map[solver.Seq]solver.Count{}, of: map[int]bool{}}
+	name := PartsFile(f.path)
+	if _, err := os.Lstat(name); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return f.journalParts(ctx)
+}
+
+// journalParts opens the parts file, creating it if need be.
+func (f *File) journalParts(ctx context.Context) error {
+	b, name := f.box, PartsFile(f.path)
+	j, err := journal.Open(ctx, name, partsKind, func(_ int, text []byte) error {
+		l, err := decodePart(text)
+		if err != nil {
+			return err
+		}
+		low := f.depth + 1
+		if l.Split {
+			low = f.depth
+		}
+		q := solver.SectionAt(b, l.Depth, l.Section)
+		switch {
+		case l.Box != b.String() || l.Depth < low:
+			return fmt.Errorf("a part of %s at depth %d, in the parts of a census of %v at depth %d", l.Box, l.Depth, b, f.depth)
+		case l.Split && f.parts.split[q], !l.Split && f.parts.isCounted(q):
+			return fmt.Errorf("%s is there twice", q)
+		case l.Split:
+			f.parts.split[q] = true
+		default:
+			c, err := l.Record.Count()
+			if err != nil {
+				return err
+			}
+			f.parts.counted[q] = c
+		}
+		f.parts.of[sectionOf(b, f.depth, q)] = true
+		return nil
+	}, func() error {
+		// Every mark and every part counted lies in the tree of marks
+		// of its section, a part counted at a leaf of it.
+		for q := range f.parts.split {
+			if err := f.parts.placed(b, f.depth, q, name); err != nil {
+				return err
+			}
+		}
+		for q := range f.parts.counted {
+			if err := f.parts.placed(b, f.depth, q, name); err != nil {
+				return err
+			}
+			if f.parts.split[q] {
+				return fmt.Errorf("%s: part %s is counted and marked to be split", name, q)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	f.parts.j = j
+	return nil
+}
+
+func (ps *parts) isCounted(q solver.Seq) bool {
+	_, ok := ps.counted[q]
+	return ok
+}
+
+// units returns, in key order, what the section under p is counted as:
+// p itself, or, when p is marked split, the units of its parts.
+func (ps *parts) units(b symmetry.Box, p solver.Seq, out []solver.Seq) []solver.Seq {
+	if !ps.split[p] {
+		return append(out, p)
+	}
+	for _, q := range solver.Sections(b, p, min(p.Len+splitBy, b.Len())) {
+		out = ps.units(b, q, out)
+	}
+	return out
+}
+
+// reaches reports whether q is p or, p being marked split, lies in the
+// tree of marks below p: one of its parts, or one of theirs, and so on.
+func (ps *parts) reaches(b symmetry.Box, p, q solver.Seq) bool {
+	if p == q {
+		return true
+	}
+	if !ps.split[p] || q.Len <= p.Len || q.Bits&(1<<p.Len-1) != p.Bits {
+		return false
+	}
+	for _, r := range solver.Sections(b, p, min(p.Len+splitBy, b.Len())) {
+		if r.Len <= q.Len && q.Bits&(1<<r.Len-1) == r.Bits {
+			return ps.reaches(b, r, q)
+		}
+	}
+	return false
+}
+
+// placed returns an error unless q lies in the tree of marks of the
+// census section, depth cubelets long, that it starts with.
+func (ps *parts) placed(b symmetry.Box, depth int, q solver.Seq, name string) error {
+	k := sectionOf(b, depth, q)
+	if !ps.reaches(b, solver.SectionAt(b, depth, k), q) {
+		return fmt.Errorf("%s: %s is no part that the marks of section %d cut it into", name, q, k)
+	}
+	return nil
+}
+
+// appendPart appends l to the parts file, creating it on the first line.
+func (f *File) appendPart(l partLine) error {
+	f.pmu.Lock()
+	if f.parts.j == nil {
+		// Nothing to read, so nothing to stop: the line is to be kept
+		// whether or not the run is stopping.
+		if err := f.journalParts(context.Background()); err != nil {
+			f.pmu.Unlock()
+			return err
+		}
+	}
+	f.parts.of[sectionOf(f.box, f.depth, solver.SectionAt(f.box, l.Depth, l.Section))] = true
+	f.pmu.Unlock()
+	return f.parts.j.Append(l.line(), nil)
+}
+
+// closeParts closes the parts file, removing it first when every section
+// it names is in the census file: what it holds is then in that file's
+// lines.
+func (f *File) closeParts() error {
+	f.pmu.Lock()
+	defer f.pmu.Unlock()
+	j := f.parts.j
+	if j == nil {
+		return nil
+	}
+	f.parts.j = nil
+	for k := range f.parts.of {
+		if !f.Done(k) {
+			return j.Close()
+		}
+	}
+	if err := os.Remove(j.Name()); err != nil {
+		j.Close()
+		return fmt.Errorf("remove the parts of sections all counted: %w", err)
+	}
+	return j.Close()
+}

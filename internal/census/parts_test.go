@@ -1,0 +1,205 @@
+package census
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+// partOf returns the parts line of prefix q of box b: its count, or with
+// split the mark that it is counted in parts.
+func partOf(t *testing.T, b symmetry.Box, q string, split bool) partLine {
+	t.Helper()
+	p, err := solver.ParsePrefix(q, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c solver.Count
+	if !split {
+		if c, err = solver.CountSection(context.Background(), b, p, solver.Options{Workers: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return partLine{Split: split, Record: NewRecord(b, p.Len, solver.SectionIndex(b, p), p, c)}
+}
+
+func partsOf(ls ...partLine) []byte {
+	var b bytes.Buffer
+	for _, l := range ls {
+		b.Write(l.line())
+	}
+	return b.Bytes()
+}
+
+// sameCounts reports whether got and want count the same sections alike,
+// whatever their nodes, seconds and order.
+func sameCounts(t *testing.T, got, want []Record) {
+	t.Helper()
+	bySection := map[int]Record{}
+	for _, r := range got {
+		bySection[r.Section] = r
+	}
+	if len(bySection) != len(want) {
+		t.Fatalf("%d sections, want %d", len(bySection), len(want))
+	}
+	for _, w := range want {
+		g := bySection[w.Section]
+		g.Nodes, g.Seconds, w.Nodes, w.Seconds = 0, 0, 0, 0
+		if g != w {
+			t.Errorf("section %d: %+v, want %+v", w.Section, g, w)
+		}
+	}
+}
+
+// TestCountParts counts a census whose parts file cuts section 5 into
+// parts four cubelets deeper, one of them into parts again, with one part
+// counted already, and holds every part of section 9 but not its line:
+// each section's line is the one of a count whole but for nodes and
+// seconds, the sections not cut are counted whole, and the parts file is
+// removed once all are in.
+func TestCountParts(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.jsonl")
+	want := records(t, solver.NumSections(box234, depth234))
+	p5, p9 := want[5].Prefix, want[9].Prefix
+	lines := []partLine{partOf(t, box234, p5, true), partOf(t, box234, p5+"0110", true), partOf(t, box234, p5+"0110"+"1010", false)}
+	lines = append(lines, partOf(t, box234, p9, true))
+	for _, s := range solver.Sections(box234, solver.SectionAt(box234, depth234, 9), depth234+splitBy) {
+		lines = append(lines, partOf(t, box234, s.String(), false))
+	}
+	write(t, PartsFile(path), partsOf(lines...))
+
+	f, err := Open(ctx, path, box234, depth234)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Count(ctx, Selection{from: 0, to: len(want)}, 3, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := ReadFile(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameCounts(t, got, want)
+	for _, r := range got {
+		if r.Section != 5 && r.Section != 9 && r.Nodes != want[r.Section].Nodes {
+			t.Errorf("section %d: %d nodes, want %d, those of its count whole", r.Section, r.Nodes, want[r.Section].Nodes)
+		}
+	}
+	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the parts file is still there once every section is counted: %v", err)
+	}
+}
+
+// TestCountStopped stops a census of 2x4x4 again and again, 30
+// milliseconds into each run, each section or part stopped in marked to
+// be cut once it has run for 5 milliseconds: the runs cut the sections
+// finer until they count them, and the census is the one counted at
+// once.
+func TestCountStopped(t *testing.T) {
+	b, _ := symmetry.NewBox(2, 4, 4)
+	const depth = 2
+	path := filepath.Join(t.TempDir(), "c.jsonl")
+	var want []Record
+	for k := range solver.NumSections(b, depth) {
+		p := solver.SectionAt(b, depth, k)
+		c, err := solver.CountSection(context.Background(), b, p, solver.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, NewRecord(b, depth, k, p, c))
+	}
+	stops, marks := 0, 0
+	for run := 1; ; run++ {
+		if run > 400 {
+			t.Fatalf("not counted after %d runs", run-1)
+		}
+		// Longer and longer on a machine so slow that runs count nothing.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(30+run/4)*time.Millisecond)
+		f, err := Open(ctx, path, b, depth)
+		if err != nil {
+			cancel()
+			t.Fatal(err)
+		}
+		f.splitAfter = 5 * time.Millisecond
+		err = f.Count(ctx, Selection{from: 0, to: len(want)}, 2, nil)
+		cancel()
+		if cerr := f.Close(); cerr != nil {
+			t.Fatal(cerr)
+		}
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatal(err)
+		}
+		stops++
+		if data, err := os.ReadFile(PartsFile(path)); err == nil {
+			marks = bytes.Count(data, []byte(`"split":true`))
+		}
+	}
+	if stops == 0 || marks == 0 {
+		t.Fatalf("%d runs stopped, %d marks: the test stopped no search", stops, marks)
+	}
+	got, _, err := ReadFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameCounts(t, got, want)
+	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the parts file is still there once every section is counted: %v", err)
+	}
+	t.Logf("%d runs stopped, %d marks", stops, marks)
+}
+
+// TestOpenPartsRefuses opens parts files that no run wrote: each is
+// refused, with a message that says why, and left as it was.
+func TestOpenPartsRefuses(t *testing.T) {
+	ctx := context.Background()
+	p5 := solver.SectionAt(box234, depth234, 5).String()
+	mark := partOf(t, box234, p5, true)
+	part := partOf(t, box234, p5+"0110", false)
+	other, _ := symmetry.NewBox(2, 2, 6)
+	counted := mark
+	counted.Nodes = 5
+	for _, tc := range []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"a part without a mark", partsOf(part), "is no part that the marks of section 5 cut it into"},
+		{"a part too deep", partsOf(mark, partOf(t, box234, p5+"01101", false)), "is no part that the marks"},
+		{"a part twice", partsOf(mark, part, part), "line 3: " + p5 + "0110 is there twice"},
+		{"a part counted and cut", partsOf(mark, part, partOf(t, box234, p5+"0110", true)), "counted and marked to be split"},
+		{"an edited count", append(partsOf(mark), bytes.Replace(partsOf(part), []byte(`"nodes":`), []byte(`"nodes":1`), 1)...), "line 2: checksum"},
+		{"a part of another box", partsOf(partOf(t, other, "0000000", false)), "a part of 2x2x6 at depth 7"},
+		{"a mark above the census", partsOf(partOf(t, box234, "0000", true)), "at depth 4, in the parts of a census of 2x3x4 at depth 6"},
+		{"a mark with counts", partsOf(counted), "section 5: the mark of a split with counts"},
+		{"a census line", fileOf(records(t, 1)), "at depth 6, in the parts of a census of 2x3x4 at depth 6"},
+	} {
+		path := filepath.Join(t.TempDir(), "c.jsonl")
+		write(t, PartsFile(path), tc.data)
+		f, err := Open(ctx, path, box234, depth234)
+		if err == nil {
+			f.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: Open = %v, want an error saying %q", tc.name, err, tc.says)
+		}
+		if b, _ := os.ReadFile(PartsFile(path)); !bytes.Equal(b, tc.data) {
+			t.Errorf("%s: Open changed the parts file to %q", tc.name, b)
+		}
+	}
+}
