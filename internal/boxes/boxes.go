@@ -56,11 +56,13 @@ type Row struct {
 	Paths, Solutions *big.Int
 	// Census is the census's sum when its files hold every section.
 	Census *census.Total
-	// Counted and Sections say how far a census under way has got, and
-	// CountedNodes and CountedSeconds what its counted sections took.
-	Counted, Sections int
-	CountedNodes      uint64
-	CountedSeconds    float64
+	// Counted and Sections say how far a census under way has got,
+	// Parts how many parts it holds of the sections it counts in parts,
+	// and CountedNodes and CountedSeconds what its counted sections and
+	// parts took.
+	Counted, Sections, Parts int
+	CountedNodes             uint64
+	CountedSeconds           float64
 	// Checked is how many sections of a whole census census check
 	// recounted by another route, all agreeing; 0 when none was.
 	Checked int
@@ -254,6 +256,11 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		r.Sections = solver.NumSections(b, t.Depth)
 		r.Counted, r.CountedNodes, r.CountedSeconds = t.Sections, t.Nodes, t.Seconds
 		if n, _ := census.Missing(recs, r.Sections, 1); n > 0 {
+			parts, c, err := census.PartsUnderway(ctx, b, t.Depth, recs, []string{folder})
+			if err != nil {
+				return fmt.Errorf("%s: %w", folder, err)
+			}
+			r.Parts, r.CountedNodes, r.CountedSeconds = parts, r.CountedNodes+c.Nodes, r.CountedSeconds+c.Seconds
 			continue
 		}
 		r.Census = &t

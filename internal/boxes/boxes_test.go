@@ -272,6 +272,18 @@ func TestPlanState(t *testing.T) {
 			t.Errorf("census of %g nodes planned, %d counted in %g s: %q, want %q", tc.planned, tc.nodes, tc.secs, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		r    Row
+		want string
+	}{
+		{Row{Counted: 32766, Sections: 32768, CountedNodes: 1e9, CountedSeconds: 10}, "32,766 of 32,768 sections, 1e+09 nodes of some 2e+09, about 1 minute more at the 100 million nodes a second of its sections so far"},
+		{Row{Counted: 32766, Sections: 32768, Parts: 1, CountedNodes: 1e9}, "32,766 of 32,768 sections and 1 part of the others, 1e+09 nodes of some 2e+09"},
+		{Row{Counted: 3, Sections: 8, Parts: 1234}, "3 of 8 sections and 1,234 parts of the others, 0 nodes of some 2e+09"},
+	} {
+		if got := censusState(tc.r, 2e9); got != tc.want {
+			t.Errorf("census state of %+v: %q, want %q", tc.r, got, tc.want)
+		}
+	}
 
 	dir := t.TempDir()
 	b := mustBox(t, "2x3x4")

@@ -242,7 +242,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 		case p.Kind == "census" && r.Exact():
 			s = "counted"
 		case p.Kind == "census" && r.Counted > 0:
-			s = fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections)) + censusToGo(p.Nodes, r.CountedNodes, r.CountedSeconds)
+			s = censusState(r, p.Nodes)
 		case p.Kind == "estimate" && r.Estimate != nil:
 			e := r.Estimate
 			s = fold.Plural(e.Descents, "descent")
@@ -283,9 +283,19 @@ func toGo(e *estimate.Result, pace, target float64) string {
 	return s
 }
 
+// censusState says how far r's census under way has got, planned at
+// planned nodes.
+func censusState(r Row, planned float64) string {
+	s := fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
+	if r.Parts > 0 {
+		s += " and " + fold.Plural(r.Parts, "part") + " of the others"
+	}
+	return s + censusToGo(planned, r.CountedNodes, r.CountedSeconds)
+}
+
 // censusToGo says how far a census under way has got in nodes, of the
 // planned nodes, and how long the rest would take at the rate its counted
-// sections have made (wall-clock, beside the other runs).
+// sections and parts have made (wall-clock, beside the other runs).
 func censusToGo(planned float64, nodes uint64, secs float64) string {
 	s := fmt.Sprintf(", %.2g nodes of some %.2g", float64(nodes), planned)
 	rest := planned - float64(nodes)

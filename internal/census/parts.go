@@ -243,3 +243,49 @@ func (f *File) closeParts() error {
 	}
 	return j.Close()
 }
+
+// PartsUnderway returns how many parts the parts files beside the census
+// files that names stand for (a folder for the .jsonl files in it) hold
+// of the sections of box b's census at depth that recs lack, and the sum
+// of their counts: how far a census under way has got into the sections
+// it is counting in parts. The files may be growing: a torn last line is
+// left out, as a run leaves it.
+func PartsUnderway(ctx context.Context, b symmetry.Box, depth int, recs []Record, names []string) (n int, c solver.Count, err error) {
+	all, err := files(names)
+	if err != nil {
+		return 0, c, err
+	}
+	done := make(map[int]bool, len(recs))
+	for _, r := range recs {
+		done[r.Section] = true
+	}
+	for _, name := range all {
+		pf, err := os.Open(PartsFile(name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return 0, c, err
+		}
+		_, err = journal.Scan(ctx, pf, pf.Name(), partsKind, func(_ int, text []byte) error {
+			l, err := decodePart(text)
+			switch {
+			case err != nil:
+				return err
+			case l.Box != b.String() || l.Depth < depth:
+				return fmt.Errorf("a part of %s at depth %d, in the parts of a census of %v at depth %d", l.Box, l.Depth, b, depth)
+			case l.Split || done[sectionOf(b, depth, solver.SectionAt(b, l.Depth, l.Section))]:
+				return nil
+			}
+			d, err := l.Record.Count()
+			n++
+			c.Add(d)
+			return err
+		})
+		pf.Close()
+		if err != nil {
+			return 0, c, err
+		}
+	}
+	return n, c, nil
+}

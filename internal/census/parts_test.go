@@ -3,9 +3,11 @@ package census
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,7 +123,7 @@ func TestCountStopped(t *testing.T) {
 		}
 		want = append(want, NewRecord(b, depth, k, p, c))
 	}
-	stops, marks := 0, 0
+	stops, marks, underway := 0, 0, 0
 	for run := 1; ; run++ {
 		if run > 400 {
 			t.Fatalf("not counted after %d runs", run-1)
@@ -146,12 +148,22 @@ func TestCountStopped(t *testing.T) {
 			t.Fatal(err)
 		}
 		stops++
+		// What a report of the census under way counts of the parts.
+		recs, _, err := ReadFile(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, c, err := PartsUnderway(context.Background(), b, depth, recs, []string{path})
+		if lines := partsCounted(t, path, recs); err != nil || n != len(lines) || c.Nodes != nodesOf(lines) {
+			t.Fatalf("PartsUnderway = %d parts, %d nodes, %v; want %d parts, %d nodes", n, c.Nodes, err, len(lines), nodesOf(lines))
+		}
+		underway = max(underway, n)
 		if data, err := os.ReadFile(PartsFile(path)); err == nil {
 			marks = bytes.Count(data, []byte(`"split":true`))
 		}
 	}
-	if stops == 0 || marks == 0 {
-		t.Fatalf("%d runs stopped, %d marks: the test stopped no search", stops, marks)
+	if stops == 0 || marks == 0 || underway == 0 {
+		t.Fatalf("%d runs stopped, %d marks, at most %d parts under way: the test stopped no search", stops, marks, underway)
 	}
 	got, _, err := ReadFile(context.Background(), path)
 	if err != nil {
@@ -161,7 +173,7 @@ func TestCountStopped(t *testing.T) {
 	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the parts file is still there once every section is counted: %v", err)
 	}
-	t.Logf("%d runs stopped, %d marks", stops, marks)
+	t.Logf("%d runs stopped, %d marks, at most %d parts under way", stops, marks, underway)
 }
 
 // TestOpenPartsRefuses opens parts files that no run wrote: each is
@@ -202,4 +214,37 @@ func TestOpenPartsRefuses(t *testing.T) {
 			t.Errorf("%s: Open changed the parts file to %q", tc.name, b)
 		}
 	}
+}
+
+// partsCounted returns the parts counted in the parts file beside path,
+// of sections that recs lack, read as a plain JSON file.
+func partsCounted(t *testing.T, path string, recs []Record) []partLine {
+	t.Helper()
+	data, err := os.ReadFile(PartsFile(path))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []partLine
+	for _, text := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var l partLine
+		if err := json.Unmarshal(text, &l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Split || slices.ContainsFunc(recs, func(r Record) bool { return strings.HasPrefix(l.Prefix, r.Prefix) }) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func nodesOf(ls []partLine) uint64 {
+	var n uint64
+	for _, l := range ls {
+		n += l.Nodes
+	}
+	return n
 }
