@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -105,13 +106,13 @@ func TestCountParts(t *testing.T) {
 	}
 }
 
-// TestCountStopped stops a census of 2x4x4 again and again, 30
-// milliseconds into each run, each section or part stopped in marked to
+// TestCountStopped stops a census of 2x3x5 again and again, 30
+// milliseconds into its first run and a fifth later each run after, each section or part stopped in marked to
 // be cut once it has run for 5 milliseconds: the runs cut the sections
 // finer until they count them, and the census is the one counted at
 // once.
 func TestCountStopped(t *testing.T) {
-	b, _ := symmetry.NewBox(2, 4, 4)
+	b, _ := symmetry.NewBox(2, 3, 5)
 	const depth = 2
 	path := filepath.Join(t.TempDir(), "c.jsonl")
 	var want []Record
@@ -128,9 +129,10 @@ func TestCountStopped(t *testing.T) {
 		if run > 400 {
 			t.Fatalf("not counted after %d runs", run-1)
 		}
-		// Longer and longer on a machine so slow that runs count nothing.
-		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(30+run/4)*time.Millisecond)
-		f, err := Open(ctx, path, b, depth)
+		// Longer and longer, for a machine (or the race detector) so slow
+		// that runs count little.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(30*math.Pow(1.2, float64(run)))*time.Millisecond)
+		f, err := Open(context.Background(), path, b, depth)
 		if err != nil {
 			cancel()
 			t.Fatal(err)
