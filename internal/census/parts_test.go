@@ -107,10 +107,10 @@ func TestCountParts(t *testing.T) {
 }
 
 // TestCountStopped stops a census of 2x3x5 again and again, 30
-// milliseconds into its first run and a fifth later each run after, each section or part stopped in marked to
-// be cut once it has run for 5 milliseconds: the runs cut the sections
-// finer until they count them, and the census is the one counted at
-// once.
+// milliseconds into its first run and a fifth later each run after, each
+// section or part stopped in marked to be cut once it has run for 5
+// milliseconds: the runs cut the sections finer until they count them,
+// and the census is the one counted at once.
 func TestCountStopped(t *testing.T) {
 	b, _ := symmetry.NewBox(2, 3, 5)
 	const depth = 2
