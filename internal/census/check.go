@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -83,13 +83,8 @@ func notCensus(line []byte) error {
 // it leaves the record's sum as the line had it.
 func decodeLine(line []byte, needSum bool) (Record, error) {
 	var r Record
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	if err := journal.Decode(line, &r); err != nil {
 		return r, err
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return r, errors.New("more than one JSON value on the line")
 	}
 	switch sum := r.Sum; {
 	case sum == "" && needSum:

@@ -1,12 +1,10 @@
 package census
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -58,13 +56,8 @@ func (l partLine) line() []byte {
 // decodePart reads and checks one line of a parts file.
 func decodePart(text []byte) (partLine, error) {
 	var l partLine
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
+	if err := journal.Decode(text, &l); err != nil {
 		return l, fmt.Errorf("not a census parts line: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return l, errors.New("more than one JSON value on the line")
 	}
 	sum := l.Sum
 	l.Sum = ""

@@ -1,7 +1,6 @@
 package estimate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -127,12 +126,10 @@ func stepsOf(p solver.Seq, n int, choices []float64, prob float64) error {
 var kind = journal.Kind{Name: "descents", MaxLine: 4096}
 
 // decodeRecord decodes one line of a descents file, refusing fields it
-// does not know.
+// does not know and anything after the record.
 func decodeRecord(line []byte) (Record, error) {
 	var r Record
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&r)
+	err := journal.Decode(line, &r)
 	return r, err
 }
 

@@ -15,6 +15,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -170,4 +171,18 @@ func (f *File) Append(line []byte, ok func() error) error {
 // Close closes the file, which releases its lock.
 func (f *File) Close() error {
 	return f.f.Close()
+}
+
+// Decode decodes line, one JSON value, into v, refusing a field that v
+// does not have and anything after the value.
+func Decode(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("more than one JSON value on the line")
+	}
+	return nil
 }

@@ -82,3 +82,27 @@ func TestOpenRefuses(t *testing.T) {
 		t.Errorf("Open of a folder = %v", err)
 	}
 }
+
+// TestDecode reads a line of one JSON object into a struct, and refuses
+// a field the struct lacks, a second value and what is no JSON.
+func TestDecode(t *testing.T) {
+	type rec struct {
+		A int    `json:"a"`
+		B string `json:"b"`
+	}
+	var r rec
+	if err := Decode([]byte(`{"a":1,"b":"x"}`+"\n"), &r); err != nil || r != (rec{1, "x"}) {
+		t.Errorf("Decode = %+v, %v; want {1 x}", r, err)
+	}
+	for line, says := range map[string]string{
+		`{"a":1,"c":2}`:   `unknown field "c"`,
+		`{"a":1} {"a":2}`: "more than one JSON value",
+		`{"a":1} x`:       "more than one JSON value",
+		`{"a":`:           "unexpected EOF",
+		`[1]`:             "cannot unmarshal array",
+	} {
+		if err := Decode([]byte(line), &r); err == nil || !strings.Contains(err.Error(), says) {
+			t.Errorf("Decode(%s) = %v, want an error saying %q", line, err, says)
+		}
+	}
+}
