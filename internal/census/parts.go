@@ -20,8 +20,9 @@ import (
 // completes, and each split again should a run stop in it as long. The
 // section's line goes to the census file when its last part is counted,
 // the sum of its parts (their nodes, so the search's nodes of the parts,
-// and seconds too). A section of hours is so never searched again from
-// its start more than once, however often the runs stop.
+// and seconds too). A stop so loses at most the search of the units it
+// stopped, each one either under a minute or cut from then on: a
+// section of hours gets counted however often the runs stop.
 const (
 	splitAfter = time.Minute
 	splitBy    = 4
