@@ -22,7 +22,7 @@ var box234, _ = symmetry.NewBox(2, 3, 4)
 const depth234 = 6
 
 // records counts the first n sections of 2x3x4 at depth 6.
-func records(t *testing.T, n int) []Record {
+func records(t testing.TB, n int) []Record {
 	t.Helper()
 	recs := make([]Record, n)
 	for k := range recs {

@@ -19,7 +19,7 @@ import (
 
 // partOf returns the parts line of prefix q of box b: its count, or with
 // split the mark that it is counted in parts.
-func partOf(t *testing.T, b symmetry.Box, q string, split bool) partLine {
+func partOf(t testing.TB, b symmetry.Box, q string, split bool) partLine {
 	t.Helper()
 	p, err := solver.ParsePrefix(q, b)
 	if err != nil {
@@ -249,4 +249,39 @@ func nodesOf(ls []partLine) uint64 {
 		n += l.Nodes
 	}
 	return n
+}
+
+// FuzzOpenParts opens a census of 2x3x4 beside a parts file of any bytes:
+// Open never panics, and a parts file it takes leads Count to the census
+// counted whole, but for nodes and seconds.
+func FuzzOpenParts(f *testing.F) {
+	want := records(f, solver.NumSections(box234, depth234))
+	p5 := want[5].Prefix
+	mark := func(q string) []byte { return partOf(f, box234, q, true).line() }
+	part := func(q string) []byte { return partOf(f, box234, q, false).line() }
+	f.Add(mark(p5))
+	f.Add(slices.Concat(mark(p5), part(p5+"0110"), mark(p5+"0111"), part(p5+"01111010")))
+	f.Add(slices.Concat(mark(p5), part(p5+"0110"), []byte(`{"split":tr`)))
+	f.Add([]byte("{}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ctx := context.Background()
+		path := filepath.Join(t.TempDir(), "c.jsonl")
+		write(t, PartsFile(path), data)
+		c, err := Open(ctx, path, box234, depth234)
+		if err != nil {
+			return
+		}
+		err = c.Count(ctx, Selection{from: 0, to: len(want)}, 2, nil)
+		if cerr := c.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatalf("Count after Open took the parts file: %v", err)
+		}
+		got, _, err := ReadFile(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameCounts(t, got, want)
+	})
 }
