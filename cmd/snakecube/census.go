@@ -33,8 +33,8 @@ refuses a FILE that holds anything else. A section that a run was
 stopped in (Ctrl-C, SIGTERM) after searching it for a minute or more is
 counted in parts from then on, the sections four cubelets below it, each
 kept in FILE.parts as it completes: a section of hours is not searched
-again from its start at every stop. Its line in FILE is the sum
-of its parts, and FILE.parts goes once every section it names is in FILE.
+again from its start at every stop. Its line in FILE is the sum of its
+parts, and FILE.parts goes once every section it names is in FILE.
 FILE is locked while a census runs: one FILE, one run at a time. Memory
 stays bounded by one section per goroutine.
 
