@@ -16,7 +16,7 @@ import (
 var api = []string{
 	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "Counted",
 	"Enumerate", "MaxShards", "MaxWorkers", "Near", "NearSnakes", "NumSections",
-	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "SectionAt", "Sections",
+	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "SectionAt", "SectionIndex", "Sections",
 	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream",
 }
 
