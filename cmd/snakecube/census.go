@@ -4,13 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/snakecube/snakecube/internal/fold"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/boxes"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -155,10 +156,17 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 		e.Warnf("%v census at depth %d: %d of %d sections to count, %d already in %s", b, *depth, left, m, sel.Len()-left, *out)
 	}
 	start := time.Now()
-	var done func(int)
+	var done func(sections, parts int)
 	if !*quiet && terminal(e.Stderr) {
-		done = func(n int) {
-			fmt.Fprintf(e.Stderr, "\rsnakecube: %d of %d sections counted, %v", n, left, time.Since(start).Round(time.Second))
+		var mu sync.Mutex // one line at a time
+		done = func(sections, parts int) {
+			mu.Lock()
+			defer mu.Unlock()
+			var of string
+			if parts > 0 {
+				of = fmt.Sprintf(", with %d parts of sections cut", parts)
+			}
+			fmt.Fprintf(e.Stderr, "\rsnakecube: %d of %d sections counted%s, %v", sections, left, of, time.Since(start).Round(time.Second))
 		}
 	}
 	err = f.Count(ctx, sel, int(*workers), done)

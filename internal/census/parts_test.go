@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,8 +86,19 @@ func TestCountParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Count(ctx, Selection{from: 0, to: len(want)}, 3, nil); err != nil {
+	var mu sync.Mutex
+	sections, parts := 0, 0
+	done := func(s, p int) {
+		mu.Lock()
+		defer mu.Unlock()
+		sections, parts = max(sections, s), max(parts, p)
+	}
+	if err := f.Count(ctx, Selection{from: 0, to: len(want)}, 3, done); err != nil {
 		t.Fatal(err)
+	}
+	// Section 5's 16 parts, one cut into 16 with one counted before.
+	if sections != len(want) || parts != 15+15 {
+		t.Errorf("Count said %d sections and %d parts, want %d and %d", sections, parts, len(want), 15+15)
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)

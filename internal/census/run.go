@@ -89,19 +89,20 @@ func (s Selection) DoneIn(f *File) int {
 // Count counts the sections of sel that f does not hold yet, on workers
 // goroutines, one section or part each with its own search, and appends
 // each section to f as it completes; done, if not nil, is called after
-// each with how many were appended. An interrupt stops it between
+// each section or part with how many sections were appended and how many
+// parts of sections cut it counted. An interrupt stops it between
 // sections, or within one, whose count is then lost and made again on
 // resume: in parts, when it had been searched a minute or more (see
 // [PartsFile]).
-func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(n int)) error {
+func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(sections, parts int)) error {
 	b, depth := f.Census()
-	var written atomic.Int64
+	var written, parts atomic.Int64
 	finish := func(k int, p solver.Seq, c solver.Count) error {
 		if err := f.Append(NewRecord(b, depth, k, p, c)); err != nil {
 			return err
 		}
 		if n := written.Add(1); done != nil {
-			done(int(n))
+			done(int(n), int(parts.Load()))
 		}
 		return nil
 	}
@@ -135,8 +136,12 @@ func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(
 					return finish(k, s.p, c)
 				}
 				s.counts[i] = c
+				n := parts.Add(1)
 				if s.left.Add(-1) == 0 {
 					return finish(k, s.p, s.sum())
+				}
+				if done != nil {
+					done(int(written.Load()), int(n))
 				}
 				return nil
 			})
