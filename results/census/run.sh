@@ -2,7 +2,9 @@
 # Runs the census plan (plan.tsv beside this script) box by box, cheapest
 # first, at the lowest priority, into BOX/census-BOX-dDEPTH-FROM-TO.jsonl
 # beside it. Resumable: run it again and every census skips the sections
-# its file already holds. SNAKECUBE names the binary (default: snakecube
+# its file already holds, and counts in parts (kept in FILE.parts) a
+# section it was stopped in after a minute or more. SNAKECUBE names the
+# binary (default: snakecube
 # on the PATH); further arguments are passed to every census (-j 1, say).
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
