@@ -4,8 +4,8 @@
 # beside it. Resumable: run it again and every census skips the sections
 # its file already holds, and counts in parts (kept in FILE.parts) a
 # section it was stopped in after a minute or more. SNAKECUBE names the
-# binary (default: snakecube
-# on the PATH); further arguments are passed to every census (-j 1, say).
+# binary (default: snakecube on the PATH); further arguments are passed to
+# every census (-j 1, say).
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
