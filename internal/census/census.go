@@ -138,19 +138,24 @@ func (r Counts) Count() (solver.Count, error) {
 
 // Line returns the record as one line of a census file, with its
 // checksum.
-func (r Record) Line() []byte {
-	r.Sum = ""
-	b := r.canonical()
-	r.Sum = checksum(b)
-	b, _ = json.Marshal(r) // a struct of numbers and strings always encodes
-	return append(b, '\n')
-}
+func (r Record) Line() []byte { return summed(&r, &r.Sum) }
 
 // canonical returns the record's line without its newline, as checksummed.
 func (r Record) canonical() []byte {
 	r.Sum = ""
 	b, _ := json.Marshal(r)
 	return b
+}
+
+// summed returns v, a line's fields, as the line with its checksum,
+// which it sets in *sum (a field of v): the CRC of v encoded with *sum
+// empty, then v encoded again with it.
+func summed(v any, sum *string) []byte {
+	*sum = ""
+	b, _ := json.Marshal(v) // numbers, strings and bools always encode
+	*sum = checksum(b)
+	b, _ = json.Marshal(v)
+	return append(b, '\n')
 }
 
 // Sample returns n distinct section numbers below m, ascending, chosen at

@@ -86,15 +86,28 @@ func decodeLine(line []byte, needSum bool) (Record, error) {
 	if err := journal.Decode(line, &r); err != nil {
 		return r, err
 	}
-	switch sum := r.Sum; {
-	case sum == "" && needSum:
+	switch {
+	case r.Sum == "" && needSum:
 		return r, ErrNoSum
-	case sum != "":
-		if want := checksum(r.canonical()); sum != want {
-			return r, fmt.Errorf("checksum %s, but the line's fields sum to %s: the line was changed after it was written", sum, want)
+	case r.Sum != "":
+		if err := checkSum(&r, &r.Sum); err != nil {
+			return r, err
 		}
 	}
 	return r, r.Check()
+}
+
+// checkSum checks the checksum *sum of v, a line's fields as decoded
+// (see summed), and leaves *sum as it was.
+func checkSum(v any, sum *string) error {
+	got := *sum
+	*sum = ""
+	b, _ := json.Marshal(v)
+	*sum = got
+	if want := checksum(b); got != want {
+		return fmt.Errorf("checksum %s, but the line's fields sum to %s: the line was changed after it was written", got, want)
+	}
+	return nil
 }
 
 // Check returns an error saying what is wrong when r cannot be the census

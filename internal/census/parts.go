@@ -2,7 +2,6 @@ package census
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -46,13 +45,7 @@ type partLine struct {
 }
 
 // line returns l as a line of a parts file, with its checksum.
-func (l partLine) line() []byte {
-	l.Sum = ""
-	b, _ := json.Marshal(l) // numbers, strings and a bool always encode
-	l.Sum = checksum(b)
-	b, _ = json.Marshal(l)
-	return append(b, '\n')
-}
+func (l partLine) line() []byte { return summed(&l, &l.Sum) }
 
 // decodePart reads and checks one line of a parts file.
 func decodePart(text []byte) (partLine, error) {
@@ -60,12 +53,10 @@ func decodePart(text []byte) (partLine, error) {
 	if err := journal.Decode(text, &l); err != nil {
 		return l, fmt.Errorf("not a census parts line: %w", err)
 	}
-	sum := l.Sum
-	l.Sum = ""
-	b, _ := json.Marshal(l)
-	if want := checksum(b); sum != want {
-		return l, fmt.Errorf("checksum %q, but the line's fields sum to %s: the line was changed after it was written", sum, want)
+	if err := checkSum(&l, &l.Sum); err != nil {
+		return l, err
 	}
+	l.Sum = ""
 	if err := l.Check(); err != nil {
 		return l, err
 	}
@@ -73,6 +64,26 @@ func decodePart(text []byte) (partLine, error) {
 		return l, fmt.Errorf("section %d: the mark of a split with counts", l.Section)
 	}
 	return l, nil
+}
+
+// decodePartOf reads one line of a parts file of box b's census at
+// depth, and returns it with its prefix q and the census section q lies
+// in. It refuses a line of another box, and one that lies above the
+// census's sections: a part counted is at least a cubelet longer than
+// they, a mark no shorter.
+func decodePartOf(text []byte, b symmetry.Box, depth int) (l partLine, q solver.Seq, k int, err error) {
+	if l, err = decodePart(text); err != nil {
+		return l, q, 0, err
+	}
+	low := depth + 1
+	if l.Split {
+		low = depth
+	}
+	if l.Box != b.String() || l.Depth < low {
+		return l, q, 0, fmt.Errorf("a part of %s at depth %d, in the parts of a census of %v at depth %d", l.Box, l.Depth, b, depth)
+	}
+	q = solver.SectionAt(b, l.Depth, l.Section)
+	return l, q, sectionOf(b, depth, q), nil
 }
 
 // parts is what a parts file holds, for the census at f.
@@ -105,18 +116,10 @@ func (f *File) openParts(ctx context.Context) error {
 func (f *File) journalParts(ctx context.Context) error {
 	b, name := f.box, PartsFile(f.path)
 	j, err := journal.Open(ctx, name, partsKind, func(_ int, text []byte) error {
-		l, err := decodePart(text)
-		if err != nil {
-			return err
-		}
-		low := f.depth + 1
-		if l.Split {
-			low = f.depth
-		}
-		q := solver.SectionAt(b, l.Depth, l.Section)
+		l, q, k, err := decodePartOf(text, b, f.depth)
 		switch {
-		case l.Box != b.String() || l.Depth < low:
-			return fmt.Errorf("a part of %s at depth %d, in the parts of a census of %v at depth %d", l.Box, l.Depth, b, f.depth)
+		case err != nil:
+			return err
 		case l.Split && f.parts.split[q], !l.Split && f.parts.isCounted(q):
 			return fmt.Errorf("%s is there twice", q)
 		case l.Split:
@@ -128,7 +131,7 @@ func (f *File) journalParts(ctx context.Context) error {
 			}
 			f.parts.counted[q] = c
 		}
-		f.parts.of[sectionOf(b, f.depth, q)] = true
+		f.parts.of[k] = true
 		return nil
 	}, func() error {
 		// Every mark and every part counted lies in the tree of marks
@@ -262,13 +265,11 @@ func PartsUnderway(ctx context.Context, b symmetry.Box, depth int, recs []Record
 			return 0, c, err
 		}
 		_, err = journal.Scan(ctx, pf, pf.Name(), partsKind, func(_ int, text []byte) error {
-			l, err := decodePart(text)
+			l, _, k, err := decodePartOf(text, b, depth)
 			switch {
 			case err != nil:
 				return err
-			case l.Box != b.String() || l.Depth < depth:
-				return fmt.Errorf("a part of %s at depth %d, in the parts of a census of %v at depth %d", l.Box, l.Depth, b, depth)
-			case l.Split || done[sectionOf(b, depth, solver.SectionAt(b, l.Depth, l.Section))]:
+			case l.Split || done[k]:
 				return nil
 			}
 			d, err := l.Record.Count()
