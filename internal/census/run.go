@@ -115,6 +115,21 @@ func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(
 		if f.Done(k) {
 			continue
 		}
+		if p := solver.SectionAt(b, depth, k); !f.parts.split[p] {
+			// Counted whole: the census's one unit, as nearly every
+			// section is.
+			eg.Go(func() error {
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				c, err := f.countUnit(gctx, p, p)
+				if err != nil {
+					return err
+				}
+				return finish(k, p, c)
+			})
+			continue
+		}
 		s := f.plan(k)
 		if s.left.Load() == 0 { // every part counted, the section not appended
 			eg.Go(func() error { return finish(k, s.p, s.sum()) })
@@ -129,11 +144,8 @@ func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(
 					return err // not searched: nothing to mark
 				}
 				c, err := f.countUnit(gctx, u, s.p)
-				switch {
-				case err != nil:
+				if err != nil {
 					return err
-				case u == s.p:
-					return finish(k, s.p, c)
 				}
 				s.counts[i] = c
 				n := parts.Add(1)
@@ -163,7 +175,7 @@ type pending struct {
 	left    atomic.Int64   // the units not counted yet
 }
 
-// plan returns section k as f's parts file has it.
+// plan returns section k, marked to be cut, as f's parts file has it.
 func (f *File) plan(k int) *pending {
 	b, depth := f.Census()
 	s := &pending{p: solver.SectionAt(b, depth, k)}
