@@ -140,13 +140,6 @@ func (r Counts) Count() (solver.Count, error) {
 // checksum.
 func (r Record) Line() []byte { return summed(&r, &r.Sum) }
 
-// canonical returns the record's line without its newline, as checksummed.
-func (r Record) canonical() []byte {
-	r.Sum = ""
-	b, _ := json.Marshal(r)
-	return b
-}
-
 // summed returns v, a line's fields, as the line with its checksum,
 // which it sets in *sum (a field of v): the CRC of v encoded with *sum
 // empty, then v encoded again with it.
