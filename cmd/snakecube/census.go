@@ -43,7 +43,8 @@ stays bounded by one section per goroutine.
 FOLDER stands for the .jsonl files in it. With -complete it also refuses a
 census with sections missing; otherwise, when the files hold a random
 sample of the sections, it extrapolates the totals with 95% confidence
-intervals. Solutions are counted once up to the box's rotations and
+intervals. Either way it says how many parts of the sections missing the
+FILE.parts beside them hold, left out of the sums. Solutions are counted once up to the box's rotations and
 reflections and up to reversal.
 
 Every line read is checked: its checksum, its prefix against its section
@@ -202,12 +203,30 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	m := solver.NumSections(b, t.Depth)
-	if n, first := census.Missing(recs, m, 5); *complete && n > 0 {
+	n, first := census.Missing(recs, m, 5)
+	var underway string
+	if n > 0 {
+		parts, c, err := census.PartsUnderway(ctx, b, t.Depth, recs, names)
+		if err != nil {
+			return fmt.Errorf("census merge: %w", err)
+		}
+		if parts > 0 {
+			underway = fmt.Sprintf("%s of the sections missing, %s nodes, are counted in the .parts files beside the census: run the census again to finish them",
+				fold.Plural(parts, "part"), fold.Thousands(int(c.Nodes)))
+		}
+	}
+	if *complete && n > 0 {
 		list := fmt.Sprint(first)
 		if n > len(first) {
 			list = strings.TrimSuffix(list, "]") + " ...]"
 		}
+		if underway != "" {
+			list += "; " + underway
+		}
 		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
+	}
+	if underway != "" {
+		e.Warnf("the sums leave out %s", underway)
 	}
 	// A sample's extrapolation is checked against the solutions given.
 	r := census.NewReport(t, m, recs, *known)

@@ -42,11 +42,11 @@ func WriteTable(w io.Writer, rows []Row) error {
 				how += "; " + solutionsCheck(e.Solutions, r.Solutions)
 			}
 			if r.Sections > 0 {
-				how += fmt.Sprintf("; census under way, %s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
+				how += "; census under way, " + counted(r)
 			}
 			cells = append(cells, approx(e.Snakes.Mean, e.Snakes.Err), approx(e.OneSolution.Mean, e.OneSolution.Err), "", "", "", how)
 		case r.Sections > 0:
-			cells = append(cells, "", "", "", "", "", fmt.Sprintf("census under way, %s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections)))
+			cells = append(cells, "", "", "", "", "", "census under way, "+counted(r))
 		default:
 			cells = append(cells, "", "", "", "", "", "paths only")
 		}
@@ -286,11 +286,17 @@ func toGo(e *estimate.Result, pace, target float64) string {
 // censusState says how far r's census under way has got, planned at
 // planned nodes.
 func censusState(r Row, planned float64) string {
+	return counted(r) + censusToGo(planned, r.CountedNodes, r.CountedSeconds)
+}
+
+// counted says how many of its sections r's census under way has
+// counted, and how many parts of the others it has counted in parts.
+func counted(r Row) string {
 	s := fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
 	if r.Parts > 0 {
 		s += " and " + fold.Plural(r.Parts, "part") + " of the others"
 	}
-	return s + censusToGo(planned, r.CountedNodes, r.CountedSeconds)
+	return s
 }
 
 // censusToGo says how far a census under way has got in nodes, of the
