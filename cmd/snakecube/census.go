@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -176,7 +178,14 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if err != nil {
 		f.Close()
-		return fmt.Errorf("census %v: %w (the sections counted are in %s; run again to resume)", b, err, *out)
+		kept := "the sections counted are in " + *out
+		if _, serr := os.Stat(census.PartsFile(*out)); serr == nil {
+			kept += ", the parts counted of the sections cut in " + census.PartsFile(*out)
+		}
+		if errors.Is(err, context.Canceled) {
+			return stopped(e, err, kept)
+		}
+		return fmt.Errorf("census %v: %w (%s; run the same command again to resume)", b, err, kept)
 	}
 	if !*quiet {
 		e.Warnf("counted the sections in %v; sum them with: snakecube census merge %s", cli.Elapsed(time.Since(start)), *out)

@@ -60,7 +60,11 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	start := time.Now()
 	bad, err := recountAll(ctx, e, b, todo, census.RecountOptions{Workers: int(*workers), Kept: kept}, *quiet)
 	if err != nil {
-		return fmt.Errorf("census check: %w", err)
+		err = fmt.Errorf("census check: %w", err)
+		if kept != nil {
+			return stopped(e, err, "the recounts made are in "+*out)
+		}
+		return err
 	}
 	if !*quiet {
 		e.Warnf("recounted %d sections in %v", len(todo), cli.Elapsed(time.Since(start)))

@@ -221,7 +221,11 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	start := time.Now()
 	ds, fresh, err := d.Take(ctx, f.samples, f.out)
 	if err != nil {
-		return fmt.Errorf("estimate -snakes %v: %w", b, err)
+		err = fmt.Errorf("estimate -snakes %v: %w", b, err)
+		if f.out != "" {
+			return stopped(e, err, "the descents drawn are in "+f.out)
+		}
+		return err
 	}
 	known, source := f.known, "-solutions"
 	if known == 0 && !f.quiet {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -126,4 +127,14 @@ func readFailed(e cli.Env, name, arg string, err error) error {
 		return cli.ErrReported
 	}
 	return fmt.Errorf("%s: %w", name, err)
+}
+
+// stopped returns err, and says, when it is an interrupt, what a run that
+// keeps its work in a file as it goes has kept and how to go on: in a
+// line of its own, before the "interrupted" that follows.
+func stopped(e cli.Env, err error, kept string) error {
+	if errors.Is(err, context.Canceled) {
+		e.Warnf("stopped: %s; run the same command again to resume", kept)
+	}
+	return err
 }
