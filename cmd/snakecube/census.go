@@ -46,8 +46,8 @@ FOLDER stands for the .jsonl files in it. With -complete it also refuses a
 census with sections missing; otherwise, when the files hold a random
 sample of the sections, it extrapolates the totals with 95% confidence
 intervals. Either way it says how many parts of the sections missing the
-FILE.parts beside them hold, left out of the sums. Solutions are counted once up to the box's rotations and
-reflections and up to reversal.
+FILE.parts beside them hold, left out of the sums. Solutions are counted
+once up to the box's rotations and reflections and up to reversal.
 
 Every line read is checked: its checksum, its prefix against its section
 number, and its counts against each other. "census upgrade" brings files
@@ -220,7 +220,7 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 			return fmt.Errorf("census merge: %w", err)
 		}
 		if parts > 0 {
-			underway = fmt.Sprintf("%s of the sections missing, %s nodes, are counted in the .parts files beside the census: run the census again to finish them",
+			underway = fmt.Sprintf("%s of them, %s nodes, are counted in the .parts files beside the census",
 				fold.Plural(parts, "part"), fold.Thousands(int(c.Nodes)))
 		}
 	}
@@ -230,12 +230,12 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 			list = strings.TrimSuffix(list, "]") + " ...]"
 		}
 		if underway != "" {
-			list += "; " + underway
+			list += "; " + underway + ": run the census again to finish them"
 		}
 		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
 	}
 	if underway != "" {
-		e.Warnf("the sums leave out %s", underway)
+		e.Warnf("%d of %d sections missing; %s, not in these sums: run the census again to finish them", n, m, underway)
 	}
 	// A sample's extrapolation is checked against the solutions given.
 	r := census.NewReport(t, m, recs, *known)
