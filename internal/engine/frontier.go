@@ -287,7 +287,8 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 	// their weights added up in the same order, and the same draw made,
 	// as when all were built and then resampled: the same profile to the
 	// last bit (TestProfileTwoPass).
-	// cur's cells and their sums start empty: first reset them.
+	// first left cur's cells and their sums empty (pop.reset): add each
+	// node's.
 	for k := range cur.nodes {
 		cur.addCells(s.childCells(&cur.nodes[k]), cur.weight[k])
 	}
