@@ -54,6 +54,32 @@ func TestExtrapolate(t *testing.T) {
 	}
 }
 
+// TestRanges checks which sets of sections are taken for ranges of
+// consecutive sections (summed) and which for a random sample
+// (extrapolated).
+func TestRanges(t *testing.T) {
+	for _, c := range []struct {
+		sections []int
+		m        int
+		runs     int
+		ranges   bool
+	}{
+		{[]int{7}, 128, 1, false},                     // one section: a sample of one
+		{[]int{126, 125}, 128, 1, true},               // -sections 125:127
+		{[]int{3, 90}, 128, 2, false},                 // two apart
+		{[]int{0, 1, 2, 3, 60, 61, 62}, 128, 2, true}, // two ranges
+		{[]int{2, 9, 10, 31, 47, 60, 77, 100}, 128, 7, false},
+	} {
+		recs := make([]Record, len(c.sections))
+		for i, s := range c.sections {
+			recs[i].Section = s
+		}
+		if runs, ok := ranges(recs, c.m); runs != c.runs || ok != c.ranges {
+			t.Errorf("ranges(%v of %d) = %d, %v; want %d, %v", c.sections, c.m, runs, ok, c.runs, c.ranges)
+		}
+	}
+}
+
 func TestMergeMissing(t *testing.T) {
 	r := Record{Box: "3x3x3", Depth: 4, Section: 2, Prefix: "0010"}
 	if _, err := Merge([]Record{r, r}, func(int) string { return "f" }); err == nil {

@@ -101,7 +101,10 @@ func values(recs []Record, of func(Record) float64) []float64 {
 // ranges reports whether the sections of recs lie in too few runs of
 // consecutive sections to be a random sample of the m, as the ranges that
 // -sections A:B counts do: a uniform sample of n has some n(1-n/m) runs,
-// and fewer than half that is taken for ranges. It returns the runs.
+// and fewer than half that is taken for ranges, as is a single run of two
+// or more (a sample of two is one run with odds 2/m, and a range taken for
+// a sample is extrapolated wrongly, a sample taken for a range only
+// summed). It returns the runs.
 func ranges(recs []Record, m int) (runs int, ok bool) {
 	n := len(recs)
 	if n < 2 {
@@ -119,7 +122,7 @@ func ranges(recs []Record, m int) (runs int, ok bool) {
 		}
 	}
 	expected := float64(n) * (1 - float64(n)/float64(m))
-	return runs, float64(runs) < expected/2
+	return runs, runs == 1 || float64(runs) < expected/2
 }
 
 // WriteText prints the report, a "name value" line each, for people and
