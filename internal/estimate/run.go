@@ -40,7 +40,7 @@ func (d *Design) Take(ctx context.Context, k int, path string) ([]Descent, int, 
 	})
 	if err != nil {
 		if path != "" {
-			err = fmt.Errorf("%w (the descents done are in %s; run again to resume)", err, path)
+			err = &Stopped{Path: path, Held: len(done), Err: err}
 		}
 		return nil, 0, err
 	}
@@ -50,6 +50,20 @@ func (d *Design) Take(ctx context.Context, k int, path string) ([]Descent, int, 
 	}
 	return ds, len(todo), nil
 }
+
+// Stopped is the error of a Take with a descents file that did not
+// finish: the file keeps the descents drawn, and the same Take resumes.
+type Stopped struct {
+	Path string // the descents file
+	Held int    // how many descents it holds
+	Err  error  // why it stopped
+}
+
+func (s *Stopped) Error() string {
+	return fmt.Sprintf("%v (%d descents are in %s; run again to resume)", s.Err, s.Held, s.Path)
+}
+
+func (s *Stopped) Unwrap() error { return s.Err }
 
 // Unless told how many, Tree probes in rounds until the relative standard
 // error of the paths is below TargetErr, or MaxProbes are spent: about 35
