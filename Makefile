@@ -94,6 +94,7 @@ cluster-test: static
 bench:
 	GOAMD64=$(NATIVE_GOAMD64) $(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
 	$(GO) tool benchstat bench.txt
+	@! grep -E '^(--- )?FAIL' bench.txt || { echo 'make bench: a benchmark failed (the lines above, in bench.txt)' >&2; exit 1; }
 
 # Side by side with the C reference, ref.c, built here with gcc: the median
 # ratio of paired runs for each job, 1 and 2 threads. Skipped without gcc or

@@ -119,6 +119,10 @@ func Start(t testing.TB) *Browser {
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--disable-extensions", "--disable-default-apps", "--mute-audio", "--hide-scrollbars",
 		"--force-color-profile=srgb", "--user-data-dir="+t.TempDir(),
+		// Chromium ignores a page's navigations past some 200 in 10 s,
+		// its own links included: the site's benchmark follows links
+		// that fast, and a link ignored never answers.
+		"--disable-ipc-flooding-protection",
 		"--remote-debugging-pipe", "about:blank")
 	cmd.ExtraFiles = []*os.File{cmdR, outW} // fds 3 and 4
 	var stderr bytes.Buffer
