@@ -9,7 +9,9 @@
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
 # variate when there. SNAKECUBE names the binary (default: snakecube on
-# the PATH); further arguments go to every estimate (-j 1, say).
+# the PATH); BOXES, the boxes to run of the plan (default: all of them,
+# "2x3x10 3x4x5" say), to finish some first; further arguments go to
+# every estimate (-j 1, say).
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
@@ -19,6 +21,7 @@ while :; do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; rest=${rest#*:}
 		target=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}
+		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
 		f="$dir/estimate-$box-w$width"
 		[ "$capacity" -eq 4096 ] || f="$f-c$capacity"
 		design="-width $width -capacity $capacity"
