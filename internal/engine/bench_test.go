@@ -199,7 +199,7 @@ func BenchmarkProfile(b *testing.B) {
 	f := frontierOf(box, p, 1<<16, 1, false)
 	var nodes float64
 	for b.Loop() {
-		pr := f.Profile(1<<16, 1, FrontierStream(p))
+		pr, _ := f.Profile(context.Background(), 1<<16, 1, FrontierStream(p))
 		nodes = 0
 		for _, n := range pr.Hits {
 			nodes += float64(n)

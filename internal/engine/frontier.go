@@ -267,11 +267,12 @@ func (d draw) take(w float64) (draw, int) {
 // (Chen's stratified sampling of a search tree, one stratum per depth).
 // When no resampling was needed the profile is exact: the section's
 // whole search. The result depends only on f, width, seed and stream.
-func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
+// Cancelling ctx stops it between two depths, with ctx's error.
+func (f *Frontier) Profile(ctx context.Context, width int, seed, stream uint64) (Profile, error) {
 	g := f.g
 	pr, r, s := f.profileStart(width, seed, stream)
 	if s == nil {
-		return pr
+		return pr, nil
 	}
 	cur, next := pops.Get().(*pop), pops.Get().(*pop)
 	defer func() { pops.Put(cur); pops.Put(next) }()
@@ -294,6 +295,9 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 	}
 	var dirs [symmetry.MaxCells]symmetry.Dir
 	for len(cur.nodes) > 0 {
+		if err := ctx.Err(); err != nil {
+			return pr, err
+		}
 		i := int(cur.nodes[0].i) + 1 // every node of a population has as many moves
 		if i == g.n-1 {
 			// Leaves: only the foldings kept count, none goes on.
@@ -346,7 +350,7 @@ func (f *Frontier) Profile(width int, seed, stream uint64) Profile {
 		}
 		cur, next = next, cur
 	}
-	return pr
+	return pr, nil
 }
 
 // profileStart returns a profile of width's empty figures, its

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
@@ -42,11 +43,26 @@ func TestProfileExact(t *testing.T) {
 			if f.Prefix() != p {
 				t.Fatalf("frontierOf(%v) reached %v", p, f.Prefix())
 			}
-			pr := f.Profile(1<<20, 1, 2)
+			pr, _ := f.Profile(context.Background(), 1<<20, 1, 2)
 			if !pr.Exact || pr.Nodes[b.Len()-1] != float64(want.Solutions) {
 				t.Errorf("%v, cut %v, section %s: profile of %v solutions (exact %v), want %d", b, tc.cut, s, pr.Nodes[b.Len()-1], pr.Exact, want.Solutions)
 			}
 		}
+	}
+}
+
+// TestProfileCancelled checks that a profile stops on a cancelled
+// context, with its error.
+func TestProfileCancelled(t *testing.T) {
+	b, _ := symmetry.ParseBox("3x3x3")
+	f := NewFrontier(b, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := f.Profile(ctx, 64, 1, 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("Profile with a cancelled context: error %v, want context.Canceled", err)
+	}
+	if pr, err := f.Profile(context.Background(), 64, 1, 2); err != nil || pr.Nodes[b.Len()-1] <= 0 {
+		t.Errorf("Profile: %v solutions, error %v", pr.Nodes[b.Len()-1], err)
 	}
 }
 
@@ -73,7 +89,7 @@ func profileUnbiased(t *testing.T, b symmetry.Box, cut bool) {
 	const n = 400
 	var sum, sq float64
 	for seed := range uint64(n) {
-		pr := frontierOf(b, p, 8, seed, cut).Profile(16, seed, 3)
+		pr, _ := frontierOf(b, p, 8, seed, cut).Profile(context.Background(), 16, seed, 3)
 		if pr.Exact {
 			t.Fatalf("a profile of width 16 of section %v is exact", p)
 		}
@@ -164,7 +180,8 @@ func TestProfileTwoPass(t *testing.T) {
 func checkTwoPass(t *testing.T, b symmetry.Box, p Seq, width int, seed uint64, cut bool) {
 	t.Helper()
 	f := frontierOf(b, p, 2*width, seed, cut)
-	got, want := f.Profile(width, seed, 7), profileAllBuilt(f, width, seed, 7)
+	got, _ := f.Profile(context.Background(), width, seed, 7)
+	want := profileAllBuilt(f, width, seed, 7)
 	if got != want {
 		t.Fatalf("%v section %v, width %d, seed %d, cut %v: profile %v, all built %v", b, p, width, seed, cut, got, want)
 	}

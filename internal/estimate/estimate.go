@@ -145,7 +145,8 @@ type Descent struct {
 // split is the choice at one node: the probability of the child that
 // adds a '1'.
 type split struct {
-	once sync.Once
+	mu   sync.Mutex
+	done bool // q1 is made
 	q1   float64
 }
 
@@ -191,13 +192,21 @@ func (d *Design) width(n int) int {
 // and the next memoLevels levels, where the descents of a run still share
 // many prefixes (on 4x4x4, after 4,539 descents, 42% of the prefixes of
 // depth 16 and 12% of depth 20 had come before), up to maxMemo of those.
-func (d *Design) choice(p solver.Seq, f0, f1 *engine.Frontier) float64 {
+func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *engine.Frontier) (float64, error) {
 	s := d.slot(p)
 	if s == nil {
-		return d.split(f0, f1)
+		return d.split(ctx, f0, f1)
 	}
-	s.once.Do(func() { s.q1 = d.split(f0, f1) })
-	return s.q1
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.done {
+		q1, err := d.split(ctx, f0, f1)
+		if err != nil {
+			return 0, err // not kept: a later run's descents weigh it again
+		}
+		s.q1, s.done = q1, true
+	}
+	return s.q1, nil
 }
 
 // slot returns the place of the choice at prefix p, made before or new,
@@ -235,37 +244,49 @@ func (d *Design) remember(p solver.Seq, choices []float64) error {
 		if s == nil {
 			return nil // the deeper prefixes are not kept either
 		}
-		set := false
-		s.once.Do(func() { s.q1, set = q1, true })
-		if !set && s.q1 != q1 {
-			return fmt.Errorf("the choice after %v is %v, where a descent before had %v", at, q1, s.q1)
+		s.mu.Lock()
+		set := !s.done
+		if set {
+			s.q1, s.done = q1, true
+		}
+		kept := s.q1
+		s.mu.Unlock()
+		if !set && kept != q1 {
+			return fmt.Errorf("the choice after %v is %v, where a descent before had %v", at, q1, kept)
 		}
 	}
 	return nil
 }
 
 // split profiles both children and returns the probability of child '1':
-// its share of the two estimated masses, mixed with the uniform choice.
-func (d *Design) split(f0, f1 *engine.Frontier) float64 {
+// its share of the two estimated masses, mixed with the uniform choice;
+// or ctx's error, when cancelled while profiling.
+func (d *Design) split(ctx context.Context, f0, f1 *engine.Frontier) (float64, error) {
 	d.splits.Add(1)
 	n := d.width(f0.Prefix().Len)
 	// Each child's population is seeded by the child alone, so that a
 	// mass is the same whichever descent asks for it.
-	p0 := f0.Profile(n, d.seed, engine.FrontierStream(f0.Prefix()))
-	p1 := f1.Profile(n, d.seed, engine.FrontierStream(f1.Prefix()))
+	p0, err := f0.Profile(ctx, n, d.seed, engine.FrontierStream(f0.Prefix()))
+	if err != nil {
+		return 0, err
+	}
+	p1, err := f1.Profile(ctx, n, d.seed, engine.FrontierStream(f1.Prefix()))
+	if err != nil {
+		return 0, err
+	}
 	// A child whose whole search the population covered and found no
 	// solution in holds no snake: leaving it out costs nothing in bias.
 	last := d.b.Len() - 1
 	none0, none1 := p0.Exact && p0.Nodes[last] == 0, p1.Exact && p1.Nodes[last] == 0
 	switch {
 	case none0 && none1:
-		return 0.5
+		return 0.5, nil
 	case none0:
-		return 1
+		return 1, nil
 	case none1:
-		return 0
+		return 0, nil
 	}
-	return d.share(masses(&p0, &p1))
+	return d.share(masses(&p0, &p1)), nil
 }
 
 // share returns the probability of child '1' of two children of masses
@@ -314,7 +335,10 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 			continue
 		}
 		f0, f1 := f.Children(d.opts.Capacity, d.seed)
-		q1 := d.choice(p, f0, f1)
+		q1, err := d.choice(ctx, p, f0, f1)
+		if err != nil {
+			return Descent{}, err
+		}
 		choices = append(choices, q1)
 		if r.Float64() < q1 {
 			f, prob = f1, prob*q1

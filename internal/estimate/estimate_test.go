@@ -2,6 +2,7 @@ package estimate
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -152,6 +154,36 @@ func TestWorkers(t *testing.T) {
 	draw(t, d, 12)
 	if d.memos == 0 {
 		t.Error("12 descents kept no choice below CacheDepth")
+	}
+}
+
+// TestInterrupted checks that a choice whose weighing a cancelled
+// context stops is not kept: the design weighs it again when asked with
+// a live context, and makes the choice a fresh design makes.
+func TestInterrupted(t *testing.T) {
+	b, _ := symmetry.ParseBox("2x3x4")
+	opts := Options{Width: 64, CacheDepth: 3, Workers: 1}
+	d := NewDesign(b, 7, opts)
+	f0, f1 := engine.NewFrontier(b, false).Children(d.opts.Capacity, d.seed)
+	p := engine.NewFrontier(b, false).Prefix()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := d.choice(ctx, p, f0, f1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("choice with a cancelled context: error %v, want context.Canceled", err)
+	}
+	if _, err := d.Descend(ctx, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Descend with a cancelled context: error %v, want context.Canceled", err)
+	}
+	got, err := d.choice(context.Background(), p, f0, f1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := NewDesign(b, 7, opts).choice(context.Background(), p, f0, f1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want || got <= 0 || got >= 1 {
+		t.Errorf("choice after an interrupted one: %v, a fresh design's %v", got, want)
 	}
 }
 

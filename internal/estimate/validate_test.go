@@ -1,6 +1,7 @@
 package estimate
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"math"
@@ -157,7 +158,7 @@ func TestNoise(t *testing.T) {
 						continue
 					}
 					at := cpu()
-					q := d.split(f0, f1)
+					q, _ := d.split(context.Background(), f0, f1)
 					secs[n] += cpu() - at
 					if !path.Turn(n) {
 						q = 1 - q
