@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,6 +15,10 @@ import (
 // its place meanwhile does not block, and checked again.
 func OpenFile(name string) (*os.File, error) {
 	if fi, err := os.Stat(name); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", name, pe.Err) // "NAME: no such file or directory", not "stat NAME: ..."
+		}
 		return nil, err
 	} else if err := regular(name, fi); err != nil {
 		return nil, err
