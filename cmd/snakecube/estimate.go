@@ -222,18 +222,19 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	start := time.Now()
 	ds, fresh, err := d.Take(ctx, f.samples, f.out)
 	if err != nil {
+		err = fmt.Errorf("estimate -snakes %v: %w", b, err)
 		var s *estimate.Stopped
-		if errors.As(err, &s) {
-			held := fold.Plural(s.Held, "descent") + " are in " + s.Path
-			switch s.Held {
-			case 0:
-				held = "no descent is in " + s.Path + " yet"
-			case 1:
-				held = "1 descent is in " + s.Path
-			}
-			return stopped(e, fmt.Errorf("estimate -snakes %v: %w", b, err), held)
+		if !errors.As(err, &s) {
+			return err
 		}
-		return fmt.Errorf("estimate -snakes %v: %w", b, err)
+		held := fold.Plural(s.Held, "descent") + " are in " + s.Path
+		switch s.Held {
+		case 0:
+			held = "no descent is in " + s.Path + " yet"
+		case 1:
+			held = "1 descent is in " + s.Path
+		}
+		return stopped(e, err, held)
 	}
 	known, source := f.known, "-solutions"
 	if known == 0 && !f.quiet {

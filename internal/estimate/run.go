@@ -60,7 +60,7 @@ type Stopped struct {
 }
 
 func (s *Stopped) Error() string {
-	return fmt.Sprintf("%v (%d descents are in %s; run again to resume)", s.Err, s.Held, s.Path)
+	return fmt.Sprintf("%v (descents in %s: %d; run again to resume)", s.Err, s.Path, s.Held)
 }
 
 func (s *Stopped) Unwrap() error { return s.Err }
