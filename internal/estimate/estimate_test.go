@@ -413,3 +413,23 @@ func TestDescentsForSaturates(t *testing.T) {
 		}
 	}
 }
+
+// TestStopped checks the error of a stopped Take: what stopped it stays
+// reachable, and the text names the file and how many descents it holds.
+func TestStopped(t *testing.T) {
+	b, _ := symmetry.ParseBox("2x3x4")
+	path := filepath.Join(t.TempDir(), "d.jsonl")
+	if _, _, err := NewDesign(b, 7, Options{Width: 64}).Take(context.Background(), 3, path); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := NewDesign(b, 7, Options{Width: 64}).Take(ctx, 10, path)
+	var s *Stopped
+	if !errors.As(err, &s) || s.Held != 3 || s.Path != path || !errors.Is(err, context.Canceled) {
+		t.Fatalf("Take stopped with 3 descents in its file: error %#v", err)
+	}
+	if want := "context canceled (descents in " + path + ": 3; run again to resume)"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
