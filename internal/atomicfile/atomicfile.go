@@ -33,6 +33,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/snakecube/snakecube/internal/fileerr"
 )
 
 // File is an output file being written.
@@ -83,11 +85,11 @@ func Create(path string) (*File, error) {
 	if st, err := os.Stat(path); err == nil {
 		switch {
 		case st.IsDir():
-			return nil, fmt.Errorf("create %s: is a folder", path)
+			return nil, fmt.Errorf("%s: is a folder", path)
 		case !st.Mode().IsRegular():
 			f, err := os.OpenFile(path, os.O_WRONLY, 0)
 			if err != nil {
-				return nil, fmt.Errorf("create %s: %w", path, err)
+				return nil, fileerr.Create(path, err)
 			}
 			return &File{File: f, path: path, direct: true}, nil
 		}
@@ -102,7 +104,7 @@ func Create(path string) (*File, error) {
 	removeStale(dir, base, time.Now().Add(-staleAge))
 	tmp, err := os.CreateTemp(dir, tempPrefix(base)+"*")
 	if err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
+		return nil, fileerr.Create(path, err)
 	}
 	if err := lock(tmp); err != nil {
 		tmp.Close()

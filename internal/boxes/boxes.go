@@ -43,6 +43,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/estimate"
+	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -129,7 +130,7 @@ var subfolders = []string{"census", "estimate", "paths", "checks"}
 func isResults(dir string) error {
 	fi, err := os.Stat(dir)
 	if err != nil {
-		return fmt.Errorf("the results folder: %w", err)
+		return fmt.Errorf("the results folder %w", fileerr.Open(dir, err))
 	}
 	if !fi.IsDir() {
 		return fmt.Errorf("%s: not a folder: want a results folder", dir)
@@ -191,7 +192,7 @@ var pathsHeader = regexp.MustCompile(`^# ([^ :]+): `)
 func readPathsFile(path string, b symmetry.Box) (paths, sols *big.Int, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fileerr.Open(path, err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -28,7 +29,7 @@ var checkHeader = regexp.MustCompile(`^# (\S+) census at depth (\d+): `)
 func readCheck(path string, b symmetry.Box, depth int, recs []census.Record) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, err
+		return 0, fileerr.Open(path, err)
 	}
 	defer f.Close()
 	bySection := map[int]census.Record{}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/snakecube/snakecube/internal/estimate"
+	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -178,7 +179,7 @@ func ReadPlan(dir string) ([]Planned, error) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, fileerr.Open(path, err)
 		}
 		sc := bufio.NewScanner(f)
 		for n := 1; sc.Scan(); n++ {

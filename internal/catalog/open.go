@@ -1,10 +1,11 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/snakecube/snakecube/internal/fileerr"
 )
 
 // OpenFile opens the catalogue file name for reading. Only a regular
@@ -15,17 +16,13 @@ import (
 // its place meanwhile does not block, and checked again.
 func OpenFile(name string) (*os.File, error) {
 	if fi, err := os.Stat(name); err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %w", name, pe.Err) // "NAME: no such file or directory", not "stat NAME: ..."
-		}
-		return nil, err
+		return nil, fileerr.Open(name, err)
 	} else if err := regular(name, fi); err != nil {
 		return nil, err
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openFlags, 0)
 	if err != nil {
-		return nil, err
+		return nil, fileerr.Open(name, err)
 	}
 	fi, err := f.Stat()
 	if err == nil {

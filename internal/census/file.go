@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -65,7 +66,7 @@ func (c *contents) add(needSum bool) func(n int, line []byte) error {
 func ReadFile(ctx context.Context, path string) (recs []Record, torn int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fileerr.Open(path, err)
 	}
 	defer f.Close()
 	c, err := scan(ctx, f, path, true)
@@ -212,13 +213,13 @@ type Upgraded struct {
 func Upgrade(ctx context.Context, path string) (Upgraded, error) {
 	var u Upgraded
 	if st, err := os.Stat(path); err != nil {
-		return u, err
+		return u, fileerr.Open(path, err)
 	} else if !st.Mode().IsRegular() {
 		return u, fmt.Errorf("%s is not a regular file", path)
 	}
 	in, err := os.Open(path)
 	if err != nil {
-		return u, err
+		return u, fileerr.Open(path, err)
 	}
 	defer in.Close()
 	if err := journal.Lock(in); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -262,7 +263,7 @@ func PartsUnderway(ctx context.Context, b symmetry.Box, depth int, recs []Record
 			continue
 		}
 		if err != nil {
-			return 0, c, err
+			return 0, c, fileerr.Open(PartsFile(name), err)
 		}
 		_, err = journal.Scan(ctx, pf, pf.Name(), partsKind, func(_ int, text []byte) error {
 			l, _, k, err := decodePartOf(text, b, depth)

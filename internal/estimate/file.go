@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/snakecube/snakecube/internal/census"
+	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/journal"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -139,7 +140,7 @@ func decodeRecord(line []byte) (Record, error) {
 func ReadFile(path string) (recs []Record, whole int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, fileerr.Open(path, err)
 	}
 	defer f.Close()
 	s, err := journal.Scan(context.Background(), f, path, kind, func(_ int, line []byte) error {

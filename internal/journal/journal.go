@@ -21,6 +21,8 @@ import (
 	"io"
 	"os"
 	"sync"
+
+	"github.com/snakecube/snakecube/internal/fileerr"
 )
 
 // ErrLocked reports a file that another run holds.
@@ -99,7 +101,7 @@ func Open(ctx context.Context, path string, k Kind, line func(n int, text []byte
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, err
+		return nil, fileerr.Create(path, err)
 	}
 	jf := &File{f: f, path: path}
 	if err := jf.resume(ctx, k, line, check); err != nil {
