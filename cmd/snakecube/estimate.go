@@ -40,11 +40,15 @@ Given the box's exact number of solutions (-solutions N, which snakecube
 paths -size BOX prints), they are the control variate of the snakes'
 estimates, which stay unbiased and narrow where the weights spread widely,
 and a run whose solutions' 95% interval misses them says it is not to be
-trusted. Descents are appended to FILE as they
-complete, each with its choices; run again with the same FILE, seed and
--depth to resume, or with a larger K to add descents: the choices in
-FILE are not weighed again. The same seed and K give the same figures,
-whatever -j.
+trusted. It prints too the relative variance of one descent, N times the
+square of the relative error, by which designs compare whatever their
+descents; and, past ten descents, the share of the ten farthest from the
+mean in the squared deviations: near 10/K when they spread evenly, near
+1 when a few make the error, which may then still grow with more
+descents. Descents are appended to FILE as they complete, each with its
+choices; run again with the same FILE, seed and -depth to resume, or
+with a larger K to add descents: the choices in FILE are not weighed
+again. The same seed and K give the same figures, whatever -j.
 
 Flags:
   -size N|AxBxC  the box (required)
@@ -254,8 +258,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		e.Warnf("the solutions' 95%% interval misses the %.0f known: this run is not to be trusted; more descents (-samples) may mend it", known)
 	}
 	if !f.quiet {
-		e.Warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s and weighing their choices %.0f s (wall-clock, summed over the descents, the weighing where the file kept it); the largest descent makes %.0f%% of the snakes estimate",
-			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, res.Weigh, 100*res.MaxShare)
+		e.Warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s and weighing their choices %.0f s (wall-clock, summed over the descents, the weighing where the file kept it)",
+			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, res.Weigh)
 	}
 	return nil
 }

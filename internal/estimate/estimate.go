@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -397,6 +398,19 @@ func (v Value) Covers(x float64) bool {
 	return lo <= x && x <= hi
 }
 
+// RelVar returns the relative variance of one descent that v's N
+// descents show: N times the square of the relative standard error, the
+// squared error a single descent would have, so that N descents reach a
+// relative error of the square root of RelVar/N. Designs are compared by
+// it whatever their descents. It is NaN when v's mean is not positive.
+func (v Value) RelVar() float64 {
+	if !(v.Mean > 0) {
+		return math.NaN()
+	}
+	r := v.Err / v.Mean
+	return float64(v.N) * r * r
+}
+
 // DescentsFor returns how many descents in all would take v's relative
 // standard error to rel, as far as the spread of v's N descents tells:
 // the error falls as the square root of the descents. It reports false
@@ -448,7 +462,18 @@ type Result struct {
 	// estimate: near 1/Descents when the weights are even, near 1 when
 	// one descent decides it, a sign that more are needed.
 	MaxShare float64
+	// TopShare is the share of the [TopDescents] descents farthest from
+	// the mean in the sum of the squared deviations of the snakes'
+	// weighted counts, from which their standard error comes: about
+	// TopDescents/Descents were the deviations alike, near 1 when a few
+	// descents make the spread, so that the error rests on them and may
+	// yet grow with the descents (a heavy tail).
+	TopShare float64
 }
+
+// TopDescents is how many of the heaviest descents [Result.TopShare]
+// takes.
+const TopDescents = 10
 
 // Summarize returns the Hansen-Hurwitz estimates of descents: the mean of
 // each count divided by its descent's probability, and the standard error
@@ -466,16 +491,37 @@ func Summarize(ds []Descent) Result {
 	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.OneSolution) })
 	res.Solutions = of(func(c solver.Count) float64 { return float64(c.Solutions) })
 	res.Nodes = of(func(c solver.Count) float64 { return float64(c.Nodes) })
-	var top float64
-	for _, x := range ds {
+	ys := make([]float64, len(ds))
+	for i, x := range ds {
 		res.Seconds += x.Seconds
 		res.Weigh += x.Weigh
-		top = max(top, float64(x.Snakes)/x.Prob)
+		ys[i] = float64(x.Snakes) / x.Prob
 	}
 	if sum := res.Snakes.Mean * float64(len(ds)); sum > 0 {
-		res.MaxShare = top / sum
+		res.MaxShare = slices.Max(ys) / sum
+		res.TopShare = topShare(ys, res.Snakes.Mean)
 	}
 	return res
+}
+
+// topShare returns the share of the [TopDescents] largest squared
+// deviations of ys from their mean m in the sum of them all.
+func topShare(ys []float64, m float64) float64 {
+	sq := make([]float64, len(ys))
+	var all float64
+	for i, y := range ys {
+		sq[i] = (y - m) * (y - m)
+		all += sq[i]
+	}
+	if !(all > 0) {
+		return 0
+	}
+	slices.Sort(sq)
+	var top float64
+	for _, d := range sq[max(len(sq)-TopDescents, 0):] {
+		top += d
+	}
+	return top / all
 }
 
 // Controlled returns the estimates of descents as Summarize does, but for

@@ -433,3 +433,53 @@ func TestStopped(t *testing.T) {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }
+
+// TestSpread checks the figures of a run's spread on descents made up:
+// twelve of probability 1/2, ten with 5 snakes and two with none, so
+// weighted counts of ten 10s and two 0s about their mean 25/3. The two
+// 0s lie farthest from it, and every descent is among the ten farthest
+// but two of the 10s: 29/30 of the squared deviations. The relative
+// variance of a descent is the sample variance over the squared mean.
+func TestSpread(t *testing.T) {
+	var ds []Descent
+	for i := range 12 {
+		d := Descent{Index: i, Prob: 0.5}
+		if i%6 != 3 {
+			d.Snakes = 5
+		}
+		ds = append(ds, d)
+	}
+	r := Summarize(ds)
+	const mean = 25.0 / 3
+	if math.Abs(r.Snakes.Mean-mean) > 1e-12 {
+		t.Fatalf("mean %v, want %v", r.Snakes.Mean, mean)
+	}
+	if math.Abs(r.TopShare-29.0/30) > 1e-12 {
+		t.Errorf("TopShare %v, want 29/30", r.TopShare)
+	}
+	if math.Abs(r.MaxShare-0.1) > 1e-12 {
+		t.Errorf("MaxShare %v, want 10/100", r.MaxShare)
+	}
+	var ss float64
+	for _, d := range ds {
+		y := float64(d.Snakes) / d.Prob
+		ss += (y - mean) * (y - mean)
+	}
+	if want := ss / 11 / (mean * mean); math.Abs(r.Snakes.RelVar()-want) > 1e-12 {
+		t.Errorf("RelVar %v, want %v", r.Snakes.RelVar(), want)
+	}
+	// Alike, they spread not at all; fewer than ten, all of them make it.
+	for i := range ds {
+		ds[i].Snakes = 5
+	}
+	if r := Summarize(ds); r.TopShare != 0 || r.Snakes.RelVar() != 0 {
+		t.Errorf("alike: TopShare %v, RelVar %v, want 0 and 0", r.TopShare, r.Snakes.RelVar())
+	}
+	ds[0].Snakes = 1
+	if r := Summarize(ds[:5]); math.Abs(r.TopShare-1) > 1e-12 {
+		t.Errorf("five descents: TopShare %v, want 1", r.TopShare)
+	}
+	if v := (Value{Mean: 0, Err: 1, N: 3}); !math.IsNaN(v.RelVar()) {
+		t.Errorf("RelVar of a mean of 0 = %v, want NaN", v.RelVar())
+	}
+}

@@ -150,6 +150,15 @@ func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source st
 			fmt.Fprintf(w, "%-20s not steady yet\n", "descents_for_target")
 		}
 	}
+	spread := fmt.Sprintf("snakes %.3g, one-solution snakes %.3g", r.Snakes.RelVar(), r.OneSolution.RelVar())
+	if known > 0 {
+		spread += fmt.Sprintf("; with the control %.3g and %.3g", ctl.Snakes.RelVar(), ctl.OneSolution.RelVar())
+	}
+	fmt.Fprintf(w, "# relative variance of a descent: %s\n", spread)
+	if r.Descents > TopDescents && r.TopShare > 0 { // none when the descents agree exactly
+		fmt.Fprintf(w, "# the heaviest descent makes %.2g%% of the snakes estimate; the %d farthest from the mean make %.3g%% of the squared deviations its error comes from (%.2g%% were they alike)\n",
+			100*r.MaxShare, TopDescents, 100*r.TopShare, 100*float64(TopDescents)/float64(r.Descents))
+	}
 	if known <= 0 {
 		return true
 	}
