@@ -20,9 +20,11 @@ type Part struct {
 // sectionDepth is how finely a search is cut when nothing else says:
 // 2,048 sections below the prefix. Up to a window of finished sections
 // waits to be written in key order, so the finer the cut, the less
-// memory that takes; each section walks again the levels above its
-// prefix, which costs more the finer the cut. docs/SPEED.md has the
-// measurements behind the choice.
+// memory that takes; but one walk plans where the sections start, and
+// where the partial foldings at their depth are too many to hold, each
+// section walks on to its depth from a shallower one, which costs more
+// the finer the cut. docs/SPEED.md has the measurements behind the
+// choice.
 const sectionDepth = 12
 
 // Sections returns the sections of box b that make up the part, in key

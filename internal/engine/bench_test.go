@@ -149,6 +149,19 @@ func BenchmarkCount2x2x16(b *testing.B) {
 	benchCount(b, box, Sections(box, Seq{}, 16)[252:254], 1)
 }
 
+// BenchmarkCountUnderPrefix counts the sections 12 cubelets below a
+// prefix of 40 of 2x4x8, as enumerate -prefix cuts it, on one goroutine:
+// the 346,383 states at the sections' depth exceed a plan's tasks, so the
+// plan lies shallower, and each section walks on from its group.
+func BenchmarkCountUnderPrefix(b *testing.B) {
+	box, _ := symmetry.NewBox(2, 4, 8)
+	p, err := ParsePrefix("0100011001110111111011111111111011111101", box)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchCount(b, box, Sections(box, p, p.Len+12), 1)
+}
+
 // BenchmarkTally counts 16 buffers of sequences, 4 million distinct among
 // 16 million, each met again a few buffers later: the tally of a large
 // census section (2x2x16's largest hold 10 to 60 million snakes and 100

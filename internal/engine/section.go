@@ -70,61 +70,107 @@ func Sections(b symmetry.Box, p Seq, depth int) []Seq {
 // workspaces are kept for the sections of a [Stream], and of the next.
 var workspaces = sync.Pool{New: func() any { return new(workspace) }}
 
-// maxPlan bounds the tasks a plan of sections holds, 72 bytes each:
-// sections deeper than that walk the levels above them each for itself.
+// maxPlan bounds the tasks a plan of sections holds, 72 bytes each.
 const maxPlan = 1 << 18
 
 // sectionPlan is where the sections of a list start: the states at their
 // depth, found by one walk of the levels above, which would otherwise be
-// walked again for each section.
+// walked again for each section. When the states at the sections' depth
+// are too many, the plan holds those at a shallower depth, in groups by
+// their prefix of that depth: each section then walks on from its group
+// to its own depth, under its own prefix.
 type sectionPlan struct {
-	tasks [][]state // by section; nil when there is no plan
+	tasks [][]state // by group; nil when there is no plan
+	group []int     // the group of each section
+	depth int       // the tasks' depth
 	nodes uint64    // the nodes of the walk
 }
 
 // planSections returns the plan of the sections ps, all of one length, or
-// none when they are not, when the plan would exceed maxPlan tasks, or
-// when ctx ends first. The walk keeps to the prefix the sections share:
-// the sections under one prefix of a big box are a sliver of its tree.
+// none when they are not, or when ctx ends first. The walk keeps to the
+// prefix the sections share: the sections under one prefix of a big box
+// are a sliver of its tree. When more than maxPlan states lie at the
+// sections' depth, the plan is at the deepest depth above it, down to the
+// shared prefix, where they fit, as far as halving the levels between
+// finds it; when none fits, there is no plan, and each section walks from
+// the roots.
 func (g *grid) planSections(ctx context.Context, ps []Seq) sectionPlan {
+	return g.planSectionsWithin(ctx, ps, maxPlan)
+}
+
+// planSectionsWithin is planSections with at most limit tasks.
+func (g *grid) planSectionsWithin(ctx context.Context, ps []Seq, limit int) sectionPlan {
 	if len(ps) == 0 {
 		return sectionPlan{}
 	}
-	at := make(map[uint64]int, len(ps))
-	for k, p := range ps {
+	for _, p := range ps {
 		if p.Len != ps[0].Len {
 			return sectionPlan{}
 		}
-		at[p.Bits] = k
+	}
+	if plan, ok := g.planAt(ctx, ps, ps[0].Len, limit); ok {
+		return plan
+	}
+	// The deepest depth in [lo, hi] whose states fit, by halving.
+	var best sectionPlan
+	lo, hi := max(commonPrefix(ps).Len, 1), ps[0].Len-1
+	for lo <= hi && ctx.Err() == nil {
+		mid := lo + (hi-lo+1)/2
+		if plan, ok := g.planAt(ctx, ps, mid, limit); ok {
+			best, lo = plan, mid+1
+		} else {
+			hi = mid - 1
+		}
+	}
+	if ctx.Err() != nil {
+		return sectionPlan{}
+	}
+	return best
+}
+
+// planAt returns the plan of the sections ps with their tasks at depth d,
+// no deeper than they, or reports false when the tasks would exceed limit
+// or ctx ends first.
+func (g *grid) planAt(ctx context.Context, ps []Seq, d, limit int) (sectionPlan, bool) {
+	mask := uint64(1)<<d - 1
+	at := make(map[uint64]int, len(ps))
+	plan := sectionPlan{group: make([]int, len(ps)), depth: d}
+	for k, p := range ps {
+		i, ok := at[p.Bits&mask]
+		if !ok {
+			i = len(at)
+			at[p.Bits&mask] = i
+		}
+		plan.group[k] = i
 	}
 	s := g.newSearch(ctx, job{c: startsWith(commonPrefix(ps))})
-	mask := uint64(1)<<ps[0].Len - 1
-	s.planning, s.stop, s.limit = true, min(max(ps[0].Len, 1), g.n-1), maxPlan
+	s.planning, s.stop, s.limit = true, min(max(d, 1), g.n-1), limit
 	s.keep, s.keepMask = at, mask
 	for _, r := range g.roots() {
 		if s.run(&r); s.stopped {
-			return sectionPlan{}
+			return sectionPlan{}, false
 		}
 	}
-	// Bucket the tasks by section, in one array.
+	// Bucket the tasks by group, in one array.
 	of := make([]int32, len(s.tasks))
-	count := make([]int, len(ps))
+	count := make([]int, len(at))
 	for t, st := range s.tasks {
-		k := at[st.turns&mask]
-		of[t] = int32(k)
-		count[k]++
+		i := at[st.turns&mask]
+		of[t] = int32(i)
+		count[i]++
 	}
 	all := make([]state, len(s.tasks))
-	plan := sectionPlan{tasks: make([][]state, len(ps)), nodes: s.nodes}
+	plan.tasks = make([][]state, len(at))
+	plan.nodes = s.nodes
 	start := 0
-	for k := range ps {
-		plan.tasks[k] = all[start : start : start+count[k]]
-		start += count[k]
+	for i := range plan.tasks {
+		plan.tasks[i] = all[start : start : start+count[i]]
+		start += count[i]
 	}
 	for t, st := range s.tasks {
 		plan.tasks[of[t]] = append(plan.tasks[of[t]], st)
 	}
-	return plan
+	return plan, true
 }
 
 // commonPrefix returns the longest prefix that the sequences ps, all of
@@ -142,11 +188,17 @@ func commonPrefix(ps []Seq) Seq {
 // returns the states to search from.
 func (p *sectionPlan) start(s *search, g *grid, ctx context.Context, j job, ps []Seq, k int) []state {
 	if p.tasks != nil {
+		if p.depth < ps[k].Len {
+			j.c = startsWith(ps[k]) // on from the group's depth
+		}
 		s.reset(g, ctx, j)
 		if k == 0 {
 			s.nodes = p.nodes // the walk above, counted once
 		}
-		return p.tasks[k]
+		if !ps[k].opens(g.n) {
+			return nil
+		}
+		return p.tasks[p.group[k]]
 	}
 	j.c = startsWith(ps[k])
 	s.reset(g, ctx, j)

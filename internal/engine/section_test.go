@@ -386,3 +386,124 @@ func TestPlanCancelled(t *testing.T) {
 		t.Errorf("counting with a cancelled context: %v, want %v", err, context.Canceled)
 	}
 }
+
+// TestPlanShallower counts sections under plans of every kind, each
+// against the section searched alone from the roots (see checkPlans).
+// The boxes: 2x4x8, of the most cells, under a prefix of 44, and under
+// one of 58, whose sections are whole keys ending at the last cubelet;
+// 3x3x3 under one of 15, its sections whole keys too; and 2x2x16 under
+// 20. (4x4x4 would take minutes: each of its sections under a prefix of
+// 48 walks for seconds to it from the roots.)
+func TestPlanShallower(t *testing.T) {
+	// Snakes that fold: the prefixes are theirs.
+	const key248 = "0100011001110111111011111111111011111101111111111111111111111110"
+	const key333 = "011111101010101111111111110"
+	cases := []struct {
+		box    string
+		prefix string
+		depth  int
+	}{
+		{"2x4x8", key248[:44], 48},
+		{"2x4x8", key248[:58], 64},
+		{"3x3x3", key333[:15], 27},
+		{"2x2x16", key248[:20], 26},
+	}
+	if testing.Short() {
+		cases = cases[2:] // the 2x4x8 cases take seconds
+	}
+	for _, c := range cases {
+		b, _ := symmetry.ParseBox(c.box)
+		p, err := ParsePrefix(c.prefix, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snakes := checkPlans(t, b, Sections(b, p, c.depth), -1); snakes == 0 {
+			t.Errorf("%v under %v: no snake, a test of nothing", b, p)
+		}
+	}
+}
+
+// checkPlans counts the sections ps of box b under plans of every kind,
+// each section against itself searched alone from the roots, and returns
+// the snakes they hold: the plan at the sections' own depth; one whose
+// limit the states there exceed by one, so that its tasks lie at a
+// shallower depth and each section walks on from its group; a limit of
+// one task, which leaves no plan, or one at the shared prefix; and limit,
+// if not negative.
+func checkPlans(t *testing.T, b symmetry.Box, ps []Seq, limit int) int64 {
+	t.Helper()
+	ctx := context.Background()
+	g := gridOf(b)
+	alone := make([]Count, len(ps))
+	for k, q := range ps {
+		var err error
+		if alone[k], err = CountSection(ctx, b, q, Options{Workers: 1}); err != nil {
+			t.Fatal(err)
+		}
+		alone[k].Nodes, alone[k].Seconds = 0, 0
+	}
+	full, ok := g.planAt(ctx, ps, ps[0].Len, 0)
+	if !ok {
+		t.Fatalf("%v: no plan of %d sections without a limit", b, len(ps))
+	}
+	n := 0
+	for _, ts := range full.tasks {
+		n += len(ts)
+	}
+	limits := []int{n, n - 1, 1}
+	if limit >= 0 {
+		limits = append(limits, limit)
+	}
+	var snakes int64
+	for _, limit := range limits {
+		plan := g.planSectionsWithin(ctx, ps, limit)
+		switch {
+		case limit == n && (plan.tasks == nil || plan.depth != ps[0].Len):
+			t.Errorf("%v, limit %d: the plan is at depth %d, want the sections' %d", b, limit, plan.depth, ps[0].Len)
+		case limit == n-1 && n > 1 && plan.tasks != nil && plan.depth >= ps[0].Len:
+			t.Errorf("%v, limit %d: the plan is at the sections' depth %d, where its %d tasks do not fit", b, limit, plan.depth, n)
+		case plan.tasks != nil && plan.depth < commonPrefix(ps).Len:
+			t.Errorf("%v, limit %d: the plan is at depth %d, above the prefix the sections share", b, limit, plan.depth)
+		}
+		snakes = 0
+		for k := range ps {
+			s := searches.Get().(*search)
+			if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true, count: true}, ps, k), nil); err != nil {
+				t.Fatal(err)
+			}
+			var got Count
+			if s.out.counts != nil {
+				got = summarise(g.n, []*tally{s.out.counts})
+			}
+			searches.Put(s)
+			if got != alone[k] {
+				t.Errorf("%v section %v, limit %d (plan at depth %d): %+v, want %+v as searched alone", b, ps[k], limit, plan.depth, got, alone[k])
+			}
+			snakes += got.Snakes
+		}
+	}
+	return snakes
+}
+
+// FuzzPlan counts the sections under a prefix of a small box under plans
+// of every kind and one of the fuzzer's limit (see checkPlans): box sides
+// of 1 to 4, up to 24 cells, the prefix and the sections' depth anywhere
+// from the first cubelet to the last, up to 64 sections.
+func FuzzPlan(f *testing.F) {
+	f.Add(uint8(2), uint8(3), uint8(4), uint64(0b0110), uint8(4), uint8(6), uint16(3))
+	f.Add(uint8(3), uint8(3), uint8(2), uint64(0), uint8(1), uint8(17), uint16(0))
+	f.Add(uint8(2), uint8(2), uint8(6), uint64(0b10110110), uint8(9), uint8(24), uint16(40))
+	f.Fuzz(func(t *testing.T, x, y, z uint8, bits uint64, plen, depth uint8, limit uint16) {
+		b, err := symmetry.NewBox(int(x%4)+1, int(y%4)+1, int(z%4)+1)
+		if err != nil || b.Len() > 24 || b.Len() < 2 {
+			return
+		}
+		n := b.Len()
+		p := Seq{Bits: bits & (1<<(int(plen)%n) - 1), Len: int(plen) % n}
+		ps := Sections(b, p, p.Len+1+int(depth)%(n-p.Len))
+		if len(ps) == 0 || len(ps) > 64 { // more take the fuzzer's seconds
+			return
+		}
+		checkPlans(t, b, ps, int(limit))
+	})
+}
