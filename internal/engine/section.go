@@ -108,7 +108,9 @@ func (g *grid) planSectionsWithin(ctx context.Context, ps []Seq, limit int) sect
 			return sectionPlan{}
 		}
 	}
-	if plan, ok := g.planAt(ctx, ps, ps[0].Len, limit); ok {
+	// One search for every walk: its tasks' memory serves them all.
+	s := g.newSearch(ctx, job{})
+	if plan, ok := g.planAt(s, ps, ps[0].Len, limit); ok {
 		return plan
 	}
 	// The deepest depth in [lo, hi] whose states fit, by halving.
@@ -116,7 +118,7 @@ func (g *grid) planSectionsWithin(ctx context.Context, ps []Seq, limit int) sect
 	lo, hi := max(commonPrefix(ps).Len, 1), ps[0].Len-1
 	for lo <= hi && ctx.Err() == nil {
 		mid := lo + (hi-lo+1)/2
-		if plan, ok := g.planAt(ctx, ps, mid, limit); ok {
+		if plan, ok := g.planAt(s, ps, mid, limit); ok {
 			best, lo = plan, mid+1
 		} else {
 			hi = mid - 1
@@ -129,9 +131,9 @@ func (g *grid) planSectionsWithin(ctx context.Context, ps []Seq, limit int) sect
 }
 
 // planAt returns the plan of the sections ps with their tasks at depth d,
-// no deeper than they, or reports false when the tasks would exceed limit
-// or ctx ends first.
-func (g *grid) planAt(ctx context.Context, ps []Seq, d, limit int) (sectionPlan, bool) {
+// no deeper than they, walked by s, or reports false when the tasks would
+// exceed limit or s's context ends first.
+func (g *grid) planAt(s *search, ps []Seq, d, limit int) (sectionPlan, bool) {
 	mask := uint64(1)<<d - 1
 	at := make(map[uint64]int, len(ps))
 	plan := sectionPlan{group: make([]int, len(ps)), depth: d}
@@ -143,7 +145,7 @@ func (g *grid) planAt(ctx context.Context, ps []Seq, d, limit int) (sectionPlan,
 		}
 		plan.group[k] = i
 	}
-	s := g.newSearch(ctx, job{c: startsWith(commonPrefix(ps))})
+	s.reset(g, s.ctx, job{c: startsWith(commonPrefix(ps))})
 	s.planning, s.stop, s.limit = true, min(max(d, 1), g.n-1), limit
 	s.keep, s.keepMask = at, mask
 	for _, r := range g.roots() {

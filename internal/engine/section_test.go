@@ -442,7 +442,7 @@ func checkPlans(t *testing.T, b symmetry.Box, ps []Seq, limit int) int64 {
 		}
 		alone[k].Nodes, alone[k].Seconds = 0, 0
 	}
-	full, ok := g.planAt(ctx, ps, ps[0].Len, 0)
+	full, ok := g.planAt(g.newSearch(ctx, job{}), ps, ps[0].Len, 0)
 	if !ok {
 		t.Fatalf("%v: no plan of %d sections without a limit", b, len(ps))
 	}
