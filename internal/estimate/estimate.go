@@ -419,11 +419,10 @@ func (v Value) DescentsFor(rel float64) (int, bool) {
 	if v.Mean <= 0 || rel <= 0 {
 		return 0, false
 	}
-	r := v.Err / v.Mean / rel
 	// A mean near 0 against its error asks for more than an int holds,
 	// where converting would wrap to a negative count, which reads as
 	// done: it saturates instead.
-	n := math.Ceil(float64(v.N) * r * r)
+	n := math.Ceil(v.RelVar() / (rel * rel))
 	if !(n < maxDescentsFor) { // too many, or NaN
 		return maxDescentsFor, true
 	}
@@ -471,8 +470,8 @@ type Result struct {
 	TopShare float64
 }
 
-// TopDescents is how many of the heaviest descents [Result.TopShare]
-// takes.
+// TopDescents is how many descents, those farthest from the mean,
+// [Result.TopShare] takes.
 const TopDescents = 10
 
 // Summarize returns the Hansen-Hurwitz estimates of descents: the mean of
@@ -480,28 +479,30 @@ const TopDescents = 10
 // from their sample variance.
 func Summarize(ds []Descent) Result {
 	res := Result{Descents: len(ds)}
-	of := func(f func(solver.Count) float64) Value {
-		ys := make([]float64, len(ds))
-		for i, x := range ds {
-			ys[i] = f(x.Count) / x.Prob
-		}
-		return meanErr(ys)
-	}
-	res.Snakes = of(func(c solver.Count) float64 { return float64(c.Snakes) })
-	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.OneSolution) })
-	res.Solutions = of(func(c solver.Count) float64 { return float64(c.Solutions) })
-	res.Nodes = of(func(c solver.Count) float64 { return float64(c.Nodes) })
-	ys := make([]float64, len(ds))
-	for i, x := range ds {
+	snakes := weighted(ds, func(c solver.Count) float64 { return float64(c.Snakes) })
+	res.Snakes = meanErr(snakes)
+	res.OneSolution = meanErr(weighted(ds, func(c solver.Count) float64 { return float64(c.OneSolution) }))
+	res.Solutions = meanErr(weighted(ds, func(c solver.Count) float64 { return float64(c.Solutions) }))
+	res.Nodes = meanErr(weighted(ds, func(c solver.Count) float64 { return float64(c.Nodes) }))
+	for _, x := range ds {
 		res.Seconds += x.Seconds
 		res.Weigh += x.Weigh
-		ys[i] = float64(x.Snakes) / x.Prob
 	}
 	if sum := res.Snakes.Mean * float64(len(ds)); sum > 0 {
-		res.MaxShare = slices.Max(ys) / sum
-		res.TopShare = topShare(ys, res.Snakes.Mean)
+		res.MaxShare = slices.Max(snakes) / sum
+		res.TopShare = topShare(snakes, res.Snakes.Mean)
 	}
 	return res
+}
+
+// weighted returns, for each descent, f of its count divided by its
+// probability: the descent's estimate of the total.
+func weighted(ds []Descent, f func(solver.Count) float64) []float64 {
+	ys := make([]float64, len(ds))
+	for i, d := range ds {
+		ys[i] = f(d.Count) / d.Prob
+	}
+	return ys
 }
 
 // topShare returns the share of the [TopDescents] largest squared
@@ -538,16 +539,9 @@ func topShare(ys []float64, m float64) float64 {
 // to be checked against known.
 func Controlled(ds []Descent, known float64) Result {
 	res := Summarize(ds)
-	xs := make([]float64, len(ds))
-	for i, d := range ds {
-		xs[i] = float64(d.Solutions) / d.Prob
-	}
+	xs := weighted(ds, func(c solver.Count) float64 { return float64(c.Solutions) })
 	of := func(f func(solver.Count) float64) Value {
-		ys := make([]float64, len(ds))
-		for i, d := range ds {
-			ys[i] = f(d.Count) / d.Prob
-		}
-		return meanErr(controlled(xs, ys, known))
+		return meanErr(controlled(xs, weighted(ds, f), known))
 	}
 	res.Snakes = of(func(c solver.Count) float64 { return float64(c.Snakes) })
 	res.OneSolution = of(func(c solver.Count) float64 { return float64(c.OneSolution) })
