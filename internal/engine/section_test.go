@@ -417,7 +417,7 @@ func TestPlanShallower(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if snakes := checkPlans(t, b, Sections(b, p, c.depth), -1); snakes == 0 {
+		if snakes := checkPlans(t, b, Sections(b, p, c.depth), -1, true); snakes == 0 {
 			t.Errorf("%v under %v: no snake, a test of nothing", b, p)
 		}
 	}
@@ -429,8 +429,10 @@ func TestPlanShallower(t *testing.T) {
 // limit the states there exceed by one, so that its tasks lie at a
 // shallower depth and each section walks on from its group; a limit of
 // one task, which leaves no plan, or one at the shared prefix; and limit,
-// if not negative.
-func checkPlans(t *testing.T, b symmetry.Box, ps []Seq, limit int) int64 {
+// if not negative. With shallower, the plan one task short must be made,
+// at a depth above the sections': the sections' states outnumber those
+// of some depth between.
+func checkPlans(t *testing.T, b symmetry.Box, ps []Seq, limit int, shallower bool) int64 {
 	t.Helper()
 	ctx := context.Background()
 	g := gridOf(b)
@@ -462,6 +464,8 @@ func checkPlans(t *testing.T, b symmetry.Box, ps []Seq, limit int) int64 {
 			t.Errorf("%v, limit %d: the plan is at depth %d, want the sections' %d", b, limit, plan.depth, ps[0].Len)
 		case limit == n-1 && n > 1 && plan.tasks != nil && plan.depth >= ps[0].Len:
 			t.Errorf("%v, limit %d: the plan is at the sections' depth %d, where its %d tasks do not fit", b, limit, plan.depth, n)
+		case limit == n-1 && shallower && plan.tasks == nil:
+			t.Errorf("%v, limit %d: no plan, where one shallower than the sections' %d tasks fits", b, limit, n)
 		case plan.tasks != nil && plan.depth < commonPrefix(ps).Len:
 			t.Errorf("%v, limit %d: the plan is at depth %d, above the prefix the sections share", b, limit, plan.depth)
 		}
@@ -504,6 +508,6 @@ func FuzzPlan(f *testing.F) {
 		if len(ps) == 0 || len(ps) > 64 { // more take the fuzzer's seconds
 			return
 		}
-		checkPlans(t, b, ps, int(limit))
+		checkPlans(t, b, ps, int(limit), false)
 	})
 }
