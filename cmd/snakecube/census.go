@@ -32,11 +32,12 @@ one-solution snakes, search nodes, seconds) are appended to FILE as one
 JSON line, with a checksum, as soon as it completes. Run again with the
 same FILE, a census skips the sections already there, so a crashed or
 preempted run resumes; it drops a torn last line that a crash left, and
-refuses a FILE that holds anything else. A section that a run was
-stopped in (Ctrl-C, SIGTERM) after searching it for a minute or more is
-counted in parts from then on, the sections four cubelets below it, each
-kept in FILE.parts as it completes: a section of hours is not searched
-again from its start at every stop. Its line in FILE is the sum of its
+refuses a FILE that holds anything else. A section searched for a minute
+is marked in FILE.parts there and then: should the run end before it
+completes (Ctrl-C, SIGTERM, SIGKILL, a crash), it is counted in parts from
+then on, the sections four cubelets below it, each kept in FILE.parts as
+it completes: a section of hours is not searched again from its start at
+every stop. Its line in FILE is the sum of its
 parts, and FILE.parts goes once every section it names is in FILE.
 FILE is locked while a census runs: one FILE, one run at a time. Memory
 stays bounded by one section per goroutine.

@@ -40,16 +40,18 @@
 // append to one file and count its sections twice, and refuses anything
 // but a regular file.
 //
-// A run stopped within a section loses that section's search. When it had
-// searched it for a minute or more, it marks the section in the parts
-// file beside the census file ([PartsFile]), and the runs after count it
-// in parts, the sections four cubelets below it, each appended to the
-// parts file as it completes and marked and cut again should a run stop
-// in it as long. A parts file's lines are census records of the parts,
-// with checksums, and the marks: {"split":true,...} and the record of the
-// prefix cut, with no counts but its seconds. The section's line is the
-// sum of its parts, nodes and seconds too; the parts file is removed once
-// every section it names has its line.
+// A run stopped within a section loses that section's search. A run marks
+// each section it has searched for a minute in the parts file beside the
+// census file ([PartsFile]) there and then, and should it end, however
+// roughly (an interrupt, a kill, a crash), before it counts the section,
+// the runs after count it in parts, the sections four cubelets below it,
+// each appended to the parts file as it completes and marked and cut
+// again should a run end in it as long. A parts file's lines are census
+// records of the parts, with checksums, and the marks: {"split":true,...}
+// and the record of the prefix cut, with no counts but the seconds it had
+// been searched. The section's line is the sum of its parts, nodes and
+// seconds too; the parts file is removed once every section it names has
+// its line.
 //
 // # Extrapolation
 //

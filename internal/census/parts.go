@@ -14,15 +14,19 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// A section that a run stopped in, after it had searched it for
-// splitAfter or longer, is counted in parts from then on: the sections
-// splitBy cubelets below it, each appended to the parts file as it
-// completes, and each split again should a run stop in it as long. The
-// section's line goes to the census file when its last part is counted,
-// the sum of its parts (their nodes, so the search's nodes of the parts,
-// and seconds too). A stop so loses at most the search of the units it
-// stopped, each one either under a minute or cut from then on: a
-// section of hours gets counted however often the runs stop.
+// A section that a run has searched for splitAfter is marked in the parts
+// file there and then, while the search goes on: should that run end
+// before the section is counted, by an interrupt or by a kill, a crash or
+// a power cut that gives it no time to say so, the runs after count it in
+// parts, the sections splitBy cubelets below it, each appended to the
+// parts file as it completes, and each marked and split again should a
+// run end in it as long. The section's line goes to the census file when
+// its last part is counted, the sum of its parts (their nodes, so the
+// search's nodes of the parts, and seconds too). A unit counted whole
+// after its mark is counted: the mark is moot. A stop so loses at most
+// the search of the units it stopped, each one either under a minute or
+// cut from then on: a section of hours gets counted however often and
+// however roughly the runs stop.
 const (
 	splitAfter = time.Minute
 	splitBy    = 4
@@ -38,8 +42,8 @@ func PartsFile(path string) string { return path + ".parts" }
 
 // partLine is a line of a parts file: the census record of a part, a
 // section of the box below a census section, or, with Split, the mark of
-// a prefix that is counted in parts from then on, whose record holds
-// only the seconds it was searched before the run stopped.
+// a prefix that is counted in parts unless it is counted whole, whose
+// record holds only the seconds it had been searched when marked.
 type partLine struct {
 	Split bool `json:"split,omitempty"`
 	Record
@@ -136,7 +140,7 @@ func (f *File) journalParts(ctx context.Context) error {
 		return nil
 	}, func() error {
 		// Every mark and every part counted lies in the tree of marks
-		// of its section, a part counted at a leaf of it.
+		// of its section, below no part counted whole.
 		for q := range f.parts.split {
 			if err := f.parts.placed(b, f.depth, q, name); err != nil {
 				return err
@@ -145,9 +149,6 @@ func (f *File) journalParts(ctx context.Context) error {
 		for q := range f.parts.counted {
 			if err := f.parts.placed(b, f.depth, q, name); err != nil {
 				return err
-			}
-			if f.parts.split[q] {
-				return fmt.Errorf("%s: part %s is counted and marked to be split", name, q)
 			}
 		}
 		return nil
@@ -164,10 +165,14 @@ func (ps *parts) isCounted(q solver.Seq) bool {
 	return ok
 }
 
+// cut reports whether p is counted as its parts: marked split, and not
+// counted whole.
+func (ps *parts) cut(p solver.Seq) bool { return ps.split[p] && !ps.isCounted(p) }
+
 // units returns, in key order, what the section under p is counted as:
-// p itself, or, when p is marked split, the units of its parts.
+// p itself, or, when p is cut, the units of its parts.
 func (ps *parts) units(b symmetry.Box, p solver.Seq, out []solver.Seq) []solver.Seq {
-	if !ps.split[p] {
+	if !ps.cut(p) {
 		return append(out, p)
 	}
 	for _, q := range solver.Sections(b, p, min(p.Len+splitBy, b.Len())) {
@@ -176,13 +181,13 @@ func (ps *parts) units(b symmetry.Box, p solver.Seq, out []solver.Seq) []solver.
 	return out
 }
 
-// reaches reports whether q is p or, p being marked split, lies in the
-// tree of marks below p: one of its parts, or one of theirs, and so on.
+// reaches reports whether q is p or, p being cut, lies in the tree of
+// marks below p: one of its parts, or one of theirs, and so on.
 func (ps *parts) reaches(b symmetry.Box, p, q solver.Seq) bool {
 	if p == q {
 		return true
 	}
-	if !ps.split[p] || q.Len <= p.Len || q.Bits&(1<<p.Len-1) != p.Bits {
+	if !ps.cut(p) || q.Len <= p.Len || q.Bits&(1<<p.Len-1) != p.Bits {
 		return false
 	}
 	for _, r := range solver.Sections(b, p, min(p.Len+splitBy, b.Len())) {
@@ -194,8 +199,14 @@ func (ps *parts) reaches(b symmetry.Box, p, q solver.Seq) bool {
 }
 
 // placed returns an error unless q lies in the tree of marks of the
-// census section, depth cubelets long, that it starts with.
+// census section, depth cubelets long, that it starts with, below no
+// part counted whole.
 func (ps *parts) placed(b symmetry.Box, depth int, q solver.Seq, name string) error {
+	for l := depth + splitBy; l < q.Len; l += splitBy {
+		if a := (solver.Seq{Bits: q.Bits & (1<<l - 1), Len: l}); ps.isCounted(a) {
+			return fmt.Errorf("%s: %s lies in part %s, counted whole", name, q, a)
+		}
+	}
 	k := sectionOf(b, depth, q)
 	if !ps.reaches(b, solver.SectionAt(b, depth, k), q) {
 		return fmt.Errorf("%s: %s is no part that the marks of section %d cut it into", name, q, k)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -65,10 +66,11 @@ func sameCounts(t *testing.T, got, want []Record) {
 
 // TestCountParts counts a census whose parts file cuts section 5 into
 // parts four cubelets deeper, one of them into parts again, with one part
-// counted already, and holds every part of section 9 but not its line:
-// each section's line is the one of a count whole but for nodes and
-// seconds, the sections not cut are counted whole, and the parts file is
-// removed once all are in.
+// counted already, and another marked to be cut but counted whole, as a
+// run that got to count it after its mark leaves it; and which holds
+// every part of section 9 but not its line: each section's line is the
+// one of a count whole but for nodes and seconds, the sections not cut
+// are counted whole, and the parts file is removed once all are in.
 func TestCountParts(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -76,6 +78,7 @@ func TestCountParts(t *testing.T) {
 	want := records(t, solver.NumSections(box234, depth234))
 	p5, p9 := want[5].Prefix, want[9].Prefix
 	lines := []partLine{partOf(t, box234, p5, true), partOf(t, box234, p5+"0110", true), partOf(t, box234, p5+"0110"+"1010", false)}
+	lines = append(lines, partOf(t, box234, p5+"0111", false), partOf(t, box234, p5+"0111", true))
 	lines = append(lines, partOf(t, box234, p9, true))
 	for _, s := range solver.Sections(box234, solver.SectionAt(box234, depth234, 9), depth234+splitBy) {
 		lines = append(lines, partOf(t, box234, s.String(), false))
@@ -96,9 +99,10 @@ func TestCountParts(t *testing.T) {
 	if err := f.Count(ctx, Selection{from: 0, to: len(want)}, 3, done); err != nil {
 		t.Fatal(err)
 	}
-	// Section 5's 16 parts, one cut into 16 with one counted before.
-	if sections != len(want) || parts != 15+15 {
-		t.Errorf("Count said %d sections and %d parts, want %d and %d", sections, parts, len(want), 15+15)
+	// Section 5's 16 parts, one counted before, one cut into 16 with one
+	// counted before.
+	if sections != len(want) || parts != 14+15 {
+		t.Errorf("Count said %d sections and %d parts, want %d and %d", sections, parts, len(want), 14+15)
 	}
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
@@ -208,7 +212,7 @@ func TestOpenPartsRefuses(t *testing.T) {
 		{"a part without a mark", partsOf(part), "is no part that the marks of section 5 cut it into"},
 		{"a part too deep", partsOf(mark, partOf(t, box234, p5+"01101", false)), "is no part that the marks"},
 		{"a part twice", partsOf(mark, part, part), "line 3: " + p5 + "0110 is there twice"},
-		{"a part counted and cut", partsOf(mark, part, partOf(t, box234, p5+"0110", true)), "counted and marked to be split"},
+		{"a part under a part counted whole", partsOf(mark, part, partOf(t, box234, p5+"0110", true), partOf(t, box234, p5+"01101010", false)), p5 + "01101010 lies in part " + p5 + "0110, counted whole"},
 		{"an edited count", append(partsOf(mark), bytes.Replace(partsOf(part), []byte(`"nodes":`), []byte(`"nodes":1`), 1)...), "line 2: checksum"},
 		{"a part of another box", partsOf(partOf(t, other, "0000000", false)), "a part of 2x2x6 at depth 7"},
 		{"a mark above the census", partsOf(partOf(t, box234, "0000", true)), "at depth 4, in the parts of a census of 2x3x4 at depth 6"},
@@ -296,4 +300,91 @@ func FuzzOpenParts(f *testing.F) {
 		}
 		sameCounts(t, got, want)
 	})
+}
+
+// TestCountKilled kills a census of 2x3x5 outright (SIGKILL), again and
+// again, 20 milliseconds into its first run and a sixth later each run
+// after, each section or part marked to be cut once it has run for 5
+// milliseconds: a kill leaves no time to write anything, yet the marks
+// written as the searches went on let the runs cut the sections finer
+// until they count them, and the census is the one counted at once. The
+// runs are this test binary, run again as a census.
+func TestCountKilled(t *testing.T) {
+	b, _ := symmetry.NewBox(2, 3, 5)
+	const depth = 2
+	if path := os.Getenv("SNAKECUBE_TEST_CENSUS_KILLED"); path != "" {
+		f, err := Open(context.Background(), path, b, depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.splitAfter = 5 * time.Millisecond
+		err = f.Count(context.Background(), Selection{from: 0, to: solver.NumSections(b, depth)}, 2, nil)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs the census again and again as a process of its own")
+	}
+	var want []Record
+	for k := range solver.NumSections(b, depth) {
+		p := solver.SectionAt(b, depth, k)
+		c, err := solver.CountSection(context.Background(), b, p, solver.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, NewRecord(b, depth, k, p, c))
+	}
+	path := filepath.Join(t.TempDir(), "c.jsonl")
+	kills, marks := 0, 0
+	for run := 1; ; run++ {
+		if run > 100 {
+			t.Fatalf("not counted after %d runs", run-1)
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCountKilled$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "SNAKECUBE_TEST_CENSUS_KILLED="+path)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(time.Duration(20*math.Pow(7.0/6, float64(run))) * time.Millisecond):
+			if err := cmd.Process.Kill(); err != nil {
+				t.Fatal(err)
+			}
+			err = <-done
+		}
+		if err == nil {
+			break
+		}
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != -1 {
+			t.Fatalf("run %d: %v\n%s", run, err, out.Bytes())
+		}
+		kills++
+		if data, err := os.ReadFile(PartsFile(path)); err == nil {
+			marks = max(marks, bytes.Count(data, []byte(`"split":true`)))
+		}
+	}
+	if kills == 0 || marks == 0 {
+		t.Fatalf("%d runs killed, at most %d marks: the test killed no run in a search it had marked", kills, marks)
+	}
+	got, _, err := ReadFile(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameCounts(t, got, want)
+	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the parts file is still there once every section is counted: %v", err)
+	}
+	t.Logf("%d runs killed, at most %d marks", kills, marks)
 }

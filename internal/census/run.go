@@ -93,7 +93,7 @@ func (s Selection) DoneIn(f *File) int {
 // parts of sections cut it counted. An interrupt stops it between
 // sections, or within one, whose count is then lost and made again on
 // resume: in parts, when it had been searched a minute or more (see
-// [PartsFile]).
+// [PartsFile]), as after a kill.
 func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(sections, parts int)) error {
 	b, depth := f.Census()
 	var written, parts atomic.Int64
@@ -201,20 +201,25 @@ func (s *pending) sum() solver.Count {
 }
 
 // countUnit counts u, section p or a part of it, and appends a part's
-// count to the parts file. Stopped after searching u for splitAfter or
-// longer, it marks u in the parts file to be counted in parts.
+// count to the parts file. Once it has searched u for splitAfter, it
+// marks u in the parts file, so that the runs after count u in parts
+// unless this one gets to count it whole.
 func (f *File) countUnit(ctx context.Context, u, p solver.Seq) (solver.Count, error) {
 	b := f.box
-	start := time.Now()
-	c, err := solver.CountSection(ctx, b, u, solver.Options{Workers: 1})
-	if err != nil {
-		if ctx.Err() != nil && time.Since(start) >= f.splitAfter && u.Len < b.Len() {
-			mark := NewRecord(b, u.Len, solver.SectionIndex(b, u), u, solver.Count{Seconds: time.Since(start).Seconds()})
-			err = errors.Join(err, f.appendPart(partLine{Split: true, Record: mark}))
-		}
-		return c, err
+	var marked chan error
+	var timer *time.Timer
+	if u.Len < b.Len() {
+		marked = make(chan error, 1)
+		timer = time.AfterFunc(f.splitAfter, func() {
+			mark := NewRecord(b, u.Len, solver.SectionIndex(b, u), u, solver.Count{Seconds: f.splitAfter.Seconds()})
+			marked <- f.appendPart(partLine{Split: true, Record: mark})
+		})
 	}
-	if u != p {
+	c, err := solver.CountSection(ctx, b, u, solver.Options{Workers: 1})
+	if timer != nil && !timer.Stop() {
+		err = errors.Join(err, <-marked) // the mark is being written, or was
+	}
+	if err == nil && u != p {
 		err = f.appendPart(partLine{Record: NewRecord(b, u.Len, solver.SectionIndex(b, u), u, c)})
 	}
 	return c, err
