@@ -22,16 +22,20 @@ var box234, _ = symmetry.NewBox(2, 3, 4)
 const depth234 = 6
 
 // records counts the first n sections of 2x3x4 at depth 6.
-func records(t testing.TB, n int) []Record {
+func records(t testing.TB, n int) []Record { return recordsOf(t, box234, depth234, n) }
+
+// recordsOf returns the records of the first n sections of box b's census
+// at depth, each counted whole.
+func recordsOf(t testing.TB, b symmetry.Box, depth, n int) []Record {
 	t.Helper()
 	recs := make([]Record, n)
 	for k := range recs {
-		p := solver.SectionAt(box234, depth234, k)
-		c, err := solver.CountSection(context.Background(), box234, p, solver.Options{Workers: 1})
+		p := solver.SectionAt(b, depth, k)
+		c, err := solver.CountSection(context.Background(), b, p, solver.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs[k] = NewRecord(box234, depth234, k, p, c)
+		recs[k] = NewRecord(b, depth, k, p, c)
 	}
 	return recs
 }

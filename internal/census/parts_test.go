@@ -131,15 +131,7 @@ func TestCountStopped(t *testing.T) {
 	b, _ := symmetry.NewBox(2, 3, 5)
 	const depth = 2
 	path := filepath.Join(t.TempDir(), "c.jsonl")
-	var want []Record
-	for k := range solver.NumSections(b, depth) {
-		p := solver.SectionAt(b, depth, k)
-		c, err := solver.CountSection(context.Background(), b, p, solver.Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, NewRecord(b, depth, k, p, c))
-	}
+	want := recordsOf(t, b, depth, solver.NumSections(b, depth))
 	stops, marks, underway := 0, 0, 0
 	for run := 1; ; run++ {
 		if run > 400 {
@@ -176,13 +168,19 @@ func TestCountStopped(t *testing.T) {
 			t.Fatalf("PartsUnderway = %d parts, %d nodes, %v; want %d parts, %d nodes", n, c.Nodes, err, len(lines), nodesOf(lines))
 		}
 		underway = max(underway, n)
-		if data, err := os.ReadFile(PartsFile(path)); err == nil {
-			marks = bytes.Count(data, []byte(`"split":true`))
-		}
+		marks = marksIn(path)
 	}
 	if stops == 0 || marks == 0 || underway == 0 {
 		t.Fatalf("%d runs stopped, %d marks, at most %d parts under way: the test stopped no search", stops, marks, underway)
 	}
+	countedWhole(t, path, want)
+	t.Logf("%d runs stopped, %d marks, at most %d parts under way", stops, marks, underway)
+}
+
+// countedWhole checks that the census at path, its runs done, counts the
+// sections of want alike, and that its parts file is gone.
+func countedWhole(t *testing.T, path string, want []Record) {
+	t.Helper()
 	got, _, err := ReadFile(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
@@ -191,7 +189,12 @@ func TestCountStopped(t *testing.T) {
 	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the parts file is still there once every section is counted: %v", err)
 	}
-	t.Logf("%d runs stopped, %d marks, at most %d parts under way", stops, marks, underway)
+}
+
+// marksIn returns how many marks the parts file beside path holds.
+func marksIn(path string) int {
+	data, _ := os.ReadFile(PartsFile(path))
+	return bytes.Count(data, []byte(`"split":true`))
 }
 
 // TestOpenPartsRefuses opens parts files that no run wrote: each is
@@ -330,15 +333,7 @@ func TestCountKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the census again and again as a process of its own")
 	}
-	var want []Record
-	for k := range solver.NumSections(b, depth) {
-		p := solver.SectionAt(b, depth, k)
-		c, err := solver.CountSection(context.Background(), b, p, solver.Options{Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, NewRecord(b, depth, k, p, c))
-	}
+	want := recordsOf(t, b, depth, solver.NumSections(b, depth))
 	path := filepath.Join(t.TempDir(), "c.jsonl")
 	kills, marks := 0, 0
 	for run := 1; ; run++ {
@@ -371,20 +366,11 @@ func TestCountKilled(t *testing.T) {
 			t.Fatalf("run %d: %v\n%s", run, err, out.Bytes())
 		}
 		kills++
-		if data, err := os.ReadFile(PartsFile(path)); err == nil {
-			marks = max(marks, bytes.Count(data, []byte(`"split":true`)))
-		}
+		marks = max(marks, marksIn(path))
 	}
 	if kills == 0 || marks == 0 {
 		t.Fatalf("%d runs killed, at most %d marks: the test killed no run in a search it had marked", kills, marks)
 	}
-	got, _, err := ReadFile(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameCounts(t, got, want)
-	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the parts file is still there once every section is counted: %v", err)
-	}
+	countedWhole(t, path, want)
 	t.Logf("%d runs killed, at most %d marks", kills, marks)
 }
