@@ -15,7 +15,7 @@ import (
 // internal/engine; a name added here is a promise to every caller.
 var api = []string{
 	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "Counted",
-	"Enumerate", "MaxShards", "MaxWorkers", "Near", "NearSnakes", "NumSections",
+	"Enumerate", "ErrCatalogueTooBig", "MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NumSections",
 	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "SectionAt", "SectionIndex", "Sections",
 	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream",
 }

@@ -107,7 +107,9 @@ func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, e
 // gets the results in the order of ps (key order, if ps is). The catalogue
 // is valid only until work returns: its memory goes to the next section.
 // Only the sections in flight and a few finished ones waiting their turn
-// are held in memory. opts.Progress counts sections; but given every
+// are held in memory, each of at most [MaxFound] solutions: a section
+// with more stops Stream with an error that wraps [ErrCatalogueTooBig]
+// and names it. opts.Progress counts sections; but given every
 // section of a box of up to 32 cells, Stream searches the box at once,
 // holding its solutions packed, 16 bytes each, and opts.Progress counts
 // the search's tasks.
@@ -118,10 +120,26 @@ func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 // CountSection counts the part of box b's catalogue whose keys start with
 // prefix p. Its memory grows with the section's number of snakes, not
 // with their solutions, but for the whole catalogue of a box of up to 32
-// cells, counted at once (see [CountSections]).
+// cells, counted at once (see [CountSections]); it is bounded: a section
+// with more snakes than a goroutine's table may hold, [MaxTallied], is
+// counted as the sections four cubelets below it, and each of those
+// alike. Its nodes are then theirs, the search given up left out.
 func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Count, error) {
 	return engine.CountSection(ctx, b, p, opts)
 }
+
+// MaxTallied is how many snakes, with their counts, the table of one
+// goroutine of a count may hold, runs of them not yet merged holding a
+// snake twice: 12 bytes each, and as much again as two runs merge.
+const MaxTallied = engine.MaxTallied
+
+// ErrCatalogueTooBig is the error of a catalogue with a section of more
+// solutions than a search may hold, MaxFound.
+var ErrCatalogueTooBig = engine.ErrCatalogueTooBig
+
+// MaxFound is how many solutions a section of a catalogue may hold in
+// memory while it is searched: its keys and moves, 8 and L-1 bytes each.
+const MaxFound = engine.MaxFound
 
 // CountSections counts the sections ps, up to opts.Workers at once, and
 // calls emit with each section's count in the order of ps. A section is
@@ -130,7 +148,8 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 // the box is searched whole instead, each solution from one end, and the
 // keys found are sorted into the sections: fewer nodes, for memory that
 // grows with the solutions, 8 bytes each (the first section's count
-// carries the whole search's nodes and seconds).
+// carries the whole search's nodes and seconds). A section too big for
+// its table is counted as the sections below it, as by CountSection.
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	return engine.CountSections(ctx, b, ps, opts, emit)
 }

@@ -2,14 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"time"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -21,6 +22,13 @@ Finds every snake that folds into the box and all its solutions, and writes
 the catalogue: keys ascending, solutions in canonical form. Solutions are
 counted once up to the box's rotations and reflections and up to reading
 the snake from its other end.
+
+Memory is bounded: each goroutine holds one section of the catalogue at a
+time, of at most 16,777,216 solutions (about 3.8 GB at the peak), and a
+section with more stops the run, such a catalogue being too big to write;
+with -count, a table of at most 67,108,864 snakes (about 5 GB at the
+peak), and a section with more is counted as the sections four cubelets
+below it.
 
 Flags:
   -size N|AxBxC   the box, up to 64 cells (default 3, the 3x3x3 cube)
@@ -120,6 +128,9 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		total, err = export.Search(ctx, w, b, sections, opts, eopts)
 		return err
 	})
+	if errors.Is(err, solver.ErrCatalogueTooBig) {
+		return fmt.Errorf("enumerate %s: %w; a catalogue this big cannot be written: count it (-count, or snakecube census), or write a section of it (-prefix)", what, err)
+	}
 	if err != nil {
 		return fmt.Errorf("enumerate %s: %w", what, err)
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -107,5 +109,16 @@ func TestCensusLocked(t *testing.T) {
 	}
 	if st, err := os.Stat(path); err != nil || st.Size() != 0 {
 		t.Errorf("the file held by another census is %v, %v; want it empty still", st, err)
+	}
+}
+
+// TestEnumerateBounds checks that enumerate -h states the bounds on a
+// catalogue's section and a count's table that the engine holds to.
+func TestEnumerateBounds(t *testing.T) {
+	text := strings.Join(strings.Fields(enumerateUsage), " ")
+	for _, n := range []int{solver.MaxFound, solver.MaxTallied} {
+		if !strings.Contains(text, " "+fold.Thousands(n)+" ") {
+			t.Errorf("enumerate -h does not say %s, a bound of the engine", fold.Thousands(n))
+		}
 	}
 }

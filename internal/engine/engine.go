@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -190,7 +191,7 @@ func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error)
 			}
 			s.run(&tasks[t])
 			if s.stopped {
-				return ctx.Err()
+				return s.stoppedBy()
 			}
 			if opts.Progress != nil {
 				opts.Progress(int(done.Add(1)), len(tasks))
@@ -215,6 +216,31 @@ func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error)
 	return res, nil
 }
 
+// stoppedBy returns why s stopped: its count's table full, the solutions
+// it holds too many, or its context done.
+func (s *search) stoppedBy() error {
+	switch {
+	case s.out.counts != nil && s.out.counts.over:
+		return ErrTooBig
+	case s.held > 0 && len(s.out.seqs) > s.held:
+		return ErrCatalogueTooBig
+	}
+	return s.ctx.Err()
+}
+
+// maxFound bounds the solutions a search holds for a catalogue: a
+// variable for the tests.
+var maxFound = MaxFound
+
+// MaxFound is how many solutions a search may hold for a catalogue's
+// section: a key and the moves each, 8 and L-1 bytes, some 1.2 GB for 64
+// cubelets.
+const MaxFound = 1 << 24
+
+// ErrCatalogueTooBig is the error of a catalogue with a section of more
+// solutions than a search may hold, MaxFound.
+var ErrCatalogueTooBig = fmt.Errorf("more solutions than a section of a catalogue may hold in memory, %d", MaxFound)
+
 // runAll searches below each of tasks in turn, its results growing across
 // them, and calls progress, if set, after each.
 func (s *search) runAll(tasks []state, progress func(done, total int)) error {
@@ -224,7 +250,7 @@ func (s *search) runAll(tasks []state, progress func(done, total int)) error {
 		}
 		s.run(&tasks[k])
 		if s.stopped {
-			return s.ctx.Err()
+			return s.stoppedBy()
 		}
 		if progress != nil {
 			progress(k+1, len(tasks))

@@ -35,7 +35,9 @@ func (s *search) leaf(turns uint64, end int) bool {
 		if s.out.counts == nil {
 			s.out.counts = new(tally)
 		}
-		s.out.counts.one(turns)
+		if s.out.counts.one(turns); s.out.counts.over {
+			s.stopped = true // ErrTooBig: see stoppedBy
+		}
 		return true
 	}
 	if s.packed {
@@ -47,6 +49,8 @@ func (s *search) leaf(turns uint64, end int) bool {
 	s.out.dirs = append(s.out.dirs, dirs...)
 	if s.most > 0 && len(s.out.seqs) >= 2*s.most {
 		s.trim()
+	} else if s.held > 0 && len(s.out.seqs) > s.held {
+		s.stopped = true // ErrCatalogueTooBig: see stoppedBy
 	}
 	return true
 }

@@ -147,6 +147,7 @@ type search struct {
 	limit    int                             // when planning, the most tasks to record, if not 0
 	keep     map[uint64]int                  // when planning, if not nil: the prefixes of the tasks to record
 	keepMask uint64                          // the bits of turns they hold
+	held     int                             // if not 0, the most solutions a catalogue's section may hold (maxFound)
 	start    int                             // the path's first cell
 	dirs     [symmetry.MaxCells]symmetry.Dir // and its moves
 	tasks    []state
@@ -193,6 +194,7 @@ func (s *search) reset(g *grid, ctx context.Context, j job) {
 	s.stopped, s.nodes, s.poll, s.pause = false, 0, cancelEvery, math.MaxUint64
 	s.flipEnds = 0
 	s.stop, s.planning, s.measure, s.limit, s.keep = s.lv.free, false, false, 0, nil
+	s.held = 0
 	s.tasks = s.tasks[:0]
 	s.out = found{seqs: s.out.seqs[:0], dirs: s.out.dirs[:0], counts: s.out.counts, keys: s.out.keys}
 	s.out.keys.reset(j.buckets)

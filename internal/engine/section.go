@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -214,7 +215,9 @@ func (p *sectionPlan) start(s *search, g *grid, ctx context.Context, j job, ps [
 // search and catalogue alike: the result is valid until w's next use.
 func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps []Seq, k int) (*Catalogue, error) {
 	s := &w.s
-	if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true}, ps, k), nil); err != nil {
+	tasks := plan.start(s, g, ctx, job{keysOnly: true}, ps, k)
+	s.held = maxFound
+	if err := s.runAll(tasks, nil); err != nil {
 		return nil, err
 	}
 	return w.catalogue(g.box, []found{s.out}, s.nodes), nil
@@ -234,6 +237,9 @@ func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
 		c, err := w.section(ctx, g, &plan, ps, k)
+		if errors.Is(err, ErrCatalogueTooBig) {
+			err = fmt.Errorf("section %v of %v: %w", ps[k], b, err)
+		}
 		if err != nil {
 			var zero T
 			return zero, err
@@ -292,6 +298,9 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 		return c, err
 	}
 	res, err := gridOf(b).search(ctx, job{c: startsWith(p), keysOnly: true, count: true}, opts)
+	if errors.Is(err, ErrTooBig) {
+		return countBelow(ctx, b, p, Options{Workers: opts.Workers}, start)
+	}
 	if err != nil {
 		return Count{}, err
 	}
@@ -300,6 +309,24 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 	c.Nodes = res.nodes
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil
+}
+
+// belowTooBig is how many cubelets below a section too big for a count's
+// table (ErrTooBig) the sections lie that count it instead.
+const belowTooBig = 4
+
+// countBelow counts section p of box b, too big for a count's table, as
+// the sections belowTooBig cubelets below it, each cut again should it be
+// too big as well: its nodes are theirs, the search given up left out.
+// Only a whole snake, which no section below cuts, is never too big.
+func countBelow(ctx context.Context, b symmetry.Box, p Seq, opts Options, start time.Time) (Count, error) {
+	var c Count
+	err := CountSections(ctx, b, Sections(b, p, p.Len+belowTooBig), opts, func(_ Seq, d Count) error {
+		c.Add(d)
+		return nil
+	})
+	c.Seconds = time.Since(start).Seconds()
+	return c, err
 }
 
 // summarise counts the snakes of the tallies, which hold disjoint sets of
@@ -343,7 +370,10 @@ func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 		start := time.Now()
 		s := searches.Get().(*search)
 		defer searches.Put(s)
-		if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true, count: true}, ps, k), nil); err != nil {
+		if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true, count: true}, ps, k), nil); errors.Is(err, ErrTooBig) {
+			s.out.counts = nil // its memory, before the sections below take as much
+			return countBelow(ctx, b, ps[k], Options{Workers: 1}, start)
+		} else if err != nil {
 			return Count{}, err
 		}
 		var c Count

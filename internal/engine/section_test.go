@@ -511,3 +511,131 @@ func FuzzPlan(f *testing.F) {
 		checkPlans(t, b, ps, int(limit), false)
 	})
 }
+
+// TestCountTooBig counts sections whose tables outgrow a bound made tiny,
+// 1,000 sequences, checked each million solutions: cut into the sections
+// below, and those again where they outgrow it too, they count as when
+// counted whole, by CountSection on one goroutine or two and by
+// CountSections.
+func TestCountTooBig(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		box, prefix string
+		twice       bool // a section below outgrows the table too
+	}{
+		{"2x2x16", "0101100000111011", false}, // 1,189,608 solutions
+		{"2x4x5", "001101111101", false},      // 1,191,986
+	}
+	if !testing.Short() {
+		// 2,837,386 solutions, and a section of more than a million
+		// among the sixteen below.
+		cases = append(cases, struct {
+			box, prefix string
+			twice       bool
+		}{"2x2x16", "000000000000", true})
+	}
+	for _, tc := range cases {
+		b, err := symmetry.ParseBox(tc.box)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParsePrefix(tc.prefix, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := func() (one, two, all Count) {
+			t.Helper()
+			var err1, err2, err3 error
+			one, err1 = CountSection(ctx, b, p, Options{Workers: 1})
+			two, err2 = CountSection(ctx, b, p, Options{Workers: 2})
+			err3 = CountSections(ctx, b, []Seq{p}, Options{Workers: 2}, func(_ Seq, c Count) error {
+				all.Add(c)
+				return nil
+			})
+			if err := errors.Join(err1, err2, err3); err != nil {
+				t.Fatalf("%s %s: %v", tc.box, tc.prefix, err)
+			}
+			return one, two, all
+		}
+		one, two, all := counts()
+		maxTallied = 1000
+		// The search of the section whole gives up, as does one of the
+		// sections below where it is to be cut twice.
+		if !overflows(b, p) {
+			t.Errorf("%s %s: with a table of 1,000, the section's count does not overflow", tc.box, tc.prefix)
+		}
+		if tc.twice && !slices.ContainsFunc(Sections(b, p, p.Len+belowTooBig), func(q Seq) bool { return overflows(b, q) }) {
+			t.Errorf("%s %s: with a table of 1,000, no section below overflows", tc.box, tc.prefix)
+		}
+		cutOne, cutTwo, cutAll := counts()
+		maxTallied = MaxTallied
+		for _, c := range []struct {
+			what      string
+			got, want Count
+		}{{"one goroutine", cutOne, one}, {"two", cutTwo, one}, {"by CountSections", cutAll, all}} {
+			c.got.Nodes, c.got.Seconds, c.want.Nodes, c.want.Seconds = 0, 0, 0, 0
+			if c.got != c.want {
+				t.Errorf("%s %s, %s, cut: %+v, want %+v", tc.box, tc.prefix, c.what, c.got, c.want)
+			}
+		}
+		if two.Nodes != one.Nodes || cutTwo.Nodes != cutOne.Nodes {
+			t.Errorf("%s %s: %d and %d nodes on one goroutine and two, cut %d and %d", tc.box, tc.prefix, one.Nodes, two.Nodes, cutOne.Nodes, cutTwo.Nodes)
+		}
+	}
+}
+
+// overflows reports whether counting section p of box b whole on one
+// goroutine stops with ErrTooBig.
+func overflows(b symmetry.Box, p Seq) bool {
+	_, err := gridOf(b).search(context.Background(), job{c: startsWith(p), keysOnly: true, count: true}, Options{Workers: 1})
+	return errors.Is(err, ErrTooBig)
+}
+
+// TestStreamTooBig writes the catalogue of 3x3x3 but its first section,
+// in sections of six cubelets, with room for 100 solutions a section and
+// for 1,000: a section with more stops it, with an error that names it;
+// with room for the largest, it is written.
+func TestStreamTooBig(t *testing.T) {
+	b := cube(t, 3)
+	ps := Sections(b, Seq{}, 6)[1:] // not the whole box, searched at once
+	defer func() { maxFound = MaxFound }()
+	for _, room := range []int{100, 1000} {
+		maxFound = room
+		var over []string
+		for _, p := range ps {
+			if sectionSolutions(t, b, p) > room {
+				over = append(over, "section "+p.String()+" of 3x3x3: ")
+			}
+		}
+		err := Stream(context.Background(), b, ps, Options{Workers: 2}, func(c *Catalogue) (int, error) { return 0, nil }, func(int) error { return nil })
+		switch {
+		case len(over) == 0:
+			t.Fatalf("room for %d: no section holds more", room)
+		case !errors.Is(err, ErrCatalogueTooBig) || !slices.ContainsFunc(over, func(s string) bool { return strings.HasPrefix(err.Error(), s) }):
+			t.Errorf("room for %d: %v, want ErrCatalogueTooBig for one of %d sections", room, err, len(over))
+		}
+	}
+	// Room for the largest section, and the catalogue is written.
+	maxFound = 0
+	for _, p := range ps {
+		maxFound = max(maxFound, sectionSolutions(t, b, p))
+	}
+	written := 0
+	err := Stream(context.Background(), b, ps, Options{Workers: 2}, func(c *Catalogue) (int, error) { return c.Solutions(), nil }, func(n int) error {
+		written += n
+		return nil
+	})
+	if first := sectionSolutions(t, b, Sections(b, Seq{}, 6)[0]); err != nil || written != 51704-first {
+		t.Errorf("room for %d solutions, the largest section's: %d written, %v; want %d", maxFound, written, err, 51704-first)
+	}
+}
+
+// sectionSolutions returns the solutions of section p of box b.
+func sectionSolutions(t *testing.T, b symmetry.Box, p Seq) int {
+	t.Helper()
+	c, err := CountSection(context.Background(), b, p, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(c.Solutions)
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -18,7 +19,9 @@ import (
 // miss a sequence to fill and again to read, and merging each buffer into
 // all that came before paid the whole section's sequences a buffer.
 // Memory grows with the number of distinct sequences, and the buffer's
-// fixed size.
+// fixed size; a flush that leaves more than maxTallied in the runs marks
+// the tally over, and the search gives the section up, to be counted as
+// the sections below it (see countBelow).
 type tally struct {
 	pend    []uint64 // sequences not yet counted
 	scratch []uint64 // sortSeqs's
@@ -27,7 +30,23 @@ type tally struct {
 	// whose runs drain merges as it merges all).
 	runs []run
 	free []run // arrays that runs no longer use, for the next
+	// over is set by a flush that leaves the runs holding more than
+	// maxTallied sequences: the count is then to be given up.
+	over bool
 }
+
+// maxTallied bounds the sequences a tally's runs hold, and so its memory:
+// a variable for the tests.
+var maxTallied = MaxTallied
+
+// MaxTallied is how many sequences, with their counts, a count's table may
+// hold (runs not yet merged holding one twice): 12 bytes each, and as much
+// again while two runs merge.
+const MaxTallied = 1 << 26
+
+// ErrTooBig is the error of a count whose section holds more snakes than
+// its table may hold, MaxTallied: it is to be counted in sections below.
+var ErrTooBig = fmt.Errorf("more snakes than a count's table holds (%d)", MaxTallied)
 
 // run is an ascending run of distinct sequences and their counts.
 type run struct {
@@ -48,7 +67,7 @@ func (t *tally) reset() {
 	for _, r := range t.runs {
 		t.release(r)
 	}
-	t.runs, t.pend = t.runs[:0], t.pend[:0]
+	t.runs, t.pend, t.over = t.runs[:0], t.pend[:0], false
 }
 
 // one counts a solution of sequence q.
@@ -71,6 +90,11 @@ func (t *tally) flush() {
 	for k := len(t.runs); k >= 2 && 2*len(t.runs[k-1].keys) >= len(t.runs[k-2].keys); k-- {
 		t.mergeLast()
 	}
+	n := 0
+	for _, r := range t.runs {
+		n += len(r.keys)
+	}
+	t.over = n > maxTallied
 }
 
 // mergeLast merges the last two runs into one.
