@@ -37,10 +37,11 @@ is marked in FILE.parts there and then: should the run end before it
 completes (Ctrl-C, SIGTERM, SIGKILL, a crash), it is counted in parts from
 then on, the sections four cubelets below it, each kept in FILE.parts as
 it completes: a section of hours is not searched again from its start at
-every stop. Its line in FILE is the sum of its
-parts, and FILE.parts goes once every section it names is in FILE.
-FILE is locked while a census runs: one FILE, one run at a time. Memory
-stays bounded by one section per goroutine.
+every stop. Its line in FILE is the sum of its parts, and FILE.parts goes
+once every section it names is in FILE. FILE is locked while a census
+runs: one FILE, one run at a time. Memory stays bounded: one section per
+goroutine, whose count's table holds at most 67,108,864 snakes; a section
+with more is counted as the sections four cubelets below it.
 
 "census merge" sums census files, refusing a section counted twice; a
 FOLDER stands for the .jsonl files in it. With -complete it also refuses a

@@ -112,13 +112,22 @@ func TestCensusLocked(t *testing.T) {
 	}
 }
 
-// TestEnumerateBounds checks that enumerate -h states the bounds on a
-// catalogue's section and a count's table that the engine holds to.
+// TestEnumerateBounds checks that enumerate -h and census -h state the
+// bounds on a catalogue's section and a count's table that the engine
+// holds to.
 func TestEnumerateBounds(t *testing.T) {
-	text := strings.Join(strings.Fields(enumerateUsage), " ")
-	for _, n := range []int{solver.MaxFound, solver.MaxTallied} {
-		if !strings.Contains(text, " "+fold.Thousands(n)+" ") {
-			t.Errorf("enumerate -h does not say %s, a bound of the engine", fold.Thousands(n))
+	for _, u := range []struct {
+		name, text string
+		bounds     []int
+	}{
+		{"enumerate", enumerateUsage, []int{solver.MaxFound, solver.MaxTallied}},
+		{"census", censusUsage, []int{solver.MaxTallied}},
+	} {
+		text := strings.Join(strings.Fields(u.text), " ")
+		for _, n := range u.bounds {
+			if !strings.Contains(text, " "+fold.Thousands(n)+" ") {
+				t.Errorf("%s -h does not say %s, a bound of the engine", u.name, fold.Thousands(n))
+			}
 		}
 	}
 }
