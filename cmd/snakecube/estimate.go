@@ -18,7 +18,8 @@ import (
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-cut] [-seed S] [-o FILE] [-solutions N] [-target P] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-cut] [-strata TABLE] [-seed S] [-o FILE] [-solutions N] [-target P] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC -make-strata L -o PILOT [the design's flags] > TABLE
 
 Estimates a box's whole search without running it, by Knuth's method:
 random probes each walk one branch of the search tree and weight what they
@@ -50,6 +51,18 @@ choices; run again with the same FILE, seed and -depth to resume, or
 with a larger K to add descents: the choices in FILE are not weighed
 again. The same seed and K give the same figures, whatever -j.
 
+Where a few descents weigh far more than the others, because the choices
+near the top undervalue a prefix rich in snakes, strata mend it: with
+-make-strata L, the descents already in PILOT (drawn with the same design
+flags) tell how much each prefix of L cubelets holds, and it prints a
+table, TABLE, of the probability with which to draw each prefix (70% by
+what the pilot saw below it, 30% as the pilot drew it, so that none is
+left out), and on standard error the relative variance a descent of the
+table would have, fitted on half the pilot and measured on the other
+half. With -strata TABLE, the descents draw the table's prefixes with its
+probabilities and weigh their choices below as before: a design of its
+own, whose descents go to a file of their own (docs/RESEARCH.md).
+
 Flags:
   -size N|AxBxC  the box (required)
   -probes K      the number of probes (default: rounds of 1,000,000 until
@@ -78,6 +91,10 @@ Flags:
                  that a full layer cuts off, as the census drops them: on
                  a box whose longest side is at least twice the next
                  (2x3x10: docs/RESEARCH.md) less noisy; elsewhere the same
+  -strata TABLE  (-snakes) draw the prefixes of TABLE's length with its
+                 probabilities, as -make-strata wrote them
+  -make-strata L (-snakes) print the strata of L cubelets (2 to 16) that
+                 the descents in -o's file tell, instead of drawing more
   -o FILE        (-snakes) the file of descents to append to and resume
   -solutions N   (-snakes) the box's exact number of solutions, from
                  snakecube paths: the control variate and the check
@@ -91,6 +108,8 @@ Examples:
   $ snakecube estimate -size 4
   $ snakecube estimate -size 3x3x4 -probes 5000000 -seed 7
   $ snakecube estimate -snakes -size 3x4x4 -samples 400 -o 344.jsonl
+  $ snakecube estimate -snakes -size 3x4x4 -make-strata 6 -o 344.jsonl > 344-strata.tsv
+  $ snakecube estimate -snakes -size 3x4x4 -samples 400 -strata 344-strata.tsv -o 344-strata.jsonl
 `
 
 func runEstimate(ctx context.Context, e cli.Env, args []string) error {
@@ -113,7 +132,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used() {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -cut, -o, -solutions, -target and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -cut, -strata, -make-strata, -o, -solutions, -target and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -147,6 +166,8 @@ type snakesFlags struct {
 	shared  int
 	cap     int
 	cut     bool
+	strata  string
+	make    int
 	out     string
 	known   float64
 	target  float64
@@ -162,6 +183,8 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.IntVar(&f.shared, "shared-width", 0, "")
 	fs.IntVar(&f.cap, "capacity", 0, "")
 	fs.BoolVar(&f.cut, "cut", false, "")
+	fs.StringVar(&f.strata, "strata", "", "")
+	fs.IntVar(&f.make, "make-strata", 0, "")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.Float64Var(&f.known, "solutions", 0, "")
 	fs.Float64Var(&f.target, "target", 0, "")
@@ -170,7 +193,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 
 // used reports whether a flag of -snakes was given.
 func (f *snakesFlags) used() bool {
-	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "cut", "o", "solutions", "target", "quiet")
+	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "cut", "strata", "make-strata", "o", "solutions", "target", "quiet")
 }
 
 // maxWidth bounds -width: a population of the shared levels is up to four
@@ -217,8 +240,23 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-target %v: want a percentage above 0 and below 100", f.target)
 	case workers < 1:
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
+	case f.strata == "" && cli.Given(f.fs, "strata"):
+		return cli.BadUsage(e, estimateUsage, `-strata "": want a file name`)
 	}
 	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
+	if f.strata != "" {
+		s, err := estimate.ReadStrata(f.strata, b)
+		if err != nil {
+			return fmt.Errorf("estimate -snakes %v: -strata: %w", b, err)
+		}
+		if depth := estimate.NewDesign(b, seed, opts).Depth(); s.Depth >= depth {
+			return cli.BadUsage(e, estimateUsage, "-strata %s: strata of %d cubelets, want fewer than the %d of the sections counted", f.strata, s.Depth, depth)
+		}
+		opts.Strata = s
+	}
+	if cli.Given(f.fs, "make-strata") {
+		return makeStrata(ctx, e, b, seed, opts, f)
+	}
 	if !f.quiet && terminal(e.Stderr) {
 		opts.Progress = progress(e.Stderr, "descents")
 	}
@@ -260,6 +298,47 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	if !f.quiet {
 		e.Warnf("%v: %d descents, %d of them run now, in %v; counting their sections took %.0f s and weighing their choices %.0f s (wall-clock, summed over the descents, the weighing where the file kept it)",
 			b, len(ds), fresh, cli.Elapsed(time.Since(start)), res.Seconds, res.Weigh)
+	}
+	return nil
+}
+
+// makeStrata prints the strata of f.make cubelets that the descents in
+// f.out tell, for design opts of box b.
+func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, seed uint64, opts estimate.Options, f snakesFlags) error {
+	d := estimate.NewDesign(b, seed, opts)
+	switch {
+	case f.out == "":
+		return cli.BadUsage(e, estimateUsage, "-make-strata needs -o, the file of the pilot's descents")
+	case cli.Given(f.fs, "samples", "target", "solutions"):
+		return cli.BadUsage(e, estimateUsage, "-make-strata takes the descents of -o as they are: no -samples, -target or -solutions")
+	case f.make < 2 || f.make > min(estimate.MaxStrataDepth, d.Depth()-1):
+		return cli.BadUsage(e, estimateUsage, "-make-strata %d: want 2 to %d for the %v box at depth %d", f.make, min(estimate.MaxStrataDepth, d.Depth()-1), b, d.Depth())
+	}
+	fail := func(err error) error { return fmt.Errorf("estimate -snakes %v: -make-strata: %w", b, err) }
+	pilot, err := d.ReadPilot(f.out)
+	if err != nil {
+		return fail(err)
+	}
+	start := time.Now()
+	s, err := d.MakeStrata(ctx, f.make, pilot)
+	if err != nil {
+		return fail(err)
+	}
+	cross, err := d.CrossRelVar(ctx, f.make, pilot)
+	if err != nil {
+		return fail(err)
+	}
+	var out bytes.Buffer
+	if err := s.Write(&out); err != nil {
+		return err
+	}
+	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if !f.quiet {
+		res := estimate.Summarize(pilot)
+		e.Warnf("%v: %d strata of %d cubelets from %d descents in %v; relative variance of a descent: the pilot's %.3g for snakes, %.3g for one-solution snakes; the strata's, fitted on the even descents and measured on the odd, then the reverse: %.3g and %.3g for snakes, %.3g and %.3g for one-solution snakes",
+			b, len(s.Strata), s.Depth, len(pilot), cli.Elapsed(time.Since(start)), res.Snakes.RelVar(), res.OneSolution.RelVar(), cross[0][0], cross[1][0], cross[0][1], cross[1][1])
 	}
 	return nil
 }

@@ -78,6 +78,13 @@
 // written to a file keeps its choices ([Descent.Choices]), and a run that
 // resumes the file starts with them kept.
 //
+// Where the shared levels misjudge a prefix rich in snakes, [Strata] take
+// their place down to a depth: a table of the probability of each prefix
+// there, fitted on the descents of a first run ([Design.MakeStrata]).
+// The table is fixed before the descents that use it are drawn, so they
+// are unbiased by the argument above; on 2x4x8 it took a descent's
+// relative variance from 17 to about 3 ([Design.CrossRelVar]).
+//
 // The noise of the masses, not the choice of what they estimate, makes
 // most of the spread of the descents on 4x4x4: it compounds over the 40
 // choices of a descent. The variance of the log of a choice's probability

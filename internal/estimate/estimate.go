@@ -45,6 +45,10 @@ type Options struct {
 	// box the populations are not spent on them, and the masses are far
 	// less noisy (docs/RESEARCH.md). Elsewhere it changes nothing.
 	Cut bool
+	// Strata, when set, are the probabilities with which the descents
+	// take each prefix of their depth, in place of the choices weighed
+	// above it ([Strata]).
+	Strata *Strata
 	// Floor is the share of the uniform choice mixed into each step
 	// (default [DefaultFloor]): a child that may hold a snake is chosen
 	// with probability at least Floor/2.
@@ -194,6 +198,9 @@ func (d *Design) width(n int) int {
 // many prefixes (on 4x4x4, after 4,539 descents, 42% of the prefixes of
 // depth 16 and 12% of depth 20 had come before), up to maxMemo of those.
 func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *engine.Frontier) (float64, error) {
+	if t := d.opts.Strata; t != nil && p.Len < t.Depth {
+		return t.q1(p), nil
+	}
 	s := d.slot(p)
 	if s == nil {
 		return d.split(ctx, f0, f1)

@@ -1,10 +1,13 @@
 package estimate
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/fileerr"
@@ -36,8 +39,8 @@ type Record struct {
 
 // Name returns the design's name for a file: the options that decide
 // which sections descents reach and with what probability. A shared
-// width and the cut are named only when set, so that the designs without
-// them keep the names their files have.
+// width, the cut and strata are named only when set, so that the designs
+// without them keep the names their files have.
 func (d *Design) Name() string {
 	o := d.opts
 	name := fmt.Sprintf("depth %d, width %d, capacity %d, shared %d, floor %g, power %g",
@@ -47,6 +50,9 @@ func (d *Design) Name() string {
 	}
 	if o.Cut {
 		name += ", cut"
+	}
+	if o.Strata != nil {
+		name += ", " + o.Strata.Name()
 	}
 	return name
 }
@@ -222,4 +228,21 @@ func (d *Design) Resume(recs []Record) (map[int]Descent, error) {
 		done[r.Index] = x
 	}
 	return done, nil
+}
+
+// ReadPilot returns the descents of d in the file at path, in the order
+// of their index, for [Design.MakeStrata]: it refuses descents of another
+// box, seed or design, and keeps their choices, so that d does not weigh
+// them again.
+func (d *Design) ReadPilot(path string) ([]Descent, error) {
+	recs, _, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	done, err := d.Resume(recs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	ds := slices.SortedFunc(maps.Values(done), func(x, y Descent) int { return cmp.Compare(x.Index, y.Index) })
+	return ds, nil
 }
