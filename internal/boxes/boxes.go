@@ -9,7 +9,9 @@
 //	census/BOX/*.jsonl             a census, complete or under way (package census)
 //	census/plan.tsv                the boxes to count, their depth and estimated nodes
 //	estimate/estimate-BOX-wW.jsonl descents of estimate -snakes at width W (package estimate),
-//	                               estimate-BOX-wW-cC.jsonl at capacity C
+//	                               estimate-BOX-wW-cC.jsonl at capacity C, then -cut
+//	                               with the cut and -strata in strata, before .jsonl
+//	estimate/strata-BOX.tsv        the strata of a box drawn in strata (estimate -make-strata)
 //	estimate/plan.tsv              the boxes to estimate, likewise
 //	paths/BOX.txt                  what snakecube paths -size BOX prints
 //	checks/BOX.txt                 what snakecube census check prints for a whole census
@@ -280,13 +282,16 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 }
 
 // estimateFile reads the name of a descents file,
-// estimate-BOX-wWIDTH.jsonl or estimate-BOX-wWIDTH-cCAPACITY.jsonl: the
-// box, and the width and capacity (4096 when not named) of its design. It
+// estimate-BOX-wWIDTH.jsonl or estimate-BOX-wWIDTH-cCAPACITY.jsonl, with
+// -cut and then -strata before .jsonl for a design with them: the box,
+// and the width, capacity (4096 when not named), cut and strata of its
+// design. It
 // returns false for a name of another form, and an error for one of this
 // form whose BOX is no box.
 func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	name, ok := strings.CutPrefix(name, "estimate-")
 	name, ok2 := strings.CutSuffix(name, ".jsonl")
+	name, strata := strings.CutSuffix(name, "-strata")
 	name, cut := strings.CutSuffix(name, "-cut")
 	box, design, ok3 := strings.Cut(name, "-w")
 	w, c, named := strings.Cut(design, "-c")
@@ -302,7 +307,7 @@ func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	if err != nil {
 		return symmetry.Box{}, Design{}, false, err
 	}
-	return b, Design{wid, capacity, cut}, true, nil
+	return b, Design{wid, capacity, cut, strata}, true, nil
 }
 
 // oneDesign checks that recs are the descents of one design of box b, of
@@ -317,7 +322,7 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design Design) error {
 		switch {
 		case rec.Box != b.String():
 			return fmt.Errorf("line %d: a descent of %s, not of %v", i+1, rec.Box, b)
-		case !strings.Contains(rec.Design, named) || strings.HasSuffix(rec.Design, ", cut") != design.Cut:
+		case !strings.Contains(rec.Design, named) || designHas(rec.Design, "cut") != design.Cut || designHas(rec.Design, "strata") != design.Strata:
 			return fmt.Errorf("line %d: a descent of design %q, not of the %v that the file's name gives", i+1, rec.Design, design)
 		case strings.Contains(rec.Design, "shared width"):
 			return fmt.Errorf("line %d: a descent of design %q, whose shared width the file's name does not give", i+1, rec.Design)
@@ -331,9 +336,21 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design Design) error {
 	return nil
 }
 
+// designHas reports whether a descent's design name has the item, "cut"
+// or "strata", among those its commas separate.
+func designHas(name, item string) bool {
+	for _, it := range strings.Split(name, ", ") {
+		if it == item || strings.HasPrefix(it, item+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // readEstimates reads the descents files under dir/estimate, one a box:
 // the widest design's when a box has several, of those the one of the
-// largest capacity, and of those the one with the cut.
+// largest capacity, of those the one with the cut, and of those the one
+// in strata.
 func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 	ents, err := os.ReadDir(filepath.Join(dir, "estimate"))
 	if os.IsNotExist(err) {
@@ -406,14 +423,15 @@ func pace(ds []estimate.Descent) float64 {
 }
 
 // A Design is what a descents file's name says of its descents' design:
-// their width, capacity and whether they weigh with the cut.
+// their width, capacity, whether they weigh with the cut and whether
+// they draw their top prefixes from strata (estimate -strata).
 type Design struct {
 	Width, Capacity int
-	Cut             bool
+	Cut, Strata     bool
 }
 
 // less orders designs as the table prefers them: by width, then
-// capacity, then the cut.
+// capacity, then the cut, then the strata.
 func (d Design) less(e Design) bool {
 	if d.Width != e.Width {
 		return d.Width < e.Width
@@ -421,7 +439,10 @@ func (d Design) less(e Design) bool {
 	if d.Capacity != e.Capacity {
 		return d.Capacity < e.Capacity
 	}
-	return !d.Cut && e.Cut
+	if d.Cut != e.Cut {
+		return e.Cut
+	}
+	return !d.Strata && e.Strata
 }
 
 // String says the design to a reader of the table.
@@ -429,6 +450,9 @@ func (d Design) String() string {
 	s := fmt.Sprintf("width %s and capacity %s", fold.Thousands(d.Width), fold.Thousands(d.Capacity))
 	if d.Cut {
 		s += " with the cut"
+	}
+	if d.Strata {
+		s += " in strata"
 	}
 	return s
 }

@@ -152,8 +152,8 @@ func TestChecks(t *testing.T) {
 
 // TestEstimateFiles: of a box's descents files, the table takes the
 // widest design's, of those the one of the largest capacity, 4096 where
-// the name gives none, and of those the one with the cut; a name that is
-// no descents file's is passed over.
+// the name gives none, of those the one with the cut, and of those the
+// one in strata; a name that is no descents file's is passed over.
 func TestEstimateFiles(t *testing.T) {
 	dir := t.TempDir()
 	b := mustBox(t, "2x3x4")
@@ -192,6 +192,35 @@ func TestEstimateFiles(t *testing.T) {
 	chosen("estimate-2x3x4-w64-c8192-cut.jsonl", 7)
 	take("estimate-2x3x4-w32-cut.jsonl", 32, 0, 2)
 	chosen("estimate-2x3x4-w64-c8192-cut.jsonl", 7)
+	// A design in strata, after the same design without; its name given
+	// to a file of the design without, refused.
+	pilot := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 8192, Cut: true})
+	ds, _, err := pilot.Take(context.Background(), 7, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := pilot.MakeStrata(context.Background(), 4, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 8192, Cut: true, Strata: s})
+	if _, _, err := d.Take(context.Background(), 3, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut-strata.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	chosen("estimate-2x3x4-w64-c8192-cut-strata.jsonl", 3)
+	move := func(from, to string) {
+		t.Helper()
+		if err := os.Rename(filepath.Join(dir, "estimate", from), filepath.Join(dir, "estimate", to)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	move("estimate-2x3x4-w64-c8192-cut-strata.jsonl", "strata.jsonl")
+	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-strata.jsonl")
+	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut in strata that the file's name gives") {
+		t.Errorf("descents without strata in a file named for strata: %v", err)
+	}
+	move("estimate-2x3x4-w64-c8192-cut-strata.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
+	move("strata.jsonl", "estimate-2x3x4-w64-c8192-cut-strata.jsonl.old")
 
 	// With the box's solutions known, the row says whether the estimate's
 	// interval holds them.
@@ -298,12 +327,13 @@ func TestPlanState(t *testing.T) {
 		plan, want string
 		ends       []string
 	}{
-		{"2x3x4\t64\t16\t500\t2\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
-		{"2x3x4\t64\t16\t500\t99\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
-		{"2x3x4\t128\t16\t500\t2\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
-		{"2x3x4\t64\t16\t500\t2\tyes\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 with the cut not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
+		{"2x3x4\t64\t16\t500\t99\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
+		{"2x3x4\t128\t16\t500\t2\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tyes\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 with the cut not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tyes\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 in strata not yet drawn |"}},
 	} {
-		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut nodes\n"+tc.plan), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut strata nodes\n"+tc.plan), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		plan, err := ReadPlan(dir)
@@ -327,8 +357,9 @@ func TestPlanState(t *testing.T) {
 			t.Errorf("plan %q gives\n%s\nwant a line starting %q and holding one of %q", tc.plan, got, tc.want, tc.ends)
 		}
 	}
-	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\t1e6",
-		"2x3x4\t64\t16\t500\t100\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\t1e6"} {
+	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\tno\t1e6",
+		"2x3x4\t64\t16\t500\t100\tno\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\tno\t1e6",
+		"2x3x4\t64\t16\t500\t2\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tstrata\t1e6"} {
 		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# a plan\n"+line+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

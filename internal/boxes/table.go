@@ -168,8 +168,8 @@ type Planned struct {
 // ReadPlan reads the plans of the results folder dir: census/plan.tsv and
 // estimate/plan.tsv, a line a box whose first column is the box and last
 // the estimated nodes; an estimate's line has its width, capacity, step,
-// target (per cent, over 0 and under 100) and whether it weighs with the
-// cut (yes or no) between them.
+// target (per cent, over 0 and under 100), whether it weighs with the
+// cut and whether it draws in strata (yes or no) between them.
 func ReadPlan(dir string) ([]Planned, error) {
 	var out []Planned
 	for _, kind := range []string{"census", "estimate"} {
@@ -197,9 +197,9 @@ func ReadPlan(dir string) ([]Planned, error) {
 			p := Planned{Box: b, Nodes: nodes, Kind: kind}
 			if kind == "estimate" {
 				var err error
-				w, c, target, cut := 0, 0, 0.0, ""
-				if len(fields) >= 7 {
-					cut = fields[5]
+				w, c, target, cut, strata := 0, 0, 0.0, "", ""
+				if len(fields) >= 8 {
+					cut, strata = fields[5], fields[6]
 					w, err = strconv.Atoi(fields[1])
 					if err == nil {
 						c, err = strconv.Atoi(fields[2])
@@ -208,12 +208,12 @@ func ReadPlan(dir string) ([]Planned, error) {
 						target, err = strconv.ParseFloat(fields[4], 64)
 					}
 				}
-				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || cut != "yes" && cut != "no" {
+				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || !yesNo(cut) || !yesNo(strata) {
 					f.Close()
-					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut and, last, its estimated nodes", path, n)
+					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut, yes or no for strata and, last, its estimated nodes", path, n)
 				}
 				p.Target = target / 100
-				p.Design = Design{w, c, cut == "yes"}
+				p.Design = Design{w, c, cut == "yes", strata == "yes"}
 			}
 			out = append(out, p)
 		}
@@ -224,6 +224,9 @@ func ReadPlan(dir string) ([]Planned, error) {
 	}
 	return out, nil
 }
+
+// yesNo reports whether a plan's field is yes or no.
+func yesNo(s string) bool { return s == "yes" || s == "no" }
 
 // WritePlan writes the plans, cheapest first within each, with the
 // running total of their nodes and how far each has got.

@@ -5,7 +5,8 @@
 # descents at least; a box past 1,000 takes only as many more as its
 # spread asks for, if fewer), into estimate-BOX-wWIDTH.jsonl beside it, or
 # estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096, with
-# -cut before .jsonl for a design that weighs with the cut.
+# -cut before .jsonl for a design that weighs with the cut, and -strata
+# after it for one drawn in the strata of strata-BOX.tsv beside it.
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
 # variate when there. SNAKECUBE names the binary (default: snakecube on
@@ -20,7 +21,8 @@ while :; do
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; rest=${rest#*:}
-		target=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}
+		target=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}; rest=${rest#*:}
+		strata=${rest%%:*}
 		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
 		f="$dir/estimate-$box-w$width"
 		[ "$capacity" -eq 4096 ] || f="$f-c$capacity"
@@ -28,6 +30,10 @@ while :; do
 		if [ "$cut" = yes ]; then
 			f="$f-cut"
 			design="$design -cut"
+		fi
+		if [ "$strata" = yes ]; then
+			f="$f-strata"
+			design="$design -strata $dir/strata-$box.tsv"
 		fi
 		f="$f.jsonl"
 		have=0 need=""
