@@ -403,6 +403,13 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 		}
 		r.Estimate, r.Design, r.Pace = &res, best[b], pace(ds)
 		r.Files = append(r.Files, "estimate/"+name)
+		if best[b].Strata {
+			// The table the descents drew their top prefixes from.
+			table := "strata-" + b.String() + ".tsv"
+			if _, err := os.Stat(filepath.Join(dir, "estimate", table)); err == nil {
+				r.Files = append(r.Files, "estimate/"+table)
+			}
+		}
 	}
 	return nil
 }

@@ -167,17 +167,22 @@ func TestEstimateFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	chosen := func(wantFile string, wantDescents int) {
+	chosen := func(wantFile string, wantDescents int, more ...string) {
 		t.Helper()
 		rows, err := Read(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rows) != 1 || rows[0].Estimate == nil || len(rows[0].Files) != 1 {
-			t.Fatalf("Read = %+v, want one estimated row", rows)
+		if len(rows) != 1 || rows[0].Estimate == nil || len(rows[0].Files) != 1+len(more) {
+			t.Fatalf("Read = %+v, want one estimated row of %d files", rows, 1+len(more))
 		}
 		if rows[0].Files[0] != "estimate/"+wantFile || rows[0].Estimate.Descents != wantDescents {
 			t.Errorf("the row is of %s, %d descents; want %s, %d", rows[0].Files[0], rows[0].Estimate.Descents, wantFile, wantDescents)
+		}
+		for i, f := range more {
+			if rows[0].Files[1+i] != "estimate/"+f {
+				t.Errorf("the row's file %d is %s, want %s", 2+i, rows[0].Files[1+i], f)
+			}
 		}
 	}
 	take("estimate-2x3x4-w32-c9999.jsonl", 32, 9999, 5)
@@ -208,6 +213,15 @@ func TestEstimateFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	chosen("estimate-2x3x4-w64-c8192-cut-strata.jsonl", 3)
+	// With its table beside it, the row names it too.
+	var table bytes.Buffer
+	if err := s.Write(&table); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "estimate", "strata-2x3x4.tsv"), table.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	chosen("estimate-2x3x4-w64-c8192-cut-strata.jsonl", 3, "strata-2x3x4.tsv")
 	move := func(from, to string) {
 		t.Helper()
 		if err := os.Rename(filepath.Join(dir, "estimate", from), filepath.Join(dir, "estimate", to)); err != nil {
