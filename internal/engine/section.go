@@ -238,7 +238,7 @@ func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 		defer workspaces.Put(w)
 		c, err := w.section(ctx, g, &plan, ps, k)
 		if errors.Is(err, ErrCatalogueTooBig) {
-			err = fmt.Errorf("section %v of %v: %w", ps[k], b, err)
+			err = fmt.Errorf("section %v: %w", ps[k], err)
 		}
 		if err != nil {
 			var zero T

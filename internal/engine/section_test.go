@@ -604,7 +604,7 @@ func TestStreamTooBig(t *testing.T) {
 		var over []string
 		for _, p := range ps {
 			if sectionSolutions(t, b, p) > room {
-				over = append(over, "section "+p.String()+" of 3x3x3: ")
+				over = append(over, "section "+p.String()+": ")
 			}
 		}
 		err := Stream(context.Background(), b, ps, Options{Workers: 2}, func(c *Catalogue) (int, error) { return 0, nil }, func(int) error { return nil })
