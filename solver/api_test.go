@@ -14,7 +14,7 @@ import (
 // give. The engine's other exports, the estimator's machinery, stay in
 // internal/engine; a name added here is a promise to every caller.
 var api = []string{
-	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "Counted",
+	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "CountTotal", "Counted",
 	"Enumerate", "ErrCatalogueTooBig", "MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NumSections",
 	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "SectionAt", "SectionIndex", "Sections",
 	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream",

@@ -154,6 +154,12 @@ func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 	return engine.CountSections(ctx, b, ps, opts, emit)
 }
 
+// CountTotal counts the sections ps as [CountSections] does and returns
+// their sum: the count of the snakes of them all.
+func CountTotal(ctx context.Context, b symmetry.Box, ps []Seq, opts Options) (Count, error) {
+	return engine.CountTotal(ctx, b, ps, opts)
+}
+
 // ParsePrefix reads a section's prefix for box b: 0 to L characters '0'
 // and '1'.
 func ParsePrefix(s string, b symmetry.Box) (Seq, error) { return engine.ParsePrefix(s, b) }

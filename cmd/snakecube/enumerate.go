@@ -12,7 +12,6 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 const enumerateUsage = `Usage:
@@ -115,7 +114,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		opts.Progress = progress(e.Stderr, what)
 	}
 	if *counting {
-		total, err := count(ctx, b, sections, opts)
+		total, err := solver.CountTotal(ctx, b, sections, opts)
 		if err != nil {
 			return fmt.Errorf("count %s: %w", what, err)
 		}
@@ -165,16 +164,6 @@ func outputOptions(format string, snakes bool) (export.Options, string, error) {
 		name = "snakes." + opts.Format.String()
 	}
 	return opts, name, nil
-}
-
-// count sums the counts of the sections.
-func count(ctx context.Context, b symmetry.Box, sections []solver.Seq, opts solver.Options) (solver.Count, error) {
-	var total solver.Count
-	err := solver.CountSections(ctx, b, sections, opts, func(_ solver.Seq, c solver.Count) error {
-		total.Add(c)
-		return nil
-	})
-	return total, err
 }
 
 // part reads -prefix and -shard.

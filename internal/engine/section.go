@@ -289,11 +289,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 	}
 	if ps := Sections(b, p, wholeCountDepth); p.Len == 0 && wholeBox(b, ps) {
 		// A small box's whole catalogue, by one ordered search.
-		var c Count
-		err := CountSections(ctx, b, ps, opts, func(_ Seq, d Count) error {
-			c.Add(d)
-			return nil
-		})
+		c, err := CountTotal(ctx, b, ps, opts)
 		c.Seconds = time.Since(start).Seconds()
 		return c, err
 	}
@@ -320,12 +316,18 @@ const belowTooBig = 4
 // too big as well: its nodes are theirs, the search given up left out.
 // Only a whole snake, which no section below cuts, is never too big.
 func countBelow(ctx context.Context, b symmetry.Box, p Seq, opts Options, start time.Time) (Count, error) {
+	c, err := CountTotal(ctx, b, Sections(b, p, p.Len+belowTooBig), opts)
+	c.Seconds = time.Since(start).Seconds()
+	return c, err
+}
+
+// CountTotal implements solver.CountTotal, whose comment is its contract.
+func CountTotal(ctx context.Context, b symmetry.Box, ps []Seq, opts Options) (Count, error) {
 	var c Count
-	err := CountSections(ctx, b, Sections(b, p, p.Len+belowTooBig), opts, func(_ Seq, d Count) error {
+	err := CountSections(ctx, b, ps, opts, func(_ Seq, d Count) error {
 		c.Add(d)
 		return nil
 	})
-	c.Seconds = time.Since(start).Seconds()
 	return c, err
 }
 
