@@ -233,22 +233,34 @@ func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 	}
 	plan := g.planSections(ctx, ps)
 	var done atomic.Int64
-	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (T, error) {
+	// A section too big is said in its turn, as emit reaches it, not as
+	// soon as it is found: the error names the first such section in the
+	// order of ps, whatever the workers and however they were scheduled.
+	type outcome struct {
+		v      T
+		tooBig error
+	}
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (outcome, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
 		c, err := w.section(ctx, g, &plan, ps, k)
 		if errors.Is(err, ErrCatalogueTooBig) {
-			err = fmt.Errorf("section %v: %w", ps[k], err)
+			return outcome{tooBig: fmt.Errorf("section %v: %w", ps[k], err)}, nil
 		}
 		if err != nil {
-			var zero T
-			return zero, err
+			return outcome{}, err
 		}
 		if opts.Progress != nil {
 			opts.Progress(int(done.Add(1)), len(ps))
 		}
-		return work(c)
-	}, func(_ int, v T) error { return emit(v) })
+		v, err := work(c)
+		return outcome{v: v}, err
+	}, func(_ int, o outcome) error {
+		if o.tooBig != nil {
+			return o.tooBig
+		}
+		return emit(o.v)
+	})
 }
 
 // Count summarises the snakes of a catalogue or a section without keeping

@@ -593,26 +593,38 @@ func overflows(b symmetry.Box, p Seq) bool {
 
 // TestStreamTooBig writes the catalogue of 3x3x3 but its first section,
 // in sections of six cubelets, with room for 100 solutions a section and
-// for 1,000: a section with more stops it, with an error that names it;
-// with room for the largest, it is written.
+// for 1,000: a section with more stops it, with an error that names the
+// first such section in key order, as one worker finds it, whatever the
+// workers; with room for the largest, it is written.
 func TestStreamTooBig(t *testing.T) {
 	b := cube(t, 3)
 	ps := Sections(b, Seq{}, 6)[1:] // not the whole box, searched at once
 	defer func() { maxFound = MaxFound }()
 	for _, room := range []int{100, 1000} {
 		maxFound = room
-		var over []string
+		var over []Seq
 		for _, p := range ps {
 			if sectionSolutions(t, b, p) > room {
-				over = append(over, "section "+p.String()+": ")
+				over = append(over, p)
 			}
 		}
-		err := Stream(context.Background(), b, ps, Options{Workers: 2}, func(c *Catalogue) (int, error) { return 0, nil }, func(int) error { return nil })
-		switch {
-		case len(over) == 0:
-			t.Fatalf("room for %d: no section holds more", room)
-		case !errors.Is(err, ErrCatalogueTooBig) || !slices.ContainsFunc(over, func(s string) bool { return strings.HasPrefix(err.Error(), s) }):
-			t.Errorf("room for %d: %v, want ErrCatalogueTooBig for one of %d sections", room, err, len(over))
+		if len(over) < 2 {
+			t.Fatalf("room for %d: %d sections hold more, want several", room, len(over))
+		}
+		want := "section " + over[0].String() + ": "
+		for _, workers := range []int{1, 2, 4} {
+			emitted := 0
+			err := Stream(context.Background(), b, ps, Options{Workers: workers}, func(c *Catalogue) (int, error) { return 0, nil }, func(int) error {
+				emitted++
+				return nil
+			})
+			if !errors.Is(err, ErrCatalogueTooBig) || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("room for %d, %d workers: %v, want ErrCatalogueTooBig for %s", room, workers, err, over[0])
+			}
+			// Every section before it was written.
+			if at := slices.Index(ps, over[0]); emitted != at {
+				t.Errorf("room for %d, %d workers: %d sections emitted, want the %d before %v", room, workers, emitted, at, over[0])
+			}
 		}
 	}
 	// Room for the largest section, and the catalogue is written.
