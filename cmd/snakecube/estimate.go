@@ -18,7 +18,7 @@ import (
 
 const estimateUsage = `Usage:
   snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-cut] [-strata TABLE] [-seed S] [-o FILE] [-solutions N] [-target P] [-j N] [-quiet]
+  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-cut] [-strata TABLE [-borrow PILOT]] [-seed S] [-o FILE] [-solutions N] [-target P] [-j N] [-quiet]
   snakecube estimate -snakes -size N|AxBxC -make-strata L -o PILOT [the design's flags] > TABLE
 
 Estimates a box's whole search without running it, by Knuth's method:
@@ -61,7 +61,9 @@ left out), and on standard error the relative variance a descent of the
 table would have, fitted on half the pilot and measured on the other
 half. With -strata TABLE, the descents draw the table's prefixes with its
 probabilities and weigh their choices below as before: a design of its
-own, whose descents go to a file of their own (docs/RESEARCH.md).
+own, whose descents go to a file of their own (docs/RESEARCH.md). Those
+choices are the pilot's where it passed: -borrow PILOT takes them from
+its file instead of weighing them again.
 
 Flags:
   -size N|AxBxC  the box (required)
@@ -93,6 +95,8 @@ Flags:
                  (2x3x10: docs/RESEARCH.md) less noisy; elsewhere the same
   -strata TABLE  (-snakes) draw the prefixes of TABLE's length with its
                  probabilities, as -make-strata wrote them
+  -borrow PILOT  (-snakes -strata) take the choices below the strata that
+                 the descents in PILOT made, drawn without the strata
   -make-strata L (-snakes) print the strata of L cubelets (2 to 16) that
                  the descents in -o's file tell, instead of drawing more
   -o FILE        (-snakes) the file of descents to append to and resume
@@ -132,7 +136,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used() {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -cut, -strata, -make-strata, -o, -solutions, -target and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -cut, -strata, -borrow, -make-strata, -o, -solutions, -target and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -167,6 +171,7 @@ type snakesFlags struct {
 	cap     int
 	cut     bool
 	strata  string
+	borrow  string
 	make    int
 	out     string
 	known   float64
@@ -184,6 +189,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.IntVar(&f.cap, "capacity", 0, "")
 	fs.BoolVar(&f.cut, "cut", false, "")
 	fs.StringVar(&f.strata, "strata", "", "")
+	fs.StringVar(&f.borrow, "borrow", "", "")
 	fs.IntVar(&f.make, "make-strata", 0, "")
 	fs.StringVar(&f.out, "o", "", "")
 	fs.Float64Var(&f.known, "solutions", 0, "")
@@ -193,7 +199,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 
 // used reports whether a flag of -snakes was given.
 func (f *snakesFlags) used() bool {
-	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "cut", "strata", "make-strata", "o", "solutions", "target", "quiet")
+	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "cut", "strata", "borrow", "make-strata", "o", "solutions", "target", "quiet")
 }
 
 // maxWidth bounds -width: a population of the shared levels is up to four
@@ -242,6 +248,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-j %d: want at least 1", workers)
 	case f.strata == "" && cli.Given(f.fs, "strata"):
 		return cli.BadUsage(e, estimateUsage, `-strata "": want a file name`)
+	case cli.Given(f.fs, "borrow") && (f.strata == "" || f.borrow == ""):
+		return cli.BadUsage(e, estimateUsage, "-borrow names the file of a pilot, and goes with -strata")
 	}
 	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
 	if f.strata != "" {
@@ -261,6 +269,17 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		opts.Progress = progress(e.Stderr, "descents")
 	}
 	d := estimate.NewDesign(b, seed, opts)
+	if f.borrow != "" {
+		recs, _, err := estimate.ReadFile(f.borrow)
+		if err == nil {
+			if err = d.Borrow(recs); err != nil {
+				err = fmt.Errorf("%s: %w", f.borrow, err)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("estimate -snakes %v: -borrow: %w", b, err)
+		}
+	}
 	start := time.Now()
 	ds, fresh, err := d.Take(ctx, f.samples, f.out)
 	if err != nil {

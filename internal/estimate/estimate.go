@@ -241,12 +241,13 @@ func (d *Design) slot(p solver.Seq) *split {
 }
 
 // remember keeps the choices of a descent to prefix p that an earlier run
-// made, choices[i] at the prefix of i+1 cubelets, as [Design.choice]
-// would have kept them, so that they are not weighed again. A choice
-// depends on the seed and its prefix alone: it refuses one that differs
-// from the choice kept for that prefix.
-func (d *Design) remember(p solver.Seq, choices []float64) error {
-	for i, q1 := range choices {
+// made, choices[i] at the prefix of i+1 cubelets, from choices[from] on,
+// as [Design.choice] would have kept them, so that they are not weighed
+// again. A choice depends on the seed and its prefix alone: it refuses
+// one that differs from the choice kept for that prefix.
+func (d *Design) remember(p solver.Seq, choices []float64, from int) error {
+	for i := from; i < len(choices); i++ {
+		q1 := choices[i]
 		at := solver.Seq{Bits: p.Bits & (1<<(i+1) - 1), Len: i + 1}
 		s := d.slot(at)
 		if s == nil {

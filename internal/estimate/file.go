@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -220,7 +221,7 @@ func (d *Design) Resume(recs []Record) (map[int]Descent, error) {
 		}
 		x, err := r.Descent()
 		if err == nil {
-			err = d.remember(x.Prefix, x.Choices)
+			err = d.remember(x.Prefix, x.Choices, 0)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
@@ -245,4 +246,33 @@ func (d *Design) ReadPilot(path string) ([]Descent, error) {
 	}
 	ds := slices.SortedFunc(maps.Values(done), func(x, y Descent) int { return cmp.Compare(x.Index, y.Index) })
 	return ds, nil
+}
+
+// Borrow keeps the choices that recs, descents of the design d is without
+// its strata, made at the strata's depth and below, so that d does not
+// weigh them again: there the two designs weigh alike, and a choice
+// depends on the seed and its prefix alone. It refuses descents of
+// another box, seed or design, and a choice that differs from one kept.
+func (d *Design) Borrow(recs []Record) error {
+	s := d.opts.Strata
+	if s == nil {
+		return errors.New("only a design in strata borrows choices")
+	}
+	plain := d.opts
+	plain.Strata = nil
+	name := (&Design{b: d.b, seed: d.seed, opts: plain}).Name()
+	for i, r := range recs {
+		if r.Box != d.b.String() || r.Seed != d.seed || r.Design != name {
+			return fmt.Errorf("line %d: a descent of %s, seed %d, %s; this run borrows from %v, seed %d, %s",
+				i+1, r.Box, r.Seed, r.Design, d.b, d.seed, name)
+		}
+		x, err := r.Descent()
+		if err == nil {
+			err = d.remember(x.Prefix, x.Choices, s.Depth-1)
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", i+1, err)
+		}
+	}
+	return nil
 }

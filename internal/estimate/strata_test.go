@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -228,4 +229,49 @@ func frontiersAlong(d *Design, p solver.Seq) [][2]*engine.Frontier {
 		}
 	}
 	return out
+}
+
+// TestStrataBorrow checks that a design in strata that borrows a pilot's
+// choices below the strata draws the same descents as one that weighs
+// them, weighing fewer, and that it borrows from no other design.
+func TestStrataBorrow(t *testing.T) {
+	b, _ := symmetry.ParseBox("2x3x4")
+	opts := Options{Width: 64, CacheDepth: 4}
+	plain, pilot, s := pilotStrata(t, b, opts, 20, 5)
+	var recs []Record
+	for _, x := range pilot {
+		recs = append(recs, plain.Record(x))
+	}
+	opts.Strata = s
+	weighs, borrows := NewDesign(b, 1, opts), NewDesign(b, 1, opts)
+	if err := borrows.Borrow(recs); err != nil {
+		t.Fatal(err)
+	}
+	want, got := draw(t, weighs, 20), draw(t, borrows, 20)
+	for i := range want {
+		want[i].Seconds, want[i].Weigh, got[i].Seconds, got[i].Weigh = 0, 0, 0, 0
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Errorf("descent %d with the pilot's choices: %+v, weighed: %+v", i, got[i], want[i])
+		}
+	}
+	if n, all := borrows.splits.Load(), weighs.splits.Load(); n >= all {
+		t.Errorf("the design that borrowed weighed %d choices, the one that did not %d", n, all)
+	}
+	var own []Record
+	for _, x := range want {
+		own = append(own, weighs.Record(x))
+	}
+	for _, c := range []struct {
+		d    *Design
+		recs []Record
+		err  string
+	}{
+		{NewDesign(b, 1, opts), own, "line 1: a descent of 2x3x4, seed 1, depth 15, width 64, capacity 4096, shared 4, floor 0.1, power 0.8, strata 5 "},
+		{NewDesign(b, 2, opts), recs, "line 1: a descent of 2x3x4, seed 1, "},
+		{plain, recs, "only a design in strata borrows choices"},
+	} {
+		if err := c.d.Borrow(c.recs); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("Borrow: %v, want %q", err, c.err)
+		}
+	}
 }

@@ -32,6 +32,10 @@ while :; do
 			design="$design -cut"
 		fi
 		if [ "$strata" = yes ]; then
+			# The choices below the strata are those of the descents
+			# drawn without them, where those passed: borrowed, not
+			# weighed again.
+			[ -f "$f.jsonl" ] && design="$design -borrow $f.jsonl"
 			f="$f-strata"
 			design="$design -strata $dir/strata-$box.tsv"
 		fi
