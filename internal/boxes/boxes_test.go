@@ -285,10 +285,10 @@ func TestPlanState(t *testing.T) {
 		{0.04, 0.02, 100, 0, "some 300 more to 2%"}, // 100 (4/2)^2 in all
 		{0.01, 0.03, 10, 0, "some 13 more to 2%"},   // 22.5, rounded up
 		{0.02, 0.01, 50, 0, "at 2%"},
-		{0.04, 0.02, 100, 12, "some 300 more to 2%, about 60 minutes at the 12.0 s a descent of late"},
-		{0.04, 0.02, 100, 30, "some 300 more to 2%, about 2 hours at the 30.0 s a descent of late"},
-		{0.04, 0.02, 100, 0.1, "some 300 more to 2%, about 1 minute at the 0.1 s a descent of late"},
-		{0.04, 0.02, 100, 0.004, "some 300 more to 2%, about 1 minute at the 0.004 s a descent of late"},
+		{0.04, 0.02, 100, 12, "some 300 more to 2%, about 60 minutes of a core at the 12.0 s a descent of late"},
+		{0.04, 0.02, 100, 30, "some 300 more to 2%, about 2 hours of a core at the 30.0 s a descent of late"},
+		{0.04, 0.02, 100, 0.1, "some 300 more to 2%, about 1 minute of a core at the 0.1 s a descent of late"},
+		{0.04, 0.02, 100, 0.004, "some 300 more to 2%, about 1 minute of a core at the 0.004 s a descent of late"},
 	} {
 		e := &estimate.Result{
 			Descents:    tc.descents,

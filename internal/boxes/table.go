@@ -271,7 +271,8 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 
 // toGo says how many more descents take both of an estimate's relative
 // standard errors to target ([estimate.Result.DescentsFor]), and how long
-// they would take at pace seconds a descent (none said when 0).
+// they would take one core at pace seconds a descent (none said when 0):
+// a descent's time is its own, while the runner draws others beside it.
 func toGo(e *estimate.Result, pace, target float64) string {
 	need, ok := e.DescentsFor(target)
 	switch {
@@ -282,7 +283,7 @@ func toGo(e *estimate.Result, pace, target float64) string {
 	}
 	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*target)
 	if pace > 0 {
-		s += fmt.Sprintf(", about %s at the %s s a descent of late", hours(float64(need-e.Descents)*pace), seconds(pace))
+		s += fmt.Sprintf(", about %s of a core at the %s s a descent of late", hours(float64(need-e.Descents)*pace), seconds(pace))
 	}
 	return s
 }
