@@ -128,8 +128,12 @@ func WriteTree(w io.Writer, b symmetry.Box, est engine.Estimate, seed uint64, ra
 // snakes' printed estimates to it ([Result.DescentsFor]), as
 // descents_for_target.
 func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source string, target float64) bool {
-	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, choices weighed by populations of %d, seed %d; ± one standard error\n",
-		d.b, r.Descents, d.Depth(), d.Width(), d.seed)
+	strata := ""
+	if s := d.opts.Strata; s != nil {
+		strata = fmt.Sprintf(" below the %d prefixes of %d cubelets drawn from strata", len(s.Strata), s.Depth)
+	}
+	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, choices weighed by populations of %d%s, seed %d; ± one standard error\n",
+		d.b, r.Descents, d.Depth(), d.Width(), strata, d.seed)
 	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
 	rel := func(v Value) string {
 		return fmt.Sprintf("%.4g ± %.2g (%.2f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)
