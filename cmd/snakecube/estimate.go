@@ -343,7 +343,7 @@ func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, seed uint64, opt
 	if err != nil {
 		return fail(err)
 	}
-	cross, err := d.CrossRelVar(ctx, f.make, pilot)
+	cross, err := estimate.CrossRelVar(s, pilot)
 	if err != nil {
 		return fail(err)
 	}

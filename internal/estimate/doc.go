@@ -83,7 +83,7 @@
 // there, fitted on the descents of a first run ([Design.MakeStrata]).
 // The table is fixed before the descents that use it are drawn, so they
 // are unbiased by the argument above; on 2x4x8 it took a descent's
-// relative variance from 17 to about 3 ([Design.CrossRelVar]).
+// relative variance from 17 to about 3 ([CrossRelVar]).
 //
 // The noise of the masses, not the choice of what they estimate, makes
 // most of the spread of the descents on 4x4x4: it compounds over the 40

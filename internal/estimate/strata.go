@@ -231,16 +231,18 @@ func fitStrata(base map[solver.Seq]float64, k int, pilot []Descent) (stratified,
 // CrossRelVar measures the relative variance a descent of the strata
 // that a pilot tells would have, honestly: the strata fitted on the
 // pilot's even descents are measured on its odd ones, and the reverse.
-// It returns the snakes' and the one-solution snakes' figures for each
-// half; over the descents of the half measured, the variance of a design
-// of probabilities w is estimated without bias by the mean of
-// (y/p(h))^2 p(h)/w(h), y being a descent's estimate of its prefix h's
-// total and p(h) the pilot's probability of h.
-func (d *Design) CrossRelVar(ctx context.Context, k int, pilot []Descent) ([2][2]float64, error) {
+// s are the strata [Design.MakeStrata] made of the pilot, whose pilot
+// probabilities it takes. It returns the snakes' and the one-solution
+// snakes' figures for each half; over the descents of the half measured,
+// the variance of a design of probabilities w is estimated without bias
+// by the mean of (y/p(h))^2 p(h)/w(h), y being a descent's estimate of
+// its prefix h's total and p(h) the pilot's probability of h.
+func CrossRelVar(s *Strata, pilot []Descent) ([2][2]float64, error) {
 	var out [2][2]float64
-	base, err := d.levels(ctx, k)
-	if err != nil {
-		return out, err
+	k := s.Depth
+	base := make(map[solver.Seq]float64, len(s.Strata))
+	for _, x := range s.Strata {
+		base[x.Prefix] = x.PilotProbability
 	}
 	for half := range 2 {
 		var fitOn, measure []Descent
