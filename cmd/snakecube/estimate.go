@@ -330,8 +330,8 @@ func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, seed uint64, opt
 		return cli.BadUsage(e, estimateUsage, "-make-strata needs -o, the file of the pilot's descents")
 	case cli.Given(f.fs, "samples", "target", "solutions"):
 		return cli.BadUsage(e, estimateUsage, "-make-strata takes the descents of -o as they are: no -samples, -target or -solutions")
-	case f.make < 2 || f.make > min(estimate.MaxStrataDepth, d.Depth()-1):
-		return cli.BadUsage(e, estimateUsage, "-make-strata %d: want 2 to %d for the %v box at depth %d", f.make, min(estimate.MaxStrataDepth, d.Depth()-1), b, d.Depth())
+	case f.make < 2 || f.make > d.MaxStrata():
+		return cli.BadUsage(e, estimateUsage, "-make-strata %d: want 2 to %d for the %v box at depth %d", f.make, d.MaxStrata(), b, d.Depth())
 	}
 	fail := func(err error) error { return fmt.Errorf("estimate -snakes %v: -make-strata: %w", b, err) }
 	pilot, err := d.ReadPilot(f.out)

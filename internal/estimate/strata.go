@@ -144,12 +144,16 @@ func (d *Design) levels(ctx context.Context, k int) (map[solver.Seq]float64, err
 	return out, err
 }
 
+// MaxStrata is the deepest strata d can draw from: above its shared
+// levels' last, and at most [MaxStrataDepth] cubelets.
+func (d *Design) MaxStrata() int { return min(MaxStrataDepth, d.opts.Depth-1) }
+
 // MakeStrata returns the strata of k cubelets that pilot, descents of d,
 // tell (see [Strata]). It weighs the choices above k that no descent of
 // the pilot made, which d has not kept.
 func (d *Design) MakeStrata(ctx context.Context, k int, pilot []Descent) (*Strata, error) {
-	if k < 2 || k > min(MaxStrataDepth, d.opts.Depth-1) {
-		return nil, fmt.Errorf("strata of %d cubelets: want 2 to %d for a design of depth %d", k, min(MaxStrataDepth, d.opts.Depth-1), d.opts.Depth)
+	if k < 2 || k > d.MaxStrata() {
+		return nil, fmt.Errorf("strata of %d cubelets: want 2 to %d for a design of depth %d", k, d.MaxStrata(), d.opts.Depth)
 	}
 	base, err := d.levels(ctx, k)
 	if err != nil {

@@ -275,3 +275,35 @@ func TestStrataBorrow(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeStrataDepth checks the bound on the strata's depth that the
+// command reports as a usage error: above 1 cubelet, and above the
+// design's shared levels' last, and at most MaxStrataDepth.
+func TestMakeStrataDepth(t *testing.T) {
+	for _, c := range []struct {
+		box   string
+		depth int
+		max   int
+	}{{"2x2x3", 8, 7}, {"2x4x4", 20, MaxStrataDepth}} {
+		b, _ := symmetry.ParseBox(c.box)
+		d := NewDesign(b, 1, Options{Depth: c.depth, Width: 64, CacheDepth: 6})
+		if got := d.MaxStrata(); got != c.max {
+			t.Errorf("%v at depth %d: MaxStrata %d, want %d", b, c.depth, got, c.max)
+		}
+		pilot := draw(t, d, 4)
+		for _, k := range []int{1, d.MaxStrata() + 1} {
+			if _, err := d.MakeStrata(context.Background(), k, pilot); err == nil || !strings.Contains(err.Error(), "strata of") {
+				t.Errorf("%v: MakeStrata(%d) = %v, want an error on the depth", b, k, err)
+			}
+		}
+		ok := []int{2}
+		if c.max < 10 {
+			ok = append(ok, c.max) // deeper ones weigh too long for a test
+		}
+		for _, k := range ok {
+			if _, err := d.MakeStrata(context.Background(), k, pilot); err != nil {
+				t.Errorf("%v: MakeStrata(%d): %v", b, k, err)
+			}
+		}
+	}
+}
