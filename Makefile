@@ -84,7 +84,7 @@ image: static
 	$(ENGINE) build -t $(IMAGE) -f Containerfile build/image
 
 # The scale-out recipes run for real on this machine, at small sizes:
-# deploy/slurm on a Slurm of its own, the README's GNU parallel lines, the
+# deploy/slurm on a Slurm of its own, docs/CLUSTER.md's GNU parallel lines, the
 # commands of deploy/kubernetes, the container image (deploy/test/*.sh).
 # As root it installs the Debian packages it needs; else it skips parts.
 cluster-test: static
@@ -150,7 +150,7 @@ census-check: build
 	nice -n 10 ./snakecube census check -sample 200 -seed 1 results/census/$(BOX)
 
 # The long validation of estimate -snakes: many seeded runs on boxes whose
-# truth an exact count gives; prints the README's validation table.
+# truth an exact count gives; prints the validation table of docs/RESEARCH.md.
 estimate-validate:
 	$(GO) test -count=1 -run TestValidate -v -timeout 0 ./internal/estimate -args -validate
 

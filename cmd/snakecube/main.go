@@ -8,7 +8,10 @@
 //
 //	enumerate  every snake of a box that folds, with all its solutions
 //	solve      every solution of snakes typed in any notation, shown to fold
+//	rate       how hard snakes are to fold by hand, on a 1 to 10 scale
+//	design     new puzzles: snakes with one solution, or K, of a chosen difficulty
 //	merge      join the shards of an enumeration into one catalogue
+//	convert    a catalogue in another format: JSON, JSONL, Parquet; a table of snakes
 //	estimate   the size of a box's search, by random probes
 //	census     exact counts section by section, resumable; merge and extrapolate
 //	verify     check a catalogue file, and with -complete that nothing is missing

@@ -164,8 +164,8 @@ func BenchmarkCountUnderPrefix(b *testing.B) {
 
 // BenchmarkTally counts 16 buffers of sequences, 4 million distinct among
 // 16 million, each met again a few buffers later: the tally of a large
-// census section (2x2x16's largest hold 10 to 60 million snakes and 100
-// to 600 million solutions), without the search.
+// census section (2x2x16's largest hold 10 to 67 million snakes and 100
+// million to 1.2 billion solutions), without the search.
 func BenchmarkTally(b *testing.B) {
 	var t tally
 	b.ReportAllocs()

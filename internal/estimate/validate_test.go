@@ -16,8 +16,8 @@ import (
 
 var validate = flag.Bool("validate", false, "run the long validation of the estimator (make estimate-validate)")
 
-// TestValidate is the long experiment behind the README's validation
-// table: on boxes whose truth an exact count gives, it runs the estimator
+// TestValidate is the long experiment behind the validation table of
+// docs/RESEARCH.md: on boxes whose truth an exact count gives, it runs the estimator
 // with many seeds at sections deep enough that a run's descents reach a
 // sliver of them, and prints, for each quantity, how many of the 95%
 // intervals (Student's t) cover the truth, the mean of (estimate - truth)
