@@ -144,8 +144,8 @@ func (d *Design) levels(ctx context.Context, k int) (map[solver.Seq]float64, err
 	return out, err
 }
 
-// MaxStrata is the deepest strata d can draw from: above its shared
-// levels' last, and at most [MaxStrataDepth] cubelets.
+// MaxStrata is the depth of the deepest strata d can draw from: above
+// the depth of its sections, and at most [MaxStrataDepth] cubelets.
 func (d *Design) MaxStrata() int { return min(MaxStrataDepth, d.opts.Depth-1) }
 
 // MakeStrata returns the strata of k cubelets that pilot, descents of d,

@@ -277,8 +277,8 @@ func TestStrataBorrow(t *testing.T) {
 }
 
 // TestMakeStrataDepth checks the bound on the strata's depth that the
-// command reports as a usage error: above 1 cubelet, and above the
-// design's shared levels' last, and at most MaxStrataDepth.
+// command reports as a usage error: above 1 cubelet, above the depth
+// of the design's sections, and at most MaxStrataDepth.
 func TestMakeStrataDepth(t *testing.T) {
 	for _, c := range []struct {
 		box   string
