@@ -257,8 +257,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		if err != nil {
 			return fmt.Errorf("estimate -snakes %v: -strata: %w", b, err)
 		}
-		if depth := estimate.NewDesign(b, seed, opts).Depth(); s.Depth >= depth {
-			return cli.BadUsage(e, estimateUsage, "-strata %s: strata of %d cubelets, want fewer than the %d of the sections counted", f.strata, s.Depth, depth)
+		if d := estimate.NewDesign(b, seed, opts); s.Depth > d.MaxStrata() {
+			return cli.BadUsage(e, estimateUsage, "-strata %s: strata of %d cubelets, want fewer than the %d of the sections counted", f.strata, s.Depth, d.Depth())
 		}
 		opts.Strata = s
 	}
