@@ -205,9 +205,16 @@ func rateSplit(ctx context.Context, s *space, readings [2]solver.Seq, workers in
 }
 
 // All rates the snakes qs of box b, each on one of up to workers
-// goroutines, and calls emit with each rating in the order of qs.
+// goroutines (0 means runtime.GOMAXPROCS(0), as for [Options]), and calls
+// emit with each rating in the order of qs.
 func All(ctx context.Context, b symmetry.Box, qs []solver.Seq, workers int, emit func(k int, r Rating) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	return sequencer.RunAhead(ctx, len(qs), workers, 64*workers, func(ctx context.Context, k int) (Rating, error) {
-		return Rate(ctx, b, qs[k], Options{Workers: 1})
+		return rateEach(ctx, b, qs[k], Options{Workers: 1})
 	}, emit)
 }
+
+// rateEach is what [All] rates each snake with: [Rate], but in tests.
+var rateEach = Rate

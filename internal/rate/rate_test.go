@@ -3,11 +3,15 @@ package rate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
@@ -186,6 +190,52 @@ func TestStop(t *testing.T) {
 	}
 	if _, err := Rate(context.Background(), b, solver.Seq{Bits: 1, Len: 27}, Options{}); err == nil {
 		t.Errorf("Rate of a snake whose end turns: no error")
+	}
+}
+
+// TestAllWorkers checks that All rates snakes side by side, on every core
+// for workers 0 and on as many as asked otherwise: its first two ratings
+// must be under way together. Its ratings are Rate's, in order.
+func TestAllWorkers(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core: workers 0 means one goroutine")
+	}
+	b := box(t, "2x2x3")
+	var keys []solver.Seq
+	for q := range allSeqs(b) {
+		keys = append(keys, q)
+	}
+	defer func() { rateEach = Rate }()
+	for _, workers := range []int{0, 2} {
+		var started atomic.Int32
+		both, release := context.WithCancel(context.Background())
+		defer release()
+		rateEach = func(ctx context.Context, b symmetry.Box, q solver.Seq, o Options) (Rating, error) {
+			if started.Add(1) == 2 {
+				release()
+			}
+			select {
+			case <-both.Done():
+			case <-time.After(10 * time.Second):
+				return Rating{}, errors.New("rated alone for 10 s: the next snake never started beside it")
+			}
+			return Rate(ctx, b, q, o)
+		}
+		k := 0
+		err := All(context.Background(), b, keys, workers, func(i int, r Rating) error {
+			want, err := Rate(context.Background(), b, keys[i], Options{Workers: 1})
+			if err != nil {
+				return err
+			}
+			if i != k || r != want {
+				return fmt.Errorf("rating %d is %+v, want rating %d, %+v", i, r, k, want)
+			}
+			k++
+			return nil
+		})
+		if err != nil || k != len(keys) {
+			t.Errorf("All on %d workers: %d of %d ratings, %v", workers, k, len(keys), err)
+		}
 	}
 }
 
