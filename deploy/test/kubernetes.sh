@@ -30,6 +30,12 @@ static_checks() {
 		[ "$(manifest_value "$f" image)" = "$want" ] || die "$f names image $(manifest_value "$f" image), not $want (make image)"
 		[ "$(manifest_value "$f" workingDir)" = /data ] || die "$f: workingDir is not /data, the shared volume"
 		grep -qF 'command: ["/bin/sh", "-c"]' "$f" || die "$f: the command is not /bin/sh -c"
+		# The API server refuses a Job that limits its retries by index or
+		# has a pod failure policy unless its pods never restart in place.
+		if grep -qE '^  (backoffLimitPerIndex|podFailurePolicy):' "$f"; then
+			[ "$(manifest_value "$f" restartPolicy)" = Never ] ||
+				die "$f: backoffLimitPerIndex and podFailurePolicy need restartPolicy Never, not $(manifest_value "$f" restartPolicy)"
+		fi
 	done
 	[ "$(manifest_value "$ENUMERATE" completions)" = "$(manifest_value "$ENUMERATE" SHARDS)" ] ||
 		die "$ENUMERATE: completions and SHARDS differ"
