@@ -15,8 +15,9 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-# Not 3x3x3: its shard 1 of 8 is empty, and merge refuses an empty JSONL
-# part (it cannot tell it from a file cut short).
+# A shard may be empty (3x3x3's shard 1 of 8 is): its file is the header
+# line alone, and merges as a part with no snake, which
+# cmd/snakecube/testdata/script/empty.txtar tests.
 TEST_ENUM_BOX=${TEST_ENUM_BOX:-2x3x4}
 TEST_ENUM_SHARDS=${TEST_ENUM_SHARDS:-5}
 TEST_CENSUS_BOX=${TEST_CENSUS_BOX:-2x2x10}

@@ -5,9 +5,11 @@
 # used), and stops by pid when it ends:
 #   - enumerate-shards.sbatch as a job array of TEST_ENUM_SHARDS shards,
 #     merged and compared byte for byte with one run;
-#   - census.sbatch as a job array of TEST_CENSUS_TASKS ranges, one task
-#     stopped mid-way, cancelled, then requeued; merged with -complete and
-#     compared with the counts of one run.
+#   - census.sbatch in TEST_CENSUS_TASKS ranges, submitted as arrays of 2
+#     tasks each told its first by SNAKECUBE_FIRST, as the full-size
+#     recipe submits arrays of 1000; one task stopped mid-way, cancelled,
+#     then requeued; merged with -complete and compared with the counts of
+#     one run.
 # Needs root (the daemons) and Debian's slurm-wlm and munge, which it
 # installs when missing; otherwise it says why it skips.
 source "$(dirname "$0")/lib.sh"
