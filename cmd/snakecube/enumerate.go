@@ -46,8 +46,10 @@ Flags:
   -shard I/N      only part I of N of the catalogue, split by sections and
                   balanced by search work; join the parts with merge
   -count          count instead of writing solutions: snakes, solutions,
-                  palindromes, one-solution snakes, a "name value" line
-                  each, to standard output, or to -o FILE
+                  palindromes and their solutions, one-solution snakes,
+                  the most solutions and their snake, search nodes, a
+                  "name value" line each, to standard output, or to -o
+                  FILE
   -j N            search with N goroutines (default: all cores)
   -quiet          no progress bar and no summary
 

@@ -47,9 +47,9 @@ descents; and, past ten descents, the share of the ten farthest from the
 mean in the squared deviations: near 10/K when they spread evenly, near
 1 when a few make the error, which may then still grow with more
 descents. Descents are appended to FILE as they complete, each with its
-choices; run again with the same FILE, seed and -depth to resume, or
-with a larger K to add descents: the choices in FILE are not weighed
-again. The same seed and K give the same figures, whatever -j.
+choices; run again with the same FILE, seed and design flags (-depth,
+-width, -shared-width, -capacity, -cut, -strata) to resume, or with a
+larger K to add descents: the choices in FILE are not weighed again. The same seed and K give the same figures, whatever -j.
 
 Where a few descents weigh far more than the others, because the choices
 near the top undervalue a prefix rich in snakes, strata mend it: with
@@ -97,8 +97,9 @@ Flags:
                  probabilities, as -make-strata wrote them
   -borrow PILOT  (-snakes -strata) take the choices below the strata that
                  the descents in PILOT made, drawn without the strata
-  -make-strata L (-snakes) print the strata of L cubelets (2 to 16) that
-                 the descents in -o's file tell, instead of drawing more
+  -make-strata L (-snakes) print the strata of L cubelets (2 to 16, and
+                 under -depth) that the descents in -o's file tell,
+                 instead of drawing more
   -o FILE        (-snakes) the file of descents to append to and resume
   -solutions N   (-snakes) the box's exact number of solutions, from
                  snakecube paths: the control variate and the check

@@ -65,7 +65,7 @@ Flags:
 
 Examples:
   $ snakecube rate 001110110111010111101010100
-  $ snakecube rate -format json ESCCCSCCSCCCSCSCCCCSCSCSCSE < snakes.txt
+  $ snakecube rate -format json < snakes.txt
   $ snakecube rate -format svg 001110110111010111101010100 > classic-sheet.svg
 `
 

@@ -29,8 +29,10 @@ rated first, as snakecube rate does, and the page and the API filter
 snakes by level and sort them by difficulty: the 3x3x3 catalogue takes
 some seconds of each core, a 36-cell one far more.
 
-The JSON API, every parameter optional but snake, catalogue=NAME choosing
-among several catalogues (their box, "3x3x3"):
+The JSON API, every parameter optional but snake; catalogue=NAME chooses
+among several catalogues for /api/snakes, /api/snakes/KEY and /api/stats
+(NAME as /api/catalogues lists them: the box, "3x3x3", then "3x3x3-2"
+for a second catalogue of the same box):
   GET /api/catalogues                 the catalogues served
   GET /api/snakes                     a page of snakes: solutions=N,
       min_solutions=N, max_solutions=N, straights=N, palindrome=BOOL,
