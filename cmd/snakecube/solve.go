@@ -58,7 +58,10 @@ in the order of the lines, and a bad line stops the run there, after the
 answers to the lines before it (a json document is left unfinished).
 Snakes given as arguments are all read first: a bad one stops the run
 before any search. A sheet or page (svg, html) draws at
-most 1000 snakes, and -format json writes at most 1048576. The box
+most 1000 snakes and 1000000 solutions in all, and -format json writes
+at most 1048576 snakes. Where -max is large, fewer snakes than -j are
+searched side by side, so that the solutions kept stay within some
+900 MB. The box
 follows from the snake's length when that is a cube's (8, 27 or 64
 cubelets), else from -size. Solutions are counted once up to the box's
 rotations and reflections and up to reading the snake from its other end.
@@ -113,6 +116,21 @@ type solveFlags struct {
 	count   bool
 	most    int
 	workers int
+}
+
+// maxHeld bounds the solutions that the snakes searched side by side, and
+// those waiting for their turn to be written, keep at once: three snakes'
+// worth at the largest -max, some 900 MB.
+const maxHeld = 3 * maxShown
+
+// streams returns how many snakes are searched side by side: -j, but
+// fewer where each keeps many solutions, as up to 2k+1 snakes' solutions
+// are kept at once for k searched side by side (sequencer.Stream).
+func (f solveFlags) streams() int {
+	if f.count || f.most <= 0 {
+		return f.workers
+	}
+	return max(1, min(f.workers, (maxHeld/f.most-1)/2))
 }
 
 func runSolve(ctx context.Context, e cli.Env, args []string) error {
@@ -203,12 +221,13 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 	}
 	var running inFlight
 	n := 0
-	err := sequencer.Stream(ctx, snakes(ctx, e, given), f.workers, func(ctx context.Context, l typed) (result, error) {
+	streams := f.streams()
+	err := sequencer.Stream(ctx, snakes(ctx, e, given), streams, func(ctx context.Context, l typed) (result, error) {
 		it, err := l.read(ctx, f)
 		if err != nil {
 			return result{err: err}, nil
 		}
-		inner, done := running.start(f.workers, l.more)
+		inner, done := running.start(f.workers, streams, l.more)
 		defer done()
 		x, err := work(ctx, it, inner)
 		if err != nil {
@@ -235,14 +254,14 @@ func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlag
 
 // inFlight counts the snakes being searched, so that a snake searched
 // alone, with no other waiting (the only one given, or one typed), takes
-// every core, and the snakes searched side by side one core each. What a
-// search finds does not depend on its number of cores.
+// every core, and the streams snakes searched side by side a share of
+// them each. What a search finds does not depend on its number of cores.
 type inFlight struct{ n atomic.Int64 }
 
 // start counts a search in and returns its number of goroutines, more
 // telling whether other snakes wait, and the call that counts it out.
-func (r *inFlight) start(workers int, more bool) (int, func()) {
-	inner := 1
+func (r *inFlight) start(workers, streams int, more bool) (int, func()) {
+	inner := max(1, workers/streams)
 	if r.n.Add(1) == 1 && !more {
 		inner = workers
 	}
@@ -304,6 +323,7 @@ type solveOutput struct {
 	jw     *export.Writer
 	seen   map[solver.Seq]bool
 	shown  []fold.Snake // for svg and html, written once all are solved
+	held   int          // the solutions of shown
 }
 
 // maxDrawn bounds the snakes of an svg sheet or html page, which are
@@ -362,6 +382,9 @@ func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", it.where, cut, fold.Plural(int(a.n), "solution"), s.Box, s.Seq.Key())
 			}
 			return o.jw.Write(a.s.Snake)
+		}
+		if o.held += len(a.s.Snake.Solutions); o.held > maxShown {
+			return cli.UsageError{Err: fmt.Errorf("%s: more than %d solutions in all: -format %s holds every snake's first -max solutions until it draws them, at most %d; lower -max, or split the input", it.where, maxShown, o.f.format, maxShown)}
 		}
 		notes := s.Notes()
 		if a.n == 0 {
