@@ -218,6 +218,11 @@ const maxSharedWidth = maxWidth << 2
 // -j descents at once.
 const maxCapacity = 1 << 20
 
+// maxEstimateMemory bounds what the -j descents drawn at once hold
+// together (estimate.Design.Memory each), whatever the flags: at most
+// -j 32 at the largest -capacity, and any -j at the default widths.
+const maxEstimateMemory = 16 << 30
+
 // maxDescents bounds -samples: each descent is kept in memory, with its
 // choices under a kilobyte, so a million take under a gigabyte; 2% on
 // 4x4x4 takes under ten thousand.
@@ -253,6 +258,10 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-borrow names the file of a pilot, and goes with -strata")
 	}
 	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
+	if m := int64(workers) * estimate.NewDesign(b, seed, opts).Memory(); m > maxEstimateMemory {
+		return cli.BadUsage(e, estimateUsage, "-j %d: %d descents at once with their -capacity and -width would hold some %d GB, over %d GB: lower -j, -capacity or -width",
+			workers, workers, (m+1<<30-1)>>30, maxEstimateMemory>>30)
+	}
 	if f.strata != "" {
 		s, err := estimate.ReadStrata(f.strata, b)
 		if err != nil {

@@ -181,6 +181,16 @@ func (d *Design) Depth() int { return d.opts.Depth }
 // levels.
 func (d *Design) Width() int { return d.opts.Width }
 
+// Memory returns about the most bytes one descent of d holds at once:
+// its frontier and its two children's, before they are sampled down, up
+// to six times Capacity partial foldings of some 80 bytes, and the widest
+// population that weighs a choice, some 70 bytes a partial folding. A run
+// holds it for each of the descents it draws at once (Options.Workers).
+func (d *Design) Memory() int64 {
+	widest := max(d.opts.SharedWidth, d.opts.Width<<maxShift)
+	return 6*80*int64(d.opts.Capacity) + 70*int64(widest)
+}
+
 // width returns the population that profiles a child of depth n.
 func (d *Design) width(n int) int {
 	if n < d.opts.CacheDepth && d.opts.SharedWidth > 0 {
