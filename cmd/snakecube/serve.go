@@ -95,6 +95,14 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	if *timeout <= 0 {
 		return cli.BadUsage(e, serveUsage, "-timeout %v: want a positive duration", *timeout)
 	}
+	// A mistyped -addr is told before the catalogues are indexed, which
+	// may take minutes; a host that is not found, or a port taken, when
+	// it listens.
+	if _, port, err := net.SplitHostPort(*addr); err != nil {
+		return cli.BadUsage(e, serveUsage, "-addr %s: %v", *addr, err)
+	} else if _, err := net.LookupPort("tcp", port); err != nil {
+		return cli.BadUsage(e, serveUsage, "-addr %s: port %q: want 0 to 65535 or a service name", *addr, port)
+	}
 	start := time.Now()
 	cats, err := serve.OpenAll(ctx, rest, catalog.Options{Boxes: boxes})
 	var p *catalog.Problem
@@ -121,7 +129,10 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	debug.FreeOSMemory() // what indexing left behind
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return err
+		for _, c := range cats {
+			c.Close()
+		}
+		return fmt.Errorf("-addr %s: %w", *addr, err)
 	}
 	for _, c := range cats {
 		e.Warnf("%s: %s, %s, %s", c.File, c.Name, fold.Plural(c.Len(), "snake"), fold.Plural(c.Stats().Solutions, "solution"))
