@@ -232,7 +232,8 @@ func (f *File) appendPart(l partLine) error {
 
 // closeParts closes the parts file, removing it first when every section
 // it names is in the census file: what it holds is then in that file's
-// lines.
+// lines. After a failed append to the census file, whose section is
+// marked done all the same, the parts file is kept.
 func (f *File) closeParts() error {
 	f.pmu.Lock()
 	defer f.pmu.Unlock()
@@ -241,6 +242,9 @@ func (f *File) closeParts() error {
 		return nil
 	}
 	f.parts.j = nil
+	if f.j.Err() != nil {
+		return j.Close()
+	}
 	for k := range f.parts.of {
 		if !f.Done(k) {
 			return j.Close()

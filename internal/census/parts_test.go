@@ -122,6 +122,35 @@ func TestCountParts(t *testing.T) {
 	}
 }
 
+// TestPartsKeptAfterFailure counts section 9 from its parts, every one
+// in the parts file, into a census file whose writes fail: the append of
+// its line fails, and the parts file is kept, not removed as it is once
+// the line is written.
+func TestPartsKeptAfterFailure(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.jsonl")
+	p9 := solver.SectionAt(box234, depth234, 9)
+	lines := []partLine{partOf(t, box234, p9.String(), true)}
+	for _, s := range solver.Sections(box234, p9, depth234+splitBy) {
+		lines = append(lines, partOf(t, box234, s.String(), false))
+	}
+	parts := partsOf(lines...)
+	write(t, PartsFile(path), parts)
+	f, err := Open(ctx, path, box234, depth234)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.j.Close() // every write to the census file fails from now on
+	if err := f.Count(ctx, Selection{from: 9, to: 10}, 1, nil); err == nil {
+		t.Fatal("Count into a closed file: no error")
+	}
+	f.Close()
+	if got, err := os.ReadFile(PartsFile(path)); err != nil || !bytes.Equal(got, parts) {
+		t.Errorf("the parts file after a failed append: %d bytes, %v; want the %d bytes it held", len(got), err, len(parts))
+	}
+}
+
 // TestCountStopped stops a census of 2x3x5 again and again, 30
 // milliseconds into its first run and a fifth later each run after, each
 // section or part stopped in marked to be cut once it has run for 5

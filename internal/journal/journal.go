@@ -170,6 +170,15 @@ func (f *File) Append(line []byte, ok func() error) error {
 	return nil
 }
 
+// Err returns the error of the first failed append, nil if none failed:
+// after one, the file's end is not known, and what it may hold must not
+// be taken as written.
+func (f *File) Err() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
 // Close closes the file, which releases its lock.
 func (f *File) Close() error {
 	return f.f.Close()
