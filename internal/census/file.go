@@ -246,6 +246,11 @@ func Upgrade(ctx context.Context, path string) (Upgraded, error) {
 	if err := w.Flush(); err != nil {
 		return u, fmt.Errorf("write %s: %w", path, err)
 	}
+	// The old file is gone once the new one is in place: the new one must
+	// be on disk before, as its lines are when a run appends them.
+	if err := out.Sync(); err != nil {
+		return u, fmt.Errorf("sync %s: %w", path, err)
+	}
 	return u, out.Commit()
 }
 

@@ -15,6 +15,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/rate"
 )
 
@@ -24,10 +25,24 @@ func main() {
 	flag.Parse()
 	c, err := rate.Calibrate(context.Background(), *workers)
 	if err == nil {
-		err = os.WriteFile(*out, c.Source(), 0o666)
+		err = write(*out, c.Source())
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "calibrate:", err)
 		os.Exit(1)
 	}
+}
+
+// write puts src in the file at path whole or not at all: a failed or
+// interrupted run leaves the committed table, and the build, as they were.
+func write(path string, src []byte) error {
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := f.Write(src); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Commit()
 }
