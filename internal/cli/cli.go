@@ -93,7 +93,7 @@ func Run(ctx context.Context, cmd func(context.Context, Env) error, stdin io.Rea
 }
 
 // Main runs cmd with the process's arguments and standard files, and a
-// context cancelled by an interrupt or SIGTERM, and exits with the status
+// context cancelled by an interrupt, SIGTERM or SIGHUP, and exits with the status
 // of its error. An interrupted command has grace to return, removing what
 // it was writing; one that does not, blocked in a read from a pipe that
 // no one writes to, say, ends then with status 130 all the same, its
@@ -101,16 +101,26 @@ func Run(ctx context.Context, cmd func(context.Context, Env) error, stdin io.Rea
 // second interrupt. Files are written beside their target and
 // renamed, so an end that cuts a write short leaves no half-written file.
 func Main(cmd func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	if !signal.Ignored(syscall.SIGHUP) { // under nohup it stays ignored
+		signal.Notify(sig, syscall.SIGHUP) // the terminal closed
+	}
+	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- cmd(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }()
 	var err error
 	select {
 	case err = <-done:
-	case <-ctx.Done():
-		stop() // a second interrupt ends the process at once
+	case <-sig:
+		cancel()
 		select {
 		case err = <-done:
+		case <-sig:
+			// A second interrupt ends the process at once, without the
+			// files it was writing.
+			atomicfile.AbortAll()
+			err = context.Canceled
 		case <-time.After(grace):
 			// The command is still at work: take its temporary files
 			// away from under it.
