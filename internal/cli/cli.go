@@ -42,7 +42,9 @@ var ErrReported = errors.New("problems found")
 // CheckedWriter is standard output for a command: it passes writes on
 // until one fails, and from then on fails every write with that first
 // error, which [Run] returns when the command ends, so that a full disk
-// or a closed pipe is a failure whatever the command checked. The first
+// is a failure whatever the command checked. (A pipe closed under the
+// process's standard output ends it by SIGPIPE, as is the custom, unless
+// it takes that signal.) The first
 // failure also cancels the command's context, so that a long search does
 // not go on for output that cannot be written.
 type CheckedWriter struct {
@@ -75,9 +77,10 @@ func (c *CheckedWriter) Write(p []byte) (int, error) {
 }
 
 // Ended returns the error a command ends with: its own, unless writing to
-// standard output failed, which also explains a search stopped for it.
+// standard output failed, which also explains a search stopped for it,
+// and which a command that reported its own problems did not tell.
 func (c *CheckedWriter) Ended(err error) error {
-	if c.err != nil && (err == nil || errors.Is(err, context.Canceled)) {
+	if c.err != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, ErrReported)) {
 		return c.err
 	}
 	return err

@@ -48,6 +48,24 @@ func TestRunFailedWrite(t *testing.T) {
 	}
 }
 
+// TestRunFailedWriteReported: a command that told its own problems and
+// ends with ErrReported still has its failed output told, not hidden
+// behind them; any other error of its own is its end.
+func TestRunFailedWriteReported(t *testing.T) {
+	for _, c := range []struct {
+		err        error
+		wantOutput bool
+	}{{ErrReported, true}, {errors.New("bad snake"), false}} {
+		err := Run(context.Background(), func(ctx context.Context, e Env) error {
+			fmt.Fprint(e.Stdout, "12345678")
+			return c.err
+		}, nil, &failing{n: 6}, io.Discard)
+		if got := err != nil && strings.Contains(err.Error(), "standard output: no space left"); got != c.wantOutput || err == nil {
+			t.Errorf("a command ending with %v after a failed write: Run ended with %v", c.err, err)
+		}
+	}
+}
+
 func TestExitCode(t *testing.T) {
 	for _, c := range []struct {
 		err  error
