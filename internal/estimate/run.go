@@ -32,11 +32,13 @@ func (d *Design) Take(ctx context.Context, k int, path string) ([]Descent, int, 
 		}
 	}
 	err := d.Run(ctx, todo, func(x Descent) error {
-		done[x.Index] = x
-		if f == nil {
-			return nil
+		if f != nil {
+			if err := f.Append(x); err != nil {
+				return err // not held: Stopped counts the file's descents
+			}
 		}
-		return f.Append(x)
+		done[x.Index] = x
+		return nil
 	})
 	if err != nil {
 		if path != "" {

@@ -63,7 +63,10 @@ func Scan(ctx context.Context, r io.Reader, name string, k Kind, line func(n int
 		case errors.Is(err, io.EOF) && len(text) == 0:
 			return s, nil
 		case errors.Is(err, io.EOF) && s.Lines == 0:
-			return s, fmt.Errorf("%s: line %d: no newline at its end, and no %s record before it: not a %s file that a run stopped writing", name, n, k.Name, k.Name)
+			// Dropping the line would truncate a file that may be no
+			// journal at all, only misnamed. A crash in a run's first
+			// append leaves this too, and then the file holds nothing.
+			return s, fmt.Errorf("%s: line %d: no newline at its end, and no %s record before it: not a %s file that a run stopped writing, unless a crash cut its first line short (then remove the file: it holds no record)", name, n, k.Name, k.Name)
 		case errors.Is(err, io.EOF):
 			s.Torn = int64(len(text))
 			return s, nil
