@@ -48,7 +48,7 @@ Flags:
                    any free port
   -size AxBxC      the box of the catalogues that do not tell it (snakecube
                    writes it in every file); repeat it for several boxes
-  -timeout D       how long a snake typed in is searched at most
+  -timeout D       how long a snake typed in is searched at most, up to 24h
                    (default 10s); a snake with more than 10,000 solutions
                    is answered that it has too many, whatever the time
   -rate            rate every snake first, to filter and sort by difficulty
@@ -92,8 +92,8 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	if len(rest) == 0 {
 		return cli.BadUsage(e, serveUsage, "serve takes one CATALOGUE or more")
 	}
-	if *timeout <= 0 {
-		return cli.BadUsage(e, serveUsage, "-timeout %v: want a positive duration", *timeout)
+	if *timeout <= 0 || *timeout > serve.MaxSolveTimeout {
+		return cli.BadUsage(e, serveUsage, "-timeout %v: want a positive duration up to %v", *timeout, serve.MaxSolveTimeout)
 	}
 	// A mistyped -addr is told before the catalogues are indexed, which
 	// may take minutes; a host that is not found, or a port taken, when

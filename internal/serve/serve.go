@@ -56,8 +56,8 @@ func Style() []byte { return []byte(viewsCSS) }
 
 // Options tune a [Server]. The zero value is ready to use.
 type Options struct {
-	// SolveTimeout bounds the search of one /api/solve; 0 means
-	// [DefaultSolveTimeout].
+	// SolveTimeout bounds the search of one /api/solve, at most
+	// [MaxSolveTimeout]; 0 means [DefaultSolveTimeout].
 	SolveTimeout time.Duration
 	// Solvers is how many /api/solve searches run at once, one core each;
 	// 0 means runtime.GOMAXPROCS(0). Others wait their turn within their
@@ -78,6 +78,11 @@ const DefaultMaxSolutions = 10_000
 // measures them); a search of a bigger box that would run for hours gives
 // way.
 const DefaultSolveTimeout = 10 * time.Second
+
+// MaxSolveTimeout bounds Options.SolveTimeout: a day, far past any answer
+// a person waits for, and short enough that the server's write timeout
+// (it plus half a minute) cannot overflow.
+const MaxSolveTimeout = 24 * time.Hour
 
 // Bounds of a request, each far above what the page sends.
 const (
@@ -106,6 +111,7 @@ func New(cats []*Catalogue, opts Options) *Server {
 	if opts.SolveTimeout <= 0 {
 		opts.SolveTimeout = DefaultSolveTimeout
 	}
+	opts.SolveTimeout = min(opts.SolveTimeout, MaxSolveTimeout)
 	if opts.Solvers <= 0 {
 		opts.Solvers = runtime.GOMAXPROCS(0)
 	}
