@@ -1,7 +1,8 @@
 // Package atomicfile writes a file so that it is either complete or absent:
 // the data goes to a temporary file beside the target, which is renamed
 // over the target only when everything was written. A run that fails, is
-// interrupted or crashes leaves the target as it was.
+// interrupted or crashes leaves the target as it was. [ReplaceDir] does
+// the same for a folder written whole beside its target.
 //
 // A target that is a symbolic link is followed: the file it points to is
 // replaced, the link stays. A target that is no regular file, such as

@@ -31,3 +31,9 @@ func replace(tmp, path string) error {
 	}
 	return os.Rename(tmp, path)
 }
+
+// swapDirs puts the folder at tmp in place of the folder at dir in one
+// step, the old one then under tmp, and reports whether it could.
+func swapDirs(tmp, dir string) bool {
+	return unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, dir, unix.RENAME_EXCHANGE) == nil
+}

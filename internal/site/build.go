@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/serve"
@@ -65,10 +66,7 @@ func Build(ctx context.Context, dir string, o Options) ([]File, error) {
 	if err := b.build(); err != nil {
 		return nil, err
 	}
-	if err := os.RemoveAll(dir); err != nil {
-		return nil, err
-	}
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := atomicfile.ReplaceDir(tmp, dir); err != nil {
 		return nil, err
 	}
 	return b.list()
