@@ -3,6 +3,7 @@ package census
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -51,6 +52,31 @@ func TestExtrapolate(t *testing.T) {
 	}
 	if iv := Extrapolate([]float64{1, 2, 3}, 3); iv.Low != 6 || iv.High != 6 {
 		t.Errorf("Extrapolate of every section = %+v, want exactly 6", iv)
+	}
+}
+
+// TestReportOrder checks that a sample's extrapolation does not depend on
+// the order of its records, which is the order its sections were counted
+// in: the figures are the same to the last bit, read forwards or back.
+func TestReportOrder(t *testing.T) {
+	const m = 1 << 20
+	r := rand.New(rand.NewPCG(1, 2))
+	var recs []Record
+	var total Total
+	for i := range 500 {
+		c := solver.Count{Snakes: r.Int64N(1 << 40), Solutions: r.Int64N(1 << 44), OneSolution: r.Int64N(1 << 39), Nodes: r.Uint64N(1 << 50)}
+		recs = append(recs, Record{Box: "4x4x4", Depth: 21, Section: 7 + 1999*i, Counts: CountsOf(c)})
+		total.Count.Add(c)
+	}
+	total.Sections = len(recs)
+	forward := NewReport(total, m, recs, 3e18)
+	if !forward.Extrapolated() {
+		t.Fatal("the sample was taken for ranges")
+	}
+	back := slices.Clone(recs)
+	slices.Reverse(back)
+	if got := NewReport(total, m, back, 3e18); !slices.Equal(got.Estimates, forward.Estimates) {
+		t.Errorf("read back to front: %+v\nforwards: %+v", got.Estimates, forward.Estimates)
 	}
 }
 

@@ -1,6 +1,7 @@
 package census
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -72,6 +73,11 @@ func NewReport(t Total, m int, recs []Record, known float64) Report {
 		{"one_solution_snakes", func(r Record) float64 { return float64(r.OneSolution) }},
 		{"nodes", func(r Record) float64 { return float64(r.Nodes) }},
 	}
+	// Summed in the order of the sections, not of the files' lines (the
+	// order the sections were counted in): the same sample gives the same
+	// figures to the last bit.
+	recs = slices.Clone(recs)
+	slices.SortFunc(recs, func(a, b Record) int { return cmp.Compare(a.Section, b.Section) })
 	for _, q := range quantities {
 		iv := Extrapolate(values(recs, q.of), m)
 		r.Estimates = append(r.Estimates, Estimate{Name: q.name, Interval: iv})
