@@ -196,10 +196,12 @@ func (b *builder) goCommand() (string, error) {
 // the symbol table and DWARF, which only debuggers read. -l, no inlining
 // but in the solver, whose search loops inlining is for, makes the
 // engine bigger but smaller gzipped, which is what a visitor loads, and
-// leaves the search as fast.
+// leaves the search as fast. -buildvcs=false keeps the checkout's commit
+// and uncommitted files out of the engine, so that its bytes, and the
+// service worker's cache name made from them, follow the sources alone.
 func (b *builder) compile(gocmd string) ([]byte, error) {
 	out := filepath.Join(b.dir, "engine.wasm")
-	cmd := exec.CommandContext(b.ctx, gocmd, "build", "-trimpath", "-ldflags=-s -w",
+	cmd := exec.CommandContext(b.ctx, gocmd, "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w",
 		"-gcflags=all=-l", "-gcflags=github.com/snakecube/snakecube/solver=", "-o", out, enginePkg)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	var stderr bytes.Buffer
