@@ -28,7 +28,8 @@ Hamiltonian paths of the box, of solutions (counted once up to the box's
 rotations and reflections and up to reversal), of search nodes, and the
 core-hours a full search would take at the node rate measured on this
 machine, each with its standard error. The same seed and probes give the
-same estimate, whatever -j.
+same estimate, whatever -j; the node rate, and the core-hours from it,
+are measured, and vary from run to run.
 
 With -snakes it estimates how many snakes fold, how many of them have one
 solution, and the solutions, each with its standard error: K descents of
