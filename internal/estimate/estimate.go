@@ -369,7 +369,11 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	weigh := time.Since(start).Seconds()
 	// On every worker: while other descents run, the goroutines share the
 	// cores; once a long count is all that is left (see Run), it has them
-	// all. The count, and its nodes, do not depend on the workers.
+	// all. The count does not depend on the workers. Its nodes do not
+	// either, but in a section whose snakes fill a worker's table (some
+	// 2^26, engine.ErrTooBig), which is then counted as the sections
+	// below it, the search given up left out: which worker's table fills
+	// depends on how the work was shared.
 	c, err := solver.CountSection(ctx, d.b, p, solver.Options{Workers: d.opts.Workers})
 	return Descent{Index: k, Prefix: p, Prob: prob, Count: c, Weigh: weigh, Choices: choices}, err
 }
