@@ -50,7 +50,8 @@ mean in the squared deviations: near 10/K when they spread evenly, near
 descents. Descents are appended to FILE as they complete, each with its
 choices; run again with the same FILE, seed and design flags (-depth,
 -width, -shared-width, -capacity, -cut, -strata) to resume, or with a
-larger K to add descents: the choices in FILE are not weighed again. The same seed and K give the same figures, whatever -j.
+larger K to add descents: the choices in FILE are not weighed again.
+The same seed and K give the same figures, whatever -j.
 
 Where a few descents weigh far more than the others, because the choices
 near the top undervalue a prefix rich in snakes, strata mend it: with
