@@ -260,7 +260,11 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-borrow names the file of a pilot, and goes with -strata")
 	}
 	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
-	if m := int64(workers) * estimate.NewDesign(b, seed, opts).Memory(); m > maxEstimateMemory {
+	if !f.quiet && terminal(e.Stderr) {
+		opts.Progress = progress(e.Stderr, "descents")
+	}
+	d := estimate.NewDesign(b, seed, opts)
+	if m := int64(workers) * d.Memory(); m > maxEstimateMemory {
 		return cli.BadUsage(e, estimateUsage, "-j %d: %d descents at once with their -capacity and -width would hold some %d GB, over %d GB: lower -j, -capacity or -width",
 			workers, workers, (m+1<<30-1)>>30, maxEstimateMemory>>30)
 	}
@@ -269,18 +273,15 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		if err != nil {
 			return fmt.Errorf("estimate -snakes %v: -strata: %w", b, err)
 		}
-		if d := estimate.NewDesign(b, seed, opts); s.Depth > d.MaxStrata() {
+		if s.Depth > d.MaxStrata() {
 			return cli.BadUsage(e, estimateUsage, "-strata %s: strata of %d cubelets, want fewer than the %d of the sections counted", f.strata, s.Depth, d.Depth())
 		}
 		opts.Strata = s
+		d = estimate.NewDesign(b, seed, opts)
 	}
 	if cli.Given(f.fs, "make-strata") {
-		return makeStrata(ctx, e, b, seed, opts, f)
+		return makeStrata(ctx, e, b, d, f)
 	}
-	if !f.quiet && terminal(e.Stderr) {
-		opts.Progress = progress(e.Stderr, "descents")
-	}
-	d := estimate.NewDesign(b, seed, opts)
 	if f.borrow != "" {
 		recs, _, err := estimate.ReadFile(f.borrow)
 		if err == nil {
@@ -334,9 +335,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 }
 
 // makeStrata prints the strata of f.make cubelets that the descents in
-// f.out tell, for design opts of box b.
-func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, seed uint64, opts estimate.Options, f snakesFlags) error {
-	d := estimate.NewDesign(b, seed, opts)
+// f.out tell, for design d of box b.
+func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, d *estimate.Design, f snakesFlags) error {
 	switch {
 	case f.out == "":
 		return cli.BadUsage(e, estimateUsage, "-make-strata needs -o, the file of the pilot's descents")
