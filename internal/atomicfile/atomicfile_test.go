@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -161,7 +162,7 @@ func TestReplaceDir(t *testing.T) {
 		for _, e := range entries {
 			got = append(got, e.Name())
 		}
-		if len(got) != len(files) || got[0] != files[0] {
+		if !slices.Equal(got, files) {
 			t.Errorf("round %d: %s holds %v, want %v", round+1, dir, got, files)
 		}
 		if _, err := os.Lstat(tmp); !os.IsNotExist(err) {
