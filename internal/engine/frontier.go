@@ -27,8 +27,8 @@ type Frontier struct {
 	prefix Seq
 	exact  bool // every node, none sampled away
 	// cut drops the nodes a full layer cuts off (see search.cut), as the
-	// census does; without it they stay, as the estimates drawn before
-	// 2026-11-28 had them.
+	// census does; without it they stay, as the designs without -cut
+	// keep them.
 	cut bool
 	pop
 }

@@ -24,7 +24,7 @@ const (
 // king is the 64-cubelet snake of docs/CONVENTIONS.md, as F/T per move.
 const king = "F,F,T,T,F,T,T,T,F,F,T,T,F,T,T,F,T,T,F,T,T,T,T,T,T,T,T,T,F,T,F,T,T,T,T,T,T,F,T,F,F,T,T,T,T,F,F,T,T,F,T,T,T,T,T,T,T,T,T,T,F,F,T"
 
-// engine4 are the three 4x4x4 snakes of issue 14's speed table; the first
+// engine4 are the three 4x4x4 snakes of docs/SPEED.md's table; the first
 // is king.
 var engine4 = []string{
 	"0011011100110110110111111111010111111010011110011011111111110010",

@@ -53,7 +53,7 @@ var sources = []struct {
 	// https://github.com/alexnu/snake-cube-solver (README): S or T for
 	// cubelets 2 to 27, read by its solver after each move: 26 letters.
 	// Read with the last end left out instead it is another snake, which
-	// has no solution: the silent misread of issue 13.
+	// has no solution: a silent misread, if nothing checked that it folds.
 	{"alexnu S/T", "S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S", notation.After, classicRev, 1, true},
 	// https://enginerdsdottrialpaydotcom.wordpress.com/2013/02/09/trialpay-engineering-challenge-the-snake-cube-puzzle/
 	// 0 straight, 1 bend; snake_cube_solution(3, 3, 3, ...) == 1, solvable.
@@ -158,7 +158,7 @@ func TestSources(t *testing.T) {
 	}
 }
 
-// TestSilentMisread checks the misread of issue 13: alexnu's 26 letters
+// TestSilentMisread checks a silent misread: alexnu's 26 letters
 // read with the last end left out are a snake that does not fold, and
 // the reading that folds is the one Read returns.
 func TestSilentMisread(t *testing.T) {
