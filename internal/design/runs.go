@@ -44,6 +44,17 @@ const (
 	Corner   Kind = 'C'
 )
 
+// Name returns the kind's name: straight, corner or end.
+func (k Kind) Name() string {
+	switch k {
+	case Straight:
+		return "straight"
+	case Corner:
+		return "corner"
+	}
+	return "end"
+}
+
 // KindOf returns the kind of cubelet i of q, counted from 0.
 func KindOf(q solver.Seq, i int) Kind {
 	switch {
