@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
@@ -43,8 +44,19 @@ func (k *Kit) WriteCard(w io.Writer) error {
 	}
 	cardText(bw, x, y, 3, ` fill="#333"`, sub)
 	y += 4.5
-	cardText(bw, x, y, 2.6, ` fill="#333" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace"`, "puzzle "+k.ID())
-	y += 6
+	// The id in lines of at most 52 characters of monospace, 81 mm,
+	// at spaces, or within a long key.
+	id := "puzzle " + k.ID()
+	for len(id) > 0 {
+		n := min(len(id), 52)
+		if i := strings.LastIndexByte(id[:n], ' '); n < len(id) && i > 0 {
+			n = i
+		}
+		cardText(bw, x, y, 2.6, ` fill="#333" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace"`, id[:n])
+		id = strings.TrimLeft(id[n:], " ")
+		y += 3.4
+	}
+	y += 2.6
 
 	// The layers, left; the steps, right.
 	split := cardW * 0.46
@@ -120,7 +132,7 @@ func writeCardSteps(bw io.Writer, steps []fold.Step, n int, x, y, w, h float64) 
 		if s.Next() == n {
 			end = ", the end"
 		}
-		lines[k] = fmt.Sprintf("%d  %v  %d to %d%s", s.Cubelet, s.Twist, s.Run, s.Next(), end)
+		lines[k] = fmt.Sprintf("%d: %v, %d to %d%s", s.Cubelet, s.Twist, s.Run, s.Next(), end)
 		long = max(long, len(lines[k]))
 	}
 	cols := 1

@@ -140,6 +140,12 @@ func (g Geometry) plateSize(n int) (w, d float64) {
 	return float64(cols)*g.Cube + float64(cols-1)*Gap, float64(rows)*g.Cube + float64(rows-1)*Gap
 }
 
+// plate says how much of a print plate n cubelets take.
+func (g Geometry) plate(n int) string {
+	w, d := g.plateSize(n)
+	return fmt.Sprintf("%s x %s mm", mm(w), mm(d))
+}
+
 // Files are the kit's files, in the order written.
 var Files = []string{"light.stl", "dark.stl", "plate.3mf", "sheet.svg", "card.svg"}
 
@@ -266,6 +272,7 @@ func (k *Kit) build() *design.Build {
 			{"end's well", fmt.Sprintf("%s mm across, %s mm deep: room for the knot", mm(g.Well()), mm(g.WellDepth()))},
 			{"elastic", fmt.Sprintf("cut %s mm of round elastic %s mm thick or less: %s mm centre to centre and %s mm for each knot", mm(total), mm(g.Hole-1), mm(centres), mm(KnotLength))},
 			{"folded", fmt.Sprintf("%s x %s x %s mm", mm(float64(k.Sheet.Box.Size[0])*g.Cube), mm(float64(k.Sheet.Box.Size[1])*g.Cube), mm(float64(k.Sheet.Box.Size[2])*g.Cube))},
+			{"plates", fmt.Sprintf("light.stl %s, dark.stl %s, plate.3mf %s", k.plate(len(light)), k.plate(len(dark)), k.plate(k.Sheet.Seq.Len))},
 			{"files", "light.stl and dark.stl, a plate of each colour; plate.3mf, both on one plate with their two materials; card.svg, the solution for whoever solves it"},
 		},
 		Pieces: counts,
@@ -296,3 +303,26 @@ func kindRow(kd design.Kind) int {
 
 // steps returns the first solution's hand-level steps.
 func (k *Kit) steps() []fold.Step { return fold.Steps(k.Sheet.Solutions[0]) }
+
+// Contents says what the kit's files hold, a line a file, and the
+// elastic to cut.
+func (k *Kit) Contents() []string {
+	_, elastic := k.Elastic()
+	n := k.Sheet.Seq.Len
+	return []string{
+		fmt.Sprintf("light.stl  %d light cubelets, %s mm", len(k.Cubelets(Light)), mm(k.Cube)),
+		fmt.Sprintf("dark.stl   %d dark cubelets, %s mm", len(k.Cubelets(Dark)), mm(k.Cube)),
+		fmt.Sprintf("plate.3mf  all %d cubelets on one plate, in two materials", n),
+		fmt.Sprintf("sheet.svg  the maker's sheet: %s, a %s mm channel, %s mm of elastic", k.pieces(), mm(k.Hole), mm(elastic)),
+		"card.svg   the solution card",
+	}
+}
+
+// pieces counts the cubelets of each kind.
+func (k *Kit) pieces() string {
+	var n [3]int
+	for i := range k.Sheet.Seq.Len {
+		n[kindRow(design.KindOf(k.Sheet.Seq, i))]++
+	}
+	return fmt.Sprintf("%s, %s, %s", fold.Plural(n[0], "straight"), fold.Plural(n[1], "corner"), fold.Plural(n[2], "end"))
+}
