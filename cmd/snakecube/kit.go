@@ -106,18 +106,14 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return cli.HelpOK(err)
 	}
-	g, err := kf.geometry()
-	if err != nil {
-		fmt.Fprint(e.Stderr, kitUsage)
-		return err
-	}
 	switch {
 	case len(rest) == 0:
 		return cli.BadUsage(e, kitUsage, "no snake given")
 	case len(rest) > 1:
 		return cli.BadUsage(e, kitUsage, "kit takes one snake, got %d", len(rest))
 	}
-	if err := kit.Replaceable(*dir, kf.force); err != nil {
+	g, err := kf.checked(fs, e, kitUsage, *dir)
+	if err != nil {
 		return err
 	}
 	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
@@ -128,7 +124,7 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 	for _, n := range it.s.Notes() {
 		e.Warnf("%s: %s", it.where, n)
 	}
-	err = writeKit(ctx, e, *dir, kf.force, it.s.Box, it.s.Seq, nil, kit.Options{Geometry: g, Workers: f.workers})
+	k, err := writeKit(ctx, *dir, kf.force, it.s.Box, it.s.Seq, nil, kit.Options{Geometry: g, Workers: f.workers})
 	if errors.Is(err, kit.ErrNoSolution) {
 		e.Warnf("%s: %v: %v", it.where, it.s.Seq, err)
 		a, err := input.Advise(ctx, it.s, f.workers)
@@ -140,22 +136,40 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 		}
 		return cli.ErrReported
 	}
-	return err
-}
-
-// writeKit writes the kit of snake q of box b into dir, r its rating
-// when known, and says on standard output what it wrote.
-func writeKit(ctx context.Context, e cli.Env, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Rating, o kit.Options) error {
-	k, err := kit.New(ctx, b, q, r, o)
 	if err != nil {
 		return err
 	}
-	if err := k.WriteDir(ctx, dir, force); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.Stdout, "kit of puzzle %s in %s:\n", k.ID(), dir)
+	fmt.Fprintf(e.Stdout, "kit of puzzle %s in %s:\n", k.ID(), *dir)
 	for _, l := range k.Contents() {
 		fmt.Fprintf(e.Stdout, "  %s\n", l)
 	}
 	return nil
+}
+
+// writeKit writes the kit of snake q of box b into dir, r its rating
+// when known.
+func writeKit(ctx context.Context, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Rating, o kit.Options) (*kit.Kit, error) {
+	k, err := kit.New(ctx, b, q, r, o)
+	if err != nil {
+		return nil, err
+	}
+	return k, k.WriteDir(ctx, dir, force)
+}
+
+// checked reads -cube and -hole for design's and rate's -kit DIR, and
+// refuses them, and -force, without it: a usage error, after the usage
+// text.
+func (k *kitFlags) checked(fs *flag.FlagSet, e cli.Env, usage, dir string) (kit.Geometry, error) {
+	if dir == "" {
+		if cli.Given(fs, "cube", "hole", "force") {
+			return kit.Geometry{}, cli.BadUsage(e, usage, "-cube, -hole and -force go with -kit DIR")
+		}
+		return kit.Geometry{}, nil
+	}
+	g, err := k.geometry()
+	if err != nil {
+		fmt.Fprint(e.Stderr, usage)
+		return g, err
+	}
+	return g, kit.Replaceable(dir, k.force)
 }
