@@ -57,22 +57,10 @@ func sheets(t *testing.T) []Sheet {
 // pdfPages counts the pages of a PDF.
 func pdfPages(pdf []byte) int { return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1)) }
 
-// save writes a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
-// to look at, as review-NAME.png, and checks that it is not blank.
+// save keeps a screenshot to look at and checks that it is not blank.
 func save(t *testing.T, png []byte, name string) {
 	t.Helper()
-	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, "review-"+name+".png"), png, 0o666); err != nil {
-			t.Error(err)
-		}
-	}
-	pic, err := browsertest.Inspect(png)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pic.Colours < 20 || pic.Drawn < 0.05 {
-		t.Errorf("%s: the screenshot looks blank: %d colours, %.0f%% drawn", name, pic.Colours, 100*pic.Drawn)
-	}
+	browsertest.Keep(t, png, ""+name)
 }
 
 // clean checks that a page ran no script in error and asked for nothing

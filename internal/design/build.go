@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-
-	"github.com/snakecube/snakecube/solver"
 )
 
 // Build is what a maker's kit adds to a puzzle's sheet: the puzzle's id,
@@ -73,13 +71,7 @@ func writeBuildPage(w io.Writer, s Sheet, p, pages int) {
 	const ls = 5.0
 	var sum [2]int
 	for r, kd := range pieceKinds {
-		q, i := solver.Seq{Bits: 0b010, Len: 3}, 1
-		switch kd {
-		case Straight:
-			q.Bits = 0
-		case End:
-			i = 0
-		}
+		q, i := kd.Sample()
 		writeTile(w, q, i, margin, y, ls)
 		text(w, margin+ls+3, y+ls*0.7, 2.8, "", kd.Name())
 		n := b.Pieces[r]

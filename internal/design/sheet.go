@@ -313,14 +313,7 @@ func writePuzzlePage(w io.Writer, s Sheet, k, p, pages, n, first int) {
 	// The legend: how to drill and build.
 	ls := 5.0
 	for j, kd := range []Kind{Straight, Corner, End} {
-		q := solver.Seq{Bits: 0b010, Len: 3}
-		i := 1
-		switch kd {
-		case Straight:
-			q.Bits = 0
-		case End:
-			i = 0
-		}
+		q, i := kd.Sample()
 		writeTile(w, q, i, margin, y+float64(j)*(ls+1.5), ls)
 		text(w, margin+ls+3, y+float64(j)*(ls+1.5)+ls*0.7, 2.8, "", fmt.Sprintf("%c  %s", kd, kindWords[kd]))
 	}
