@@ -51,19 +51,10 @@ func TestBrowser(t *testing.T) {
 			if strings.Contains(string(svg), "<script") {
 				t.Errorf("%s %s holds a script", name, file)
 			}
-			for _, size := range []struct {
-				name  string
-				phone bool
-				w, h  int
-			}{{"desktop", false, 1280, 800}, {"phone", true, 375, 812}} {
-				var p *browsertest.Page
-				if size.phone {
-					p = b.NewPhone(t, size.w, size.h, 2)
-				} else {
-					p = b.NewPage(t, size.w, size.h)
-				}
+			for _, size := range browsertest.Screens {
+				p := b.Open(t, size)
 				p.Navigate(t, "file://"+filepath.Join(out, file))
-				shot := strings.TrimSuffix(file, ".svg") + "-" + name + "-" + size.name
+				shot := strings.TrimSuffix(file, ".svg") + "-" + name + "-" + size.Name
 				if file == "card.svg" {
 					// The card is drawn at its size, A6, in a corner
 					// of the screen: it is the card that must not be
@@ -89,7 +80,7 @@ func TestBrowser(t *testing.T) {
 					}
 				}
 				if errs := p.Errors(); len(errs) > 0 {
-					t.Errorf("%s %s on a %s: errors\n%s", name, file, size.name, strings.Join(errs, "\n"))
+					t.Errorf("%s %s on a %s: errors\n%s", name, file, size.Name, strings.Join(errs, "\n"))
 				}
 				for _, u := range p.Requests() {
 					if !strings.HasPrefix(u, "file://") {
