@@ -107,7 +107,7 @@ func writeBuildPage(w io.Writer, s Sheet, p, pages int) {
 		text(w, x0, y+4, 2.8, "", pl.Name)
 		rows := (len(pl.Cubelets) + pl.Cols - 1) / max(1, pl.Cols)
 		cell := min(width/float64(max(1, pl.Cols)), (bottom-y-8)/float64(max(1, rows)), 14)
-		size := cell * 0.62
+		size := cell * 0.5
 		for j, i := range pl.Cubelets {
 			c, r := j%pl.Cols, j/pl.Cols
 			tx := x0 + float64(c)*cell + (cell-size)/2

@@ -326,3 +326,27 @@ func TestAdmesh(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteDirCancelled cuts a write short: the kit in the folder stays
+// as it was, and nothing is left beside it.
+func TestWriteDirCancelled(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "kit")
+	k := newKit(t, "3", classic, defaults)
+	if err := k.WriteDir(context.Background(), out, false); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(out, "light.stl"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	big := newKit(t, "3", classic, Geometry{Cube: 50, Hole: 5})
+	if err := big.WriteDir(ctx, out, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("WriteDir cancelled: %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(out, "light.stl")); !bytes.Equal(before, after) {
+		t.Error("a cancelled write changed the kit in the folder")
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 1 {
+		t.Errorf("beside the kit: %d entries, want none", len(names)-1)
+	}
+}
