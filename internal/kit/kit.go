@@ -268,6 +268,7 @@ func (k *Kit) build() *design.Build {
 		ID: k.ID(),
 		Facts: [][2]string{
 			{"cubelets", fmt.Sprintf("%s mm cubes, %s mm apart on the plates", mm(g.Cube), mm(Gap))},
+			{"colours", "light: cubelet 1 and every other one; dark: the others. They are the chequer of the folded puzzle, the cells of cubelet 1's parity of x+y+z in its first solution, on page 3"},
 			{"channel", fmt.Sprintf("%s mm across: a teardrop around a %s mm circle, its peak %s mm from the axis", mm(g.Hole), mm(g.Hole), mm(reach(g.Hole/2)))},
 			{"end's well", fmt.Sprintf("%s mm across, %s mm deep: room for the knot", mm(g.Well()), mm(g.WellDepth()))},
 			{"elastic", fmt.Sprintf("cut %s mm of round elastic %s mm thick or less: %s mm centre to centre and %s mm for each knot", mm(total), mm(g.Hole-1), mm(centres), mm(KnotLength))},
