@@ -14,13 +14,14 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
 const designUsage = `Usage:
   snakecube design [-size N|AxBxC] [-n N] [-seed S] [-solutions K] [-difficulty LO:HI]
-                   [-draws N] [-format text|json|svg|html] [-j N]
+                   [-draws N] [-format text|json|svg|html] [-kit DIR [-cube MM] [-hole MM] [-force]] [-j N]
 
 Makes N distinct snake puzzles for a box of up to 64 cells, each with
 exactly K solutions (one by default: a puzzle with a unique answer) and,
@@ -69,6 +70,9 @@ Flags:
                    a puzzle with its chain cubelet by cubelet, then the
                    solutions on pages of their own; html: the same as one
                    page to print or read on a phone
+  -kit DIR         also write the snake's maker's kit into DIR, as snakecube
+                   kit does, with -n 1; -cube, -hole and -force as kit takes
+                   them, and the puzzle's id gives the seed and the draw
   -j N             check N draws at once (default: all cores)
 
 Snakes of a box of at most 27 cells are rated whatever -difficulty, as it
@@ -94,10 +98,17 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	diff := fs.String("difficulty", "", "")
 	draws := fs.String("draws", "", "")
 	format := fs.String("format", "text", "")
+	kitDir := fs.String("kit", "", "")
+	var kf kitFlags
+	kf.add(fs)
 	workers := workersVar(fs)
 	rest, err := cli.ParseFlags(fs, e, designUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
+	}
+	g, err := kf.checked(fs, e, designUsage, *kitDir)
+	if err != nil {
+		return err
 	}
 	if len(rest) > 0 {
 		return cli.BadUsage(e, designUsage, "design takes no arguments, got %q", rest[0])
@@ -128,6 +139,9 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return bad("-format %q: want text, json, svg or html", *format)
 	}
+	if *kitDir != "" && o.N != 1 {
+		return bad("-kit writes one puzzle's kit: give -n 1, not %d", o.N)
+	}
 	if (*format == "svg" || *format == "html") && o.N > maxSheets {
 		return bad("-n %d: a maker's sheet holds %d puzzles at most; -format text or json lists more", o.N, maxSheets)
 	}
@@ -137,7 +151,11 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	}
 	out := bufio.NewWriter(e.Stdout)
 	var made []design.Snake
+	var first *design.Snake // the snake of -kit
 	res, err := design.Run(ctx, o, func(s design.Snake) error {
+		if first == nil {
+			first = &s
+		}
 		switch *format {
 		case "text":
 			if len(made) == 0 {
@@ -169,6 +187,14 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	_ = res
+	if *kitDir != "" {
+		s := first
+		k, err := writeKit(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
+		if err != nil {
+			return err
+		}
+		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
+	}
 	if *format == "svg" || *format == "html" {
 		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers))
 		if err != nil {

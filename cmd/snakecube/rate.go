@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/input"
+	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/solver"
@@ -20,7 +22,8 @@ import (
 )
 
 const rateUsage = `Usage:
-  snakecube rate [-size N|AxBxC] [-notation NAME] [-format text|json|svg] [-j N] [SNAKE...]
+  snakecube rate [-size N|AxBxC] [-notation NAME] [-format text|json|svg]
+                 [-kit DIR [-cube MM] [-hole MM] [-force]] [-j N] [SNAKE...]
 
 Rates how hard each snake is to fold by hand. Its difficulty is the
 number of cubelets a person places, in expectation, before the snake is
@@ -61,6 +64,9 @@ Flags:
                    null and 0 for a snake with no solution; svg: a maker's
                    sheet to print, A4: the chain cubelet by cubelet to
                    build the puzzle, then the solution on pages of its own
+  -kit DIR         also write the snake's maker's kit into DIR, as snakecube
+                   kit does, for one snake; -cube, -hole and -force as kit
+                   takes them
   -j N             search with N goroutines (default: all cores)
 
 Examples:
@@ -76,11 +82,19 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	var nota notation.Notation
 	fs.Var(&nota, "notation", "")
 	format := fs.String("format", "text", "")
+	kitDir := fs.String("kit", "", "")
+	var kf kitFlags
+	kf.add(fs)
 	workers := workersVar(fs)
 	rest, err := cli.ParseFlagsArgs(fs, e, rateUsage, args, snakeArg)
 	if err != nil {
 		return cli.HelpOK(err)
 	}
+	g, err := kf.checked(fs, e, rateUsage, *kitDir)
+	if err != nil {
+		return err
+	}
+	var kitted *rated // the snake of -kit
 	switch *format {
 	case "text", "json", "svg":
 	default:
@@ -94,6 +108,12 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	}, func(it item, r rated) error {
 		for _, note := range it.s.Notes() {
 			e.Warnf("%s: %s", it.where, note)
+		}
+		if *kitDir != "" {
+			if kitted != nil {
+				return cli.UsageError{Err: fmt.Errorf("%s: -kit writes one snake's kit, and this is a second snake", it.where)}
+			}
+			kitted = &r
 		}
 		switch *format {
 		case "json":
@@ -119,7 +139,20 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 			return err
 		}
 	}
-	return out.Flush()
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if kitted != nil {
+		k, err := writeKit(ctx, *kitDir, kf.force, kitted.Box, kitted.Seq, &kitted.Rating, kit.Options{Geometry: g, Workers: f.workers})
+		if errors.Is(err, kit.ErrNoSolution) {
+			return fmt.Errorf("-kit %s: snake %v: %w", *kitDir, kitted.Seq, err)
+		}
+		if err != nil {
+			return err
+		}
+		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
+	}
+	return nil
 }
 
 // rated is a snake rated, with its number of solutions, and when asked

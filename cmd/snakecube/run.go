@@ -20,6 +20,7 @@ Commands:
   solve      every solution of snakes typed in any notation, shown to fold
   rate       how hard snakes are to fold by hand, on a 1 to 10 scale
   design     new puzzles: snakes with one solution, or K, of a chosen difficulty
+  kit        files to 3D-print a puzzle, its maker's sheet and its solution card
   merge      join the shards of an enumeration into one catalogue
   convert    a catalogue in another format: JSON, JSONL, Parquet; a table of snakes
   estimate   the size of a box's search, by random probes
@@ -45,6 +46,7 @@ var commands = []command{
 	{"solve", runSolve},
 	{"rate", runRate},
 	{"design", runDesign},
+	{"kit", runKit},
 	{"merge", runMerge},
 	{"convert", runConvert},
 	{"estimate", runEstimate},

@@ -308,6 +308,27 @@ func (b *Browser) newPage(t testing.TB, width, height int, browserContext string
 	return p
 }
 
+// Screen is a size a page is tested at: a desktop's or a phone's.
+type Screen struct {
+	Name          string
+	Phone         bool
+	Width, Height int
+}
+
+// Screens are the sizes every page a person looks at is tested at: a
+// desktop's 1280x800 and a phone's 375x812.
+var Screens = []Screen{{"desktop", false, 1280, 800}, {"phone", true, 375, 812}}
+
+// Open opens a tab the size of screen s: a phone's as [Browser.NewPhone]
+// does, at two device pixels a CSS pixel.
+func (b *Browser) Open(t testing.TB, s Screen) *Page {
+	t.Helper()
+	if s.Phone {
+		return b.NewPhone(t, s.Width, s.Height, 2)
+	}
+	return b.NewPage(t, s.Width, s.Height)
+}
+
 // NewPhone opens a blank tab as a phone's browser shows pages: a viewport
 // of width x height CSS pixels at scale device pixels each, laid out as
 // on a mobile device (the page's meta viewport applies), with touch

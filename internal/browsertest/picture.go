@@ -7,7 +7,10 @@ import (
 	"image/draw"
 	"image/png"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"testing"
 )
 
 // Picture is what [Inspect] finds in a screenshot.
@@ -109,4 +112,23 @@ func Shrink(p []byte, height int) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// Keep writes a screenshot where $SNAKECUBE_SCREENSHOTS says, for a
+// person to look at, as review-NAME.png, and fails the test when it looks
+// blank: fewer than 20 colours, or less than 5% of it drawn.
+func Keep(t testing.TB, png []byte, name string) {
+	t.Helper()
+	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "review-"+name+".png"), png, 0o666); err != nil {
+			t.Error(err)
+		}
+	}
+	pic, err := Inspect(png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pic.Colours < 20 || pic.Drawn < 0.05 {
+		t.Errorf("%s: the screenshot looks blank: %d colours, %.0f%% drawn", name, pic.Colours, 100*pic.Drawn)
+	}
 }

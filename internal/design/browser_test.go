@@ -57,22 +57,10 @@ func sheets(t *testing.T) []Sheet {
 // pdfPages counts the pages of a PDF.
 func pdfPages(pdf []byte) int { return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1)) }
 
-// save writes a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
-// to look at, as review-NAME.png, and checks that it is not blank.
+// save keeps a screenshot to look at and checks that it is not blank.
 func save(t *testing.T, png []byte, name string) {
 	t.Helper()
-	if dir := os.Getenv("SNAKECUBE_SCREENSHOTS"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, "review-"+name+".png"), png, 0o666); err != nil {
-			t.Error(err)
-		}
-	}
-	pic, err := browsertest.Inspect(png)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pic.Colours < 20 || pic.Drawn < 0.05 {
-		t.Errorf("%s: the screenshot looks blank: %d colours, %.0f%% drawn", name, pic.Colours, 100*pic.Drawn)
-	}
+	browsertest.Keep(t, png, ""+name)
 }
 
 // clean checks that a page ran no script in error and asked for nothing
@@ -138,32 +126,23 @@ func TestBrowserSheet(t *testing.T) {
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, size := range []struct {
-		name  string
-		phone bool
-		w, h  int
-	}{{"desktop", false, 1280, 800}, {"phone", true, 375, 812}} {
-		var p *browsertest.Page
-		if size.phone {
-			p = b.NewPhone(t, size.w, size.h, 2)
-		} else {
-			p = b.NewPage(t, size.w, size.h)
-		}
+	for _, size := range browsertest.Screens {
+		p := b.Open(t, size)
 		p.Navigate(t, "file://"+path)
-		save(t, p.Screenshot(t), "maker-html-"+size.name)
+		save(t, p.Screenshot(t), "maker-html-"+size.Name)
 		var wide int
 		p.Eval(t, `document.documentElement.scrollWidth - window.innerWidth`, &wide)
 		if wide > 0 {
-			t.Errorf("the HTML sheet on a %s is %d pixels wider than the screen", size.name, wide)
+			t.Errorf("the HTML sheet on a %s is %d pixels wider than the screen", size.Name, wide)
 		}
 		p.Eval(t, `document.getElementById("answer").scrollIntoView()`, nil)
-		save(t, p.Screenshot(t), "maker-html-"+size.name+"-answer")
-		if !size.phone {
+		save(t, p.Screenshot(t), "maker-html-"+size.Name+"-answer")
+		if !size.Phone {
 			pages := pdfPages(p.PDF(t))
 			if want := len(sh) + answer; pages != want {
 				t.Errorf("the HTML sheet prints on %d pages, want %d: a puzzle a page, then %d of solutions", pages, want, answer)
 			}
 		}
-		clean(t, p, "the HTML sheet on a "+size.name)
+		clean(t, p, "the HTML sheet on a "+size.Name)
 	}
 }

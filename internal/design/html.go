@@ -69,13 +69,7 @@ func writePuzzleHTML(w io.Writer, s Sheet, k, n int) {
 	}
 	fmt.Fprintf(w, "</ol>\n<ul class=\"legend\">\n")
 	for _, kd := range []Kind{Straight, Corner, End} {
-		q, i := solver.Seq{Bits: 0b010, Len: 3}, 1
-		switch kd {
-		case Straight:
-			q.Bits = 0
-		case End:
-			i = 0
-		}
+		q, i := kd.Sample()
 		fmt.Fprintf(w, "<li>")
 		writeTileSVG(w, q, i)
 		fmt.Fprintf(w, "<b>%c</b> %s</li>\n", kd, html.EscapeString(kindWords[kd]))

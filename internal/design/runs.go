@@ -44,6 +44,29 @@ const (
 	Corner   Kind = 'C'
 )
 
+// Name returns the kind's name: straight, corner or end.
+func (k Kind) Name() string {
+	switch k {
+	case Straight:
+		return "straight"
+	case Corner:
+		return "corner"
+	}
+	return "end"
+}
+
+// Sample returns a snake and a cubelet of it, counted from 0, of kind
+// k: what a legend draws for the kind.
+func (k Kind) Sample() (solver.Seq, int) {
+	switch k {
+	case Straight:
+		return solver.Seq{Len: 3}, 1
+	case Corner:
+		return solver.Seq{Bits: 0b010, Len: 3}, 1
+	}
+	return solver.Seq{Bits: 0b010, Len: 3}, 0
+}
+
 // KindOf returns the kind of cubelet i of q, counted from 0.
 func KindOf(q solver.Seq, i int) Kind {
 	switch {

@@ -1,11 +1,14 @@
 package design
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // TestRuns writes the classic snake as runs and letters, and reads them
@@ -24,5 +27,38 @@ func TestRuns(t *testing.T) {
 		if err != nil || s.Seq != q {
 			t.Errorf("%s reads as %v (%v), want %v", text, s, err, q)
 		}
+	}
+}
+
+// TestWrapList cuts lists of runs into lines: each at most the width,
+// none starting with a comma, all of them together the list.
+func TestWrapList(t *testing.T) {
+	for _, list := range []string{
+		"3,2,2,2,2,2,2,2,2,2,2,3,2,2,2,2,2,2,2,4,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,4,2,2,2,2,2,2,3,2,2,2,2,2,2,2",
+		"2,2,3,3,2,2,2,3,2,2,2,2,2,4,2,2,2,2,2,2,3,3,3,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,2,2,2,2,2,2",
+	} {
+		for width := 8; width <= 80; width++ {
+			lines := wrapList(list, width)
+			for _, l := range lines {
+				if len(l) > width || strings.HasPrefix(l, ",") || l == "" {
+					t.Errorf("wrapList(%q, %d) = %q: a line too long, empty or starting with a comma", list, width, lines)
+					break
+				}
+			}
+			if strings.Join(lines, "") != list {
+				t.Errorf("wrapList(%q, %d) = %q, which is not the list", list, width, lines)
+			}
+		}
+	}
+}
+
+// TestNoSolutionSheet makes the sheet of a snake that does not fold: no
+// solution, and no rating, which would search its whole trees.
+func TestNoSolutionSheet(t *testing.T) {
+	q, _ := solver.ParseSeq("001010110111010111101010100")
+	b, _ := symmetry.Cube(3)
+	s, err := NewSheet(context.Background(), b, q, nil, 1)
+	if err != nil || s.Total != 0 || s.Rating.Nodes() != 0 {
+		t.Errorf("NewSheet of %v: %d solutions, a rating of %d nodes (%v), want none", q, s.Total, s.Rating.Nodes(), err)
 	}
 }

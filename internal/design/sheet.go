@@ -27,6 +27,9 @@ type Sheet struct {
 	// returns them for Seq; Total is how many it has.
 	Solutions [][]symmetry.Dir
 	Total     uint64
+	// Build, when set, is what a maker's kit adds: the puzzle's id on
+	// its page, and a page of its own after it (see package kit).
+	Build *Build
 }
 
 // SheetSolutions is how many solutions a maker's sheet shows of a snake,
@@ -42,6 +45,11 @@ func NewSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating,
 		return Sheet{}, fmt.Errorf("snake %v: %w", q, err)
 	}
 	s := Sheet{Box: b, Seq: q, Solutions: sv.Snake.Solutions, Total: sv.Total}
+	if r == nil && s.Total == 0 {
+		// A snake with no solution is not rated: its sheet says it does
+		// not fold, and a rating of a big box takes long.
+		return s, nil
+	}
 	if r == nil {
 		rt, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers})
 		if err != nil {
@@ -98,19 +106,28 @@ func wood(i int) string {
 // its answer print apart. It holds no script and loads nothing.
 func WriteSheet(ctx context.Context, w io.Writer, sheets []Sheet) error {
 	answers := foldSnakes(sheets)
-	pages := len(sheets) + fold.SheetPages(answers)
+	puzzlePages := 0
+	for _, s := range sheets {
+		puzzlePages += s.pages()
+	}
+	pages := puzzlePages + fold.SheetPages(answers)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%gmm" height="%gmm" viewBox="0 0 %g %g" font-family="DejaVu Sans, Verdana, Arial, sans-serif">`+"\n",
 		pageW, pageH*float64(pages), pageW, pageH*float64(pages))
 	fmt.Fprintf(bw, "<title>snakecube maker's sheet</title>\n")
-	fmt.Fprintf(bw, `<rect width="%g" height="%g" fill="#fff"/>`+"\n", pageW, pageH*float64(len(sheets)))
+	fmt.Fprintf(bw, `<rect width="%g" height="%g" fill="#fff"/>`+"\n", pageW, pageH*float64(puzzlePages))
+	page := 0
 	for k, s := range sheets {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		writePuzzlePage(bw, s, k, pages, len(sheets))
+		writePuzzlePage(bw, s, k, page, pages, len(sheets), puzzlePages)
+		if s.Build != nil {
+			writeBuildPage(bw, s, page+1, pages)
+		}
+		page += s.pages()
 	}
-	if err := fold.WriteSheetPages(ctx, bw, answers, len(sheets), pages); err != nil {
+	if err := fold.WriteSheetPages(ctx, bw, answers, puzzlePages, pages); err != nil {
 		return err
 	}
 	fmt.Fprintln(bw, "</svg>")
@@ -141,6 +158,25 @@ func wrap(s string, n int) []string {
 		}
 		lines = append(lines, s[:i])
 		s = strings.TrimLeft(s[i:], " ")
+	}
+	return append(lines, s)
+}
+
+// wrapList cuts s into lines of at most n characters, as wrap does, or
+// when s has no space, after a comma: a list of runs wraps with each
+// comma at the end of a line, never at the start of the next.
+func wrapList(s string, n int) []string {
+	if strings.Contains(s, " ") || !strings.Contains(s, ",") {
+		return wrap(s, n)
+	}
+	var lines []string
+	for len(s) > n {
+		i := strings.LastIndexByte(s[:n], ',')
+		if i < 0 {
+			i = n - 1
+		}
+		lines = append(lines, s[:i+1])
+		s = s[i+1:]
 	}
 	return append(lines, s)
 }
@@ -200,10 +236,20 @@ var (
 	}
 )
 
-// writePuzzlePage writes page k of pages: puzzle k of n.
-func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
-	top := float64(k) * pageH
-	if k > 0 {
+// pages returns how many pages the sheet takes before the solutions:
+// the puzzle's, and a kit's.
+func (s Sheet) pages() int {
+	if s.Build != nil {
+		return 2
+	}
+	return 1
+}
+
+// writePuzzlePage writes page p of pages: puzzle k of n, the solutions
+// starting after page first.
+func writePuzzlePage(w io.Writer, s Sheet, k, p, pages, n, first int) {
+	top := float64(p) * pageH
+	if p > 0 {
 		fmt.Fprintf(w, `<line x1="0" y1="%g" x2="%g" y2="%g" stroke="#ddd" stroke-width="0.2"/>`+"\n", top, pageW, top)
 	}
 	head := "snakecube maker's sheet · the puzzle"
@@ -211,7 +257,7 @@ func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
 		head += fmt.Sprintf(" · %d of %d", k+1, n)
 	}
 	text(w, margin, top+margin+2, 2.8, ` fill="#555"`, head)
-	text(w, pageW-margin, top+margin+2, 2.8, ` fill="#555" text-anchor="end"`, fmt.Sprintf("page %d of %d", k+1, pages))
+	text(w, pageW-margin, top+margin+2, 2.8, ` fill="#555" text-anchor="end"`, fmt.Sprintf("page %d of %d", p+1, pages))
 	title, sub, about := s.Lines()
 	y := top + margin + 12
 	text(w, margin, y, 6, ` font-weight="bold"`, title)
@@ -227,13 +273,17 @@ func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
 	}
 	y += 2
 	const mono = ` font-family="DejaVu Sans Mono, Menlo, Consolas, monospace"`
-	for _, l := range [][2]string{
+	lines := [][2]string{
 		{"sequence", s.Seq.String()},
 		{"cubelets", Letters(s.Seq)},
 		{"runs", RunList(s.Seq)},
-	} {
+	}
+	if s.Build != nil {
+		lines = append(lines, [2]string{"puzzle id", s.Build.ID})
+	}
+	for _, l := range lines {
 		text(w, margin, y, 2.8, ` font-weight="bold"`, l[0])
-		for j, part := range wrap(l[1], 80) {
+		for j, part := range wrapList(l[1], 80) {
 			if j > 0 {
 				y += 4
 			}
@@ -263,14 +313,7 @@ func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
 	// The legend: how to drill and build.
 	ls := 5.0
 	for j, kd := range []Kind{Straight, Corner, End} {
-		q := solver.Seq{Bits: 0b010, Len: 3}
-		i := 1
-		switch kd {
-		case Straight:
-			q.Bits = 0
-		case End:
-			i = 0
-		}
+		q, i := kd.Sample()
 		writeTile(w, q, i, margin, y+float64(j)*(ls+1.5), ls)
 		text(w, margin+ls+3, y+float64(j)*(ls+1.5)+ls*0.7, 2.8, "", fmt.Sprintf("%c  %s", kd, kindWords[kd]))
 	}
@@ -293,7 +336,7 @@ func writePuzzlePage(w io.Writer, s Sheet, k, pages, n int) {
 	}
 	y += 1.5
 	writeFlat(w, f, margin+(textW-c*float64(f.cols))/2, y, c)
-	foot := wrap(fmt.Sprintf("The solution is on page %d and after, apart: print it on its own to keep the answer from the puzzle. The difficulty is defined in snakecube's docs/CONVENTIONS.md.", n+1), 120)
+	foot := wrap(fmt.Sprintf("The solution is on page %d and after, apart: print it on its own to keep the answer from the puzzle. The difficulty is defined in snakecube's docs/CONVENTIONS.md.", first+1), 120)
 	for j, l := range foot {
 		text(w, margin, top+pageH-margin-2-3.5*float64(len(foot)-1-j), 2.6, ` fill="#555"`, l)
 	}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+
+	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/input"
+	"github.com/snakecube/snakecube/internal/kit"
+	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
+)
+
+const kitUsage = `Usage:
+  snakecube kit [-size N|AxBxC] [-notation NAME] [-cube MM] [-hole MM] [-o DIR] [-force] [-j N] SNAKE
+
+Writes a maker's kit of a snake puzzle into the folder DIR: the files to
+3D-print its cubelets, and the sheets to put it together and to solve it.
+The snake is typed in any notation solve reads (snakecube solve -h lists
+them), of a box of up to 64 cells; one that does not fold gets solve's
+help.
+
+  light.stl, dark.stl  the cubelets of each colour on a print plate, binary
+                       STL in mm, in the order of the chain, 5 mm apart;
+                       the colours are the chequer of the folded puzzle
+  plate.3mf            all the cubelets on one plate, in two materials
+  sheet.svg            the maker's sheet: the puzzle and its id, the kit's
+                       sizes, the elastic to cut, the pieces of each kind
+                       in each colour, the plates, the solutions
+  card.svg             the solution card, with the puzzle's id
+
+Each cubelet is a closed solid, printed as it lies without support: a
+straight with its channel upright; a corner with a channel from the top
+face to the middle of a side face, its level leg a teardrop with its peak
+up; an end with a blind well for the knot. The channel is -hole across,
+for a round elastic 1 mm thinner; cubelets need no clearance between
+them. docs/CONVENTIONS.md gives the geometry.
+
+The folder is written beside DIR and then put in its place whole. A DIR
+that holds files is refused unless -force is given, which replaces it
+and all it holds.
+
+Flags:
+  -size N|AxBxC    the box (default: from the snake's length)
+  -notation NAME   the notation, as solve takes it (default: detect)
+  -cube MM         a cubelet's side, 5 to 100 mm (default 20)
+  -hole MM         the channel's diameter, 1 mm up to less than half the
+                   cube (default 3.5)
+  -o DIR           the folder to write (default kit)
+  -force           replace a DIR that holds files
+  -j N             solve and rate with N goroutines (default: all cores)
+
+Examples:
+  $ snakecube kit 001110110111010111101010100
+  $ snakecube kit -cube 25 -hole 4 -o classic 3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3
+  $ snakecube design -size 3 -difficulty 9 -kit hard
+`
+
+// kitFlags are the flags of a kit: kit's own, and design's and rate's
+// -kit.
+type kitFlags struct {
+	cube, hole string
+	force      bool
+}
+
+// add defines -cube, -hole and -force on fs.
+func (k *kitFlags) add(fs *flag.FlagSet) {
+	fs.StringVar(&k.cube, "cube", strconv.FormatFloat(kit.DefaultCube, 'g', -1, 64), "")
+	fs.StringVar(&k.hole, "hole", strconv.FormatFloat(kit.DefaultHole, 'g', -1, 64), "")
+	fs.BoolVar(&k.force, "force", false, "")
+}
+
+// geometry reads -cube and -hole: a usage error, naming the limits, if
+// they are no numbers or out of range.
+func (k *kitFlags) geometry() (kit.Geometry, error) {
+	var g kit.Geometry
+	var err error
+	if g.Cube, err = strconv.ParseFloat(k.cube, 64); err != nil {
+		return g, cli.UsageError{Err: fmt.Errorf("-cube %q: want a size in mm, %g to %g mm", k.cube, kit.MinCube, kit.MaxCube)}
+	}
+	if g.Hole, err = strconv.ParseFloat(k.hole, 64); err != nil {
+		return g, cli.UsageError{Err: fmt.Errorf("-hole %q: want a size in mm, %g mm or more and less than half the cube", k.hole, kit.MinHole)}
+	}
+	if err := g.Check(); err != nil {
+		return g, cli.UsageError{Err: err}
+	}
+	return g, nil
+}
+
+func runKit(ctx context.Context, e cli.Env, args []string) error {
+	fs := flag.NewFlagSet("kit", flag.ContinueOnError)
+	var box boxFlag
+	fs.Var(&box, "size", "")
+	var nota notation.Notation
+	fs.Var(&nota, "notation", "")
+	var kf kitFlags
+	kf.add(fs)
+	dir := fs.String("o", "kit", "")
+	workers := workersVar(fs)
+	rest, err := cli.ParseFlagsArgs(fs, e, kitUsage, args, snakeArg)
+	if err != nil {
+		return cli.HelpOK(err)
+	}
+	switch {
+	case len(rest) == 0:
+		return cli.BadUsage(e, kitUsage, "no snake given")
+	case len(rest) > 1:
+		return cli.BadUsage(e, kitUsage, "kit takes one snake, got %d", len(rest))
+	}
+	g, err := kf.checked(fs, e, kitUsage, *dir)
+	if err != nil {
+		return err
+	}
+	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
+	it := item{text: rest[0], where: "snake"}
+	if err := it.read(ctx, f); err != nil {
+		return err
+	}
+	for _, n := range it.s.Notes() {
+		e.Warnf("%s: %s", it.where, n)
+	}
+	k, err := writeKit(ctx, *dir, kf.force, it.s.Box, it.s.Seq, nil, kit.Options{Geometry: g, Workers: f.workers})
+	if errors.Is(err, kit.ErrNoSolution) {
+		e.Warnf("%s: %v: %v", it.where, it.s.Seq, err)
+		a, err := input.Advise(ctx, it.s, f.workers)
+		if err != nil {
+			return err
+		}
+		for _, l := range append(a.Lines(it.s), a.ReadingLines(it.s)...) {
+			e.Warnf("  %s", l)
+		}
+		return cli.ErrReported
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.Stdout, "kit of puzzle %s in %s:\n", k.ID(), *dir)
+	for _, l := range k.Contents() {
+		fmt.Fprintf(e.Stdout, "  %s\n", l)
+	}
+	return nil
+}
+
+// writeKit writes the kit of snake q of box b into dir, r its rating
+// when known.
+func writeKit(ctx context.Context, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Rating, o kit.Options) (*kit.Kit, error) {
+	k, err := kit.New(ctx, b, q, r, o)
+	if err != nil {
+		return nil, err
+	}
+	return k, k.WriteDir(ctx, dir, force)
+}
+
+// checked reads -cube and -hole for design's and rate's -kit DIR, and
+// refuses them, and -force, without it: a usage error, after the usage
+// text.
+func (k *kitFlags) checked(fs *flag.FlagSet, e cli.Env, usage, dir string) (kit.Geometry, error) {
+	if dir == "" {
+		if cli.Given(fs, "cube", "hole", "force") {
+			return kit.Geometry{}, cli.BadUsage(e, usage, "-cube, -hole and -force go with -kit DIR")
+		}
+		return kit.Geometry{}, nil
+	}
+	g, err := k.geometry()
+	if err != nil {
+		fmt.Fprint(e.Stderr, usage)
+		return g, err
+	}
+	return g, kit.Replaceable(dir, k.force)
+}
