@@ -96,13 +96,20 @@ bench:
 	$(GO) tool benchstat bench.txt
 	@! grep -E '^(--- )?FAIL' bench.txt || { echo 'make bench: a benchmark failed (the lines above, in bench.txt)' >&2; exit 1; }
 
-# Side by side with the C reference, ref.c, built here with gcc: the median
-# ratio of paired runs for each job, 1 and 2 threads. Skipped without gcc or
-# ref.c; not part of make test. REF defaults to the shared copy beside the
-# repository, or beside its worktrees.
+# Side by side with the C reference, ref.c, built here with gcc; with the
+# snakecube of commit or tag PREV, built here the same way, on the main
+# job, the counts, a solve, a millisecond's job and stats; and stats with
+# DuckDB on the same Parquet file: the median ratio of paired runs for
+# each job, 1 and 2 threads. The C reference is skipped without gcc or
+# ref.c, DuckDB without node or @duckdb/node-api (npm ci --prefix
+# internal/analysis/testdata/duckdb), each saying so; not part of make
+# test. REF defaults to the shared copy beside the repository, or beside
+# its worktrees. PREV is the last commit before the speed of the main
+# job and the start-up were restored; a release tag, once there is one.
 REF ?= $(firstword $(wildcard ../shared/ref/ref.c ../../shared/ref/ref.c) ../shared/ref/ref.c)
+PREV ?= c604296
 compare: build
-	$(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube
+	GOAMD64=$(NATIVE_GOAMD64) $(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube -old $(PREV) -duckdb internal/analysis/testdata/duckdb
 
 # A short round of every fuzz target, FUZZTIME each, found by go test
 # -list so that a new one is never left out (-fuzz takes one target).
