@@ -22,8 +22,11 @@ NATIVE_GOAMD64 := $(shell f=" $$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | c
 	if has cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3; then \
 		if has avx avx2 bmi1 bmi2 f16c fma abm movbe xsave; then echo v3; else echo v2; fi; fi)
 
+# Without cgo, as make static: serve's net package would otherwise link
+# the C library's resolver, and every run pays for the dynamic loader and
+# a C thread at start (docs/SPEED.md).
 build:
-	GOAMD64=$(NATIVE_GOAMD64) $(GO) build -o . ./cmd/snakecube
+	CGO_ENABLED=0 GOAMD64=$(NATIVE_GOAMD64) $(GO) build -o . ./cmd/snakecube
 
 # The main job: every snake of the box and all its solutions.
 run: build
