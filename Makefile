@@ -22,8 +22,11 @@ NATIVE_GOAMD64 := $(shell f=" $$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | c
 	if has cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3; then \
 		if has avx avx2 bmi1 bmi2 f16c fma abm movbe xsave; then echo v3; else echo v2; fi; fi)
 
+# Without cgo, as make static: serve's net package would otherwise link
+# the C library's resolver, and every run pays for the dynamic loader and
+# a C thread at start (docs/SPEED.md).
 build:
-	GOAMD64=$(NATIVE_GOAMD64) $(GO) build -o . ./cmd/snakecube
+	CGO_ENABLED=0 GOAMD64=$(NATIVE_GOAMD64) $(GO) build -o . ./cmd/snakecube
 
 # The main job: every snake of the box and all its solutions.
 run: build
@@ -96,13 +99,20 @@ bench:
 	$(GO) tool benchstat bench.txt
 	@! grep -E '^(--- )?FAIL' bench.txt || { echo 'make bench: a benchmark failed (the lines above, in bench.txt)' >&2; exit 1; }
 
-# Side by side with the C reference, ref.c, built here with gcc: the median
-# ratio of paired runs for each job, 1 and 2 threads. Skipped without gcc or
-# ref.c; not part of make test. REF defaults to the shared copy beside the
-# repository, or beside its worktrees.
+# Side by side with the C reference, ref.c, built here with gcc; with the
+# snakecube of commit or tag PREV, built here the same way, on the main
+# job, the counts, a solve, a millisecond's job and stats; and stats with
+# DuckDB on the same Parquet file: the median ratio of paired runs for
+# each job, 1 and 2 threads. The C reference is skipped without gcc or
+# ref.c, DuckDB without node or @duckdb/node-api (npm ci --prefix
+# internal/analysis/testdata/duckdb), each saying so; not part of make
+# test. REF defaults to the shared copy beside the repository, or beside
+# its worktrees. PREV is the last commit before the speed of the main
+# job and the start-up were restored; a release tag, once there is one.
 REF ?= $(firstword $(wildcard ../shared/ref/ref.c ../../shared/ref/ref.c) ../shared/ref/ref.c)
+PREV ?= c604296
 compare: build
-	$(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube
+	GOAMD64=$(NATIVE_GOAMD64) $(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube -old $(PREV) -duckdb internal/analysis/testdata/duckdb
 
 # A short round of every fuzz target, FUZZTIME each, found by go test
 # -list so that a new one is never left out (-fuzz takes one target).

@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -236,6 +237,131 @@ func TestWholeBoxSections(t *testing.T) {
 			t.Errorf("wholeBox(%v, %d sections from %v) = %v", c.b, len(c.ps), c.ps[0], got)
 		}
 	}
+}
+
+// TestStreamWholeFine streams the 3x3x3 catalogue cut as finely as
+// export cuts a box, 2,048 sections: each section's catalogue emitted in
+// turn, the whole catalogue joined, and not many more allocations than
+// for the 128 sections of depth 8, as its sections go to the goroutines
+// in runs, not each with a goroutine and a channel of its own. A work that
+// fails on a section stops the stream there, every section before it
+// emitted.
+func TestStreamWholeFine(t *testing.T) {
+	b := cube(t, 3)
+	want := enumerate3(t)
+	fine := Sections(b, Seq{}, 12)
+	if len(fine) != 2048 || !wholeBox(b, fine) {
+		t.Fatalf("3x3x3: %d sections of depth 12, want all 2,048 of the whole box", len(fine))
+	}
+	for _, w := range []int{1, 2} {
+		var got []Snake
+		k := 0
+		err := Stream(context.Background(), b, fine, Options{Workers: w}, func(c *Catalogue) ([]Snake, error) {
+			return cloneSnakes(c.Snakes), nil
+		}, func(s []Snake) error {
+			for _, q := range s {
+				if !hasPrefix(q.Seq, fine[k]) {
+					t.Fatalf("%d workers: snake %v emitted as section %v's", w, q.Seq, fine[k])
+				}
+			}
+			got = append(got, s...)
+			k++
+			return nil
+		})
+		if err != nil || k != len(fine) || !sameSnakes(got, want.Snakes) {
+			t.Errorf("%d workers: %d sections emitted of %d, %d snakes of %d, %v", w, k, len(fine), len(got), len(want.Snakes), err)
+		}
+	}
+	allocs := func(ps []Seq) float64 {
+		return testing.AllocsPerRun(3, func() {
+			err := Stream(context.Background(), b, ps, Options{Workers: 2}, func(c *Catalogue) (int, error) { return len(c.Snakes), nil }, func(int) error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	coarse := Sections(b, Seq{}, 8)
+	// The search's buckets allocate for the finer cut too, but fewer
+	// than one allocation for every two sections more.
+	if a, c := allocs(fine), allocs(coarse); a > c+float64(len(fine)-len(coarse))/2 {
+		t.Errorf("2,048 sections: %.0f allocations, against %.0f for 128", a, c)
+	}
+	// The sections with snakes, by which a work can tell its section.
+	var full []int
+	for k, p := range fine {
+		if slices.ContainsFunc(want.Snakes, func(q Snake) bool { return hasPrefix(q.Seq, p) }) {
+			full = append(full, k)
+		}
+	}
+	stop := errors.New("stop")
+	for _, at := range []int{full[0], full[len(full)/2], full[len(full)-1]} {
+		emitted := 0
+		err := Stream(context.Background(), b, fine, Options{Workers: 2}, func(c *Catalogue) (int, error) {
+			if len(c.Snakes) > 0 && hasPrefix(c.Snakes[0].Seq, fine[at]) {
+				return 0, stop
+			}
+			return 0, nil
+		}, func(int) error {
+			emitted++
+			return nil
+		})
+		if !errors.Is(err, stop) || emitted != at {
+			t.Errorf("work failing on section %d: %d emitted, %v", at, emitted, err)
+		}
+	}
+}
+
+// TestEvenRuns cuts random sizes, some runs of zeros and some huge, into
+// runs: consecutive, at most n of them, and each run cut off from the
+// next, but for its last size, less than an n-th of the total: a run
+// ends where the sum reaches a new n-th.
+func TestEvenRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 2000 {
+		sizes := make([]int, rng.IntN(300))
+		for i := range sizes {
+			switch rng.IntN(4) {
+			case 0: // nothing
+			case 1:
+				sizes[i] = rng.IntN(1 << 20)
+			default:
+				sizes[i] = rng.IntN(100)
+			}
+		}
+		n := 1 + rng.IntN(150)
+		starts := evenRuns(sizes, n)
+		total := 0
+		for _, x := range sizes {
+			total += x
+		}
+		if starts[0] != 0 || starts[len(starts)-1] != len(sizes) || len(starts)-1 > max(n, 1) {
+			t.Fatalf("trial %d: %d sizes in at most %d runs: starts %v", trial, len(sizes), n, starts)
+		}
+		for j := range len(starts) - 1 {
+			a, b := starts[j], starts[j+1]
+			if a >= b {
+				if len(sizes) > 0 {
+					t.Fatalf("trial %d: run %d empty: starts %v", trial, j, starts)
+				}
+				continue
+			}
+			sum := 0
+			for _, x := range sizes[a : b-1] {
+				sum += x
+			}
+			if j < len(starts)-2 && sum*n >= total {
+				t.Fatalf("trial %d: run %d, sizes %d to %d, holds %d before its last, an n-th is %d/%d", trial, j, a, b-1, sum, total, n)
+			}
+		}
+		if total == 0 && len(starts) != 2 {
+			t.Fatalf("trial %d: nothing cut in %d runs", trial, len(starts)-1)
+		}
+	}
+}
+
+// hasPrefix reports whether q starts with p.
+func hasPrefix(q, p Seq) bool {
+	return q.Len >= p.Len && q.Bits&(1<<p.Len-1) == p.Bits
 }
 
 // TestSortKeys sorts keys by some middle bits, as a section's keys and

@@ -94,11 +94,15 @@ func spread(x uint64) uint64 {
 // in a bucket for each section. opts.Progress counts the search's tasks,
 // nearly all of the work.
 //
-// The sections are then unpacked and handed to work in windows of
-// 2*workers (see sectionWindow), half the search's: what a piece makes
-// here is the whole result, a section's catalogue encoded, held until its
-// turn in fresh memory, so a narrower window faults fewer pages in; but a
-// window of one section leaves the last sections to one core.
+// The sections are then unpacked and handed to work, in key order, in
+// runs of consecutive ones that hold about as many solutions each
+// (wholePieces of them), one goroutine a run: most sections of a box cut
+// finely are a few hundred solutions, too little to pay for a goroutine
+// of their own and its stack, grown anew for each. The runs go in windows
+// of 2*workers (see sectionWindow), half the search's: what a run makes
+// here is the whole result, its sections' catalogues encoded, held until
+// its turn in fresh memory, so a narrower window faults fewer pages in;
+// but a window of one run leaves the last runs to one core.
 func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	mask := bucketMask(ps)
 	res, err := g.search(ctx, job{keysOnly: true, ordered: true, packed: true, buckets: mask}, opts)
@@ -106,17 +110,73 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 		return err
 	}
 	defer res.release()
-	most := mostInBucket(res.found, mask) / 2
-	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers())/2, func(ctx context.Context, k int) (T, error) {
+	bucket := func(k int) int { return int(ps[k].Bits >> 1 & mask) }
+	words := make([]int, len(ps))
+	for k := range ps {
+		words[k] = bucketWords(res.found, bucket(k))
+	}
+	most := slices.Max(words) / 2
+	runs := evenRuns(words, wholePieces)
+	// A run's results so far and the error that ended it, told in its
+	// turn: the sections before the failing one are emitted, as they
+	// would be each on its own.
+	type outcome struct {
+		vs  []T
+		err error
+	}
+	return sequencer.RunWindowed(ctx, len(runs)-1, opts.workers(), sectionWindow(opts.workers())/2, func(ctx context.Context, j int) (outcome, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
 		w.reservePacked(most, g.n-1) // the largest section's room, once
-		c := w.packedSection(g, res.found, ps[k], int(ps[k].Bits>>1&mask))
-		if k == 0 {
-			c.Nodes = res.nodes // the search, counted once, as countWhole does
+		o := outcome{vs: make([]T, 0, runs[j+1]-runs[j])}
+		for k := runs[j]; k < runs[j+1] && o.err == nil; k++ {
+			if o.err = ctx.Err(); o.err != nil {
+				break
+			}
+			c := w.packedSection(g, res.found, ps[k], bucket(k))
+			if k == 0 {
+				c.Nodes = res.nodes // the search, counted once, as countWhole does
+			}
+			var v T
+			if v, o.err = work(c); o.err == nil {
+				o.vs = append(o.vs, v)
+			}
 		}
-		return work(c)
-	}, func(_ int, v T) error { return emit(v) })
+		return o, nil
+	}, func(_ int, o outcome) error {
+		for _, v := range o.vs {
+			if err := emit(v); err != nil {
+				return err
+			}
+		}
+		return o.err
+	})
+}
+
+// wholePieces is how many runs of sections streamWhole hands to its
+// goroutines: as many as the buckets of a whole count (wholeCountDepth).
+const wholePieces = 128
+
+// evenRuns cuts sizes, in order, into at most n runs of consecutive ones
+// of about equal sums: a run ends where the sum so far first reaches a
+// multiple of the n-th of the total that the runs before it had not. It
+// returns where each run starts, then len(sizes); one run when every
+// size is 0.
+func evenRuns(sizes []int, n int) []int {
+	total := 0
+	for _, s := range sizes {
+		total += s
+	}
+	starts := []int{0}
+	sum, next := 0, 1 // next: the multiple of the n-th to reach
+	for k, s := range sizes[:max(len(sizes)-1, 0)] {
+		sum += s
+		if total > 0 && next < n && sum*n >= next*total {
+			starts = append(starts, k+1)
+			next = sum*n/total + 1
+		}
+	}
+	return append(starts, len(sizes))
 }
 
 // reservePacked gives w room for packedSection to unpack r solutions of m

@@ -1,20 +1,32 @@
-// Command compare times snakecube against the C reference, ref.c, side by
-// side: for each job and thread count it runs the two programs in pairs,
-// alternately one first and the other, and prints the median of the
-// per-pair ratios of their whole-process times, ours over C. Times taken
-// at different moments are not compared: the machines are shared and
-// noisy, and a pair's two runs see about the same noise.
+// Command compare times snakecube against other programs doing the same
+// jobs, side by side: the C reference, ref.c; the snakecube of an earlier
+// commit, built here, so that a slowdown is seen before it is released;
+// and DuckDB, for the figures stats prints. For each job and thread count
+// it runs the two programs in pairs, alternately one first and the
+// other, and prints the median of the per-pair ratios of their
+// whole-process times, ours over theirs. Times taken at different
+// moments are not compared: the machines are shared and noisy, and a
+// pair's two runs see about the same noise.
 //
 // Usage:
 //
-//	go run ./internal/cmd/compare -src ../shared/ref/ref.c -ours ./snakecube [-pairs N] [-j 1,2] [-run REGEXP]
+//	go run ./internal/cmd/compare -src ../shared/ref/ref.c -ours ./snakecube [-old REV] [-duckdb DIR] [-pairs N] [-j 1,2] [-run REGEXP] [-cpu]
 //
 // It builds ref.c with gcc -O3 -march=native -pthread into a temporary
-// folder, and exits with a message and status 0 when gcc or ref.c is
-// missing, so that make compare skips cleanly. make compare runs it.
+// folder, and says it skips the C reference when gcc or ref.c is
+// missing. With -old, it builds cmd/snakecube of that commit or tag of
+// the repository it runs in (git archive into a temporary folder, then
+// go build, with the environment's GOAMD64), and pairs the main job, the
+// counts, a solve and stats with it too. With -duckdb, the folder of
+// internal/analysis's Node package, @duckdb/node-api installed, it pairs
+// stats on a Parquet catalogue with DuckDB computing the same figures
+// from the same file, and says it skips DuckDB when node or the package
+// is missing. make compare runs it.
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -38,38 +50,74 @@ var snakes = []string{
 	"0010010010011001100111111111101100101011001101111110111110011000",
 }
 
-// job is one thing both programs do: their arguments for a thread count,
-// in which "OUT" stands for a file name of the run's own.
+// job is one thing the programs do: their arguments for a thread count,
+// in which "OUT" stands for a file name of the run's own and "CAT" and
+// "PARQUET" for the catalogues stats reads. ref is nil where the C
+// reference has no such job; old, where the earlier snakecube is not
+// compared; duck is the SQL that makes stats's figures in DuckDB, or "".
+// A job with threads "all" runs once, on every core.
 type job struct {
 	name      string
 	ours, ref func(threads string) []string
+	old       bool
+	duck      string
+	threads   string
 }
 
 func jobs() []job {
 	var js []job
+	// The start-up, in a job of a millisecond.
+	js = append(js, job{name: "2x2x3 count",
+		ours: func(t string) []string { return []string{"enumerate", "-quiet", "-size", "2x2x3", "-count", "-j", t} },
+		ref:  func(t string) []string { return []string{"-b", "2x2x3", "-t", t, "-q"} }, old: true})
 	for k, s := range snakes {
 		for _, q := range []string{s, reverse(s)} {
 			name := fmt.Sprintf("solve snake %d", k+1)
 			if q != s {
 				name += " reversed"
 			}
-			js = append(js, job{name,
-				func(t string) []string { return []string{"solve", "-j", t, q} },
-				func(t string) []string { return []string{"-m", "snake", "-b", "4x4x4", "-t", t, "-q", "-s", q} }})
+			js = append(js, job{name: name,
+				ours: func(t string) []string { return []string{"solve", "-j", t, q} },
+				ref:  func(t string) []string { return []string{"-m", "snake", "-b", "4x4x4", "-t", t, "-q", "-s", q} },
+				old:  k == 0 && q == s})
 		}
 	}
 	for _, b := range []string{"3x3x3", "2x4x4", "3x3x4"} {
-		js = append(js, job{b + " count",
-			func(t string) []string { return []string{"enumerate", "-size", b, "-count", "-j", t} },
-			func(t string) []string { return []string{"-b", b, "-t", t, "-q"} }})
+		js = append(js, job{name: b + " count",
+			ours: func(t string) []string { return []string{"enumerate", "-size", b, "-count", "-j", t} },
+			ref:  func(t string) []string { return []string{"-b", b, "-t", t, "-q"} },
+			old:  b != "3x3x4"})
 		if b == "3x3x3" {
-			js = append(js, job{b + " catalogue",
-				func(t string) []string { return []string{"enumerate", "-quiet", "-j", t, "-o", "OUT"} },
-				func(t string) []string { return []string{"-t", t, "-j", "OUT"} }})
+			// The main job, make run's.
+			js = append(js, job{name: b + " catalogue",
+				ours: func(t string) []string { return []string{"enumerate", "-quiet", "-j", t, "-o", "OUT"} },
+				ref:  func(t string) []string { return []string{"-t", t, "-j", "OUT"} },
+				old:  true})
 		}
 	}
+	js = append(js, job{name: "3x3x3 stats, JSONL", threads: "all",
+		ours: func(string) []string { return []string{"stats", "CAT"} }, old: true})
+	js = append(js, job{name: "3x3x3 stats, Parquet", threads: "all",
+		ours: func(string) []string { return []string{"stats", "PARQUET"} }, duck: statsSQL})
 	return js
 }
+
+// statsSQL makes in DuckDB the figures of stats's text: the snakes and
+// solutions, a solution listed twice counted once; the snakes with one
+// solution; the most solutions and the first snake with them; the
+// range of straights; the palindromes and their solutions; how many
+// snakes have each number of solutions.
+const statsSQL = `CREATE TEMP TABLE s AS
+  SELECT key, count(DISTINCT (start_x, start_y, start_z, direction)) AS n,
+         any_value(straights) AS straights, bool_or(palindrome) AS palindrome
+  FROM read_parquet('PARQUET') GROUP BY key;
+SELECT count(*) AS snakes, sum(n) AS solutions, count(*) FILTER (WHERE n = 1) AS one,
+       max(n) AS most, arg_min(key, (-n, key)) AS most_key,
+       min(straights) AS fewest_straights, max(straights) AS most_straights,
+       count(*) FILTER (WHERE palindrome) AS palindromes,
+       coalesce(sum(n) FILTER (WHERE palindrome), 0) AS palindrome_solutions
+FROM s;
+SELECT n, count(*) AS snakes FROM s GROUP BY n ORDER BY n;`
 
 func reverse(s string) string {
 	b := []byte(s)
@@ -78,14 +126,18 @@ func reverse(s string) string {
 }
 
 func main() {
-	src := flag.String("src", "../shared/ref/ref.c", "the C reference's source")
-	ours := flag.String("ours", "./snakecube", "the snakecube binary")
-	pairs := flag.Int("pairs", 11, "pairs of runs per job and thread count (four times as many for jobs under 0.1 s, fewer for jobs over a second)")
+	var c config
+	flag.StringVar(&c.src, "src", "../shared/ref/ref.c", "the C reference's source")
+	flag.StringVar(&c.ours, "ours", "./snakecube", "the snakecube binary")
+	flag.StringVar(&c.old, "old", "", "a commit or tag of this repository whose snakecube to compare with, built here; none if empty")
+	flag.StringVar(&c.duckdb, "duckdb", "", "the folder of the Node package that runs DuckDB (internal/analysis/testdata/duckdb); none if empty")
+	flag.IntVar(&c.pairs, "pairs", 11, "pairs of runs per job and thread count (four times as many for jobs under 0.1 s, fewer for jobs over a second)")
 	threads := flag.String("j", "1,2", "thread counts")
 	run := flag.String("run", "", "only the jobs whose names match this regular expression")
 	flag.BoolVar(&cpuTime, "cpu", false, "compare processor time, user and system, instead of wall-clock time")
 	flag.Parse()
-	if err := compare(*src, *ours, *pairs, strings.Split(*threads, ","), *run); err != nil {
+	c.threads = strings.Split(*threads, ",")
+	if err := compare(c, *run); err != nil {
 		fmt.Fprintf(os.Stderr, "compare: %v\n", err)
 		os.Exit(1)
 	}
@@ -95,12 +147,29 @@ func main() {
 // machine, but blind to how well the threads share the work.
 var cpuTime bool
 
-// errSkip is a missing compiler or source: nothing to compare.
+// errSkip is a missing tool or source: nothing to compare with.
 var errSkip = errors.New("skipped")
 
-func compare(src, ours string, pairs int, threads []string, run string) error {
+// config is what the flags say.
+type config struct {
+	src, ours, old, duckdb string
+	pairs                  int
+	threads                []string
+}
+
+// other is a program ours is paired with: its name in the table and how
+// to run it on a job with a thread count, nil where it has no such job.
+type other struct {
+	name string
+	run  func(j job, t string) func() (float64, error)
+}
+
+func compare(c config, run string) error {
 	match, err := regexp.Compile(run)
 	if err != nil {
+		return err
+	}
+	if c.ours, err = filepath.Abs(c.ours); err != nil { // the runs are in dir
 		return err
 	}
 	dir, err := os.MkdirTemp("", "compare")
@@ -108,41 +177,204 @@ func compare(src, ours string, pairs int, threads []string, run string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	ref, err := build(src, dir)
-	if errors.Is(err, errSkip) {
+	var others []other
+	files := map[string]string{"OUT": filepath.Join(dir, "out.json"), "CAT": filepath.Join(dir, "cat.jsonl"), "PARQUET": filepath.Join(dir, "cat.parquet")}
+	ref, err := build(c.src, dir)
+	switch {
+	case errors.Is(err, errSkip):
 		fmt.Println(err)
-		return nil
-	}
-	if err != nil {
+	case err != nil:
 		return err
+	default:
+		others = append(others, other{"C", func(j job, t string) func() (float64, error) {
+			if j.ref == nil || j.threads != "" {
+				return nil
+			}
+			return func() (float64, error) { return timed(ref, j.ref(t), files, dir, nil) }
+		}})
+	}
+	if c.old != "" {
+		old, err := buildOld(c.old, dir)
+		if errors.Is(err, errSkip) {
+			fmt.Println(err)
+		} else if err != nil {
+			return err
+		} else {
+			others = append(others, other{"snakecube " + c.old, func(j job, t string) func() (float64, error) {
+				if !j.old {
+					return nil
+				}
+				return func() (float64, error) { return timed(old, j.ours(t), files, dir, nil) }
+			}})
+		}
+	}
+	if c.duckdb != "" {
+		node, script, err := duckdb(c.duckdb)
+		if errors.Is(err, errSkip) {
+			fmt.Println(err)
+		} else if err != nil {
+			return err
+		} else {
+			others = append(others, other{"DuckDB", func(j job, t string) func() (float64, error) {
+				if j.duck == "" {
+					return nil
+				}
+				in, err := duckJob(j.duck, files)
+				if err == nil {
+					err = duckRuns(node, script, dir, in)
+				}
+				if err != nil {
+					return func() (float64, error) { return 0, err }
+				}
+				return func() (float64, error) { return timed(node, []string{script}, files, dir, in) }
+			}})
+		}
 	}
 	what := "Whole-process times"
 	if cpuTime {
 		what = "Processor times, user and system,"
 	}
-	fmt.Println(what + ", paired runs, alternately ours first and C first; ratio: the median of the pairs' ratios, ours over C.")
+	fmt.Println(what + ", paired runs, alternately ours first and theirs first; ratio: the median of the pairs' ratios, ours over theirs.")
 	fmt.Println()
 	if match.MatchString("start-up") {
-		if err := startup(ours, dir, 4*pairs); err != nil {
+		if err := startup(c.ours, dir, 4*c.pairs); err != nil {
 			return err
 		}
 	}
-	fmt.Println("| job | threads | snakecube | C | ratio | ratios, min to max |")
-	fmt.Println("|---|---|---|---|---|---|")
+	catalogues := false
+	fmt.Println("| job | threads | against | snakecube | theirs | ratio | ratios, min to max |")
+	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, j := range jobs() {
 		if !match.MatchString(j.name) {
 			continue
 		}
-		for _, t := range threads {
-			r, err := measure(j, t, ours, ref, dir, pairs)
-			if err != nil {
-				return fmt.Errorf("%s, %s threads: %w", j.name, t, err)
+		if j.threads != "" && !catalogues {
+			if err := writeCatalogues(c.ours, files); err != nil {
+				return err
 			}
-			fmt.Printf("| %s | %s | %s | %s | %.2f | %.2f to %.2f |\n", j.name, t,
-				seconds(median(r.ours)), seconds(median(r.ref)), median(r.ratios), slices.Min(r.ratios), slices.Max(r.ratios))
+			catalogues = true
+		}
+		threads := c.threads
+		if j.threads != "" {
+			threads = []string{j.threads}
+		}
+		for _, t := range threads {
+			ours := func() (float64, error) { return timed(c.ours, j.ours(t), files, dir, nil) }
+			for _, o := range others {
+				theirs := o.run(j, t)
+				if theirs == nil {
+					continue
+				}
+				r, err := measure(ours, theirs, c.pairs)
+				if err != nil {
+					return fmt.Errorf("%s, %s threads, against %s: %w", j.name, t, o.name, err)
+				}
+				fmt.Printf("| %s | %s | %s | %s | %s | %.2f | %.2f to %.2f |\n", j.name, t, o.name,
+					seconds(median(r.ours)), seconds(median(r.ref)), median(r.ratios), slices.Min(r.ratios), slices.Max(r.ratios))
+			}
 		}
 	}
 	return nil
+}
+
+// writeCatalogues writes the 3x3x3 catalogue that stats reads, as JSONL
+// and as Parquet.
+func writeCatalogues(ours string, files map[string]string) error {
+	for format, name := range map[string]string{"jsonl": files["CAT"], "parquet": files["PARQUET"]} {
+		cmd := exec.Command(ours, "enumerate", "-quiet", "-format", format, "-o", name)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("writing the %s catalogue: %w: %s", format, err, out)
+		}
+	}
+	return nil
+}
+
+// buildOld builds cmd/snakecube of commit or tag rev of the repository
+// compare runs in, from git archive's copy in a folder of dir, and
+// returns the binary's path.
+func buildOld(rev, dir string) (string, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return "", fmt.Errorf("make compare: no git to build snakecube %s: %w", rev, errSkip)
+	}
+	src := filepath.Join(dir, "old")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		return "", err
+	}
+	archive := exec.Command("git", "archive", "--format=tar", rev)
+	var stderr strings.Builder
+	archive.Stderr = &stderr
+	pipe, err := archive.StdoutPipe()
+	if err != nil {
+		return "", err
+	}
+	if err := archive.Start(); err != nil {
+		return "", err
+	}
+	untar := exec.Command("tar", "-x", "-C", src)
+	untar.Stdin, untar.Stderr = pipe, os.Stderr
+	errUntar := untar.Run()
+	if err := archive.Wait(); err != nil {
+		return "", fmt.Errorf("git archive %s: %w: %s", rev, err, stderr.String())
+	}
+	if errUntar != nil {
+		return "", fmt.Errorf("unpacking snakecube %s: %w", rev, errUntar)
+	}
+	bin := filepath.Join(dir, "snakecube-old")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/snakecube")
+	cmd.Dir, cmd.Stderr = src, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building snakecube %s: %w", rev, err)
+	}
+	return bin, nil
+}
+
+// duckdb returns node and the script that runs SQL in DuckDB, run.mjs of
+// the Node package in dir, or errSkip when either is missing.
+func duckdb(dir string) (node, script string, err error) {
+	node, err = exec.LookPath("node")
+	if err != nil {
+		return "", "", fmt.Errorf("make compare: no node for DuckDB: %w", errSkip)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@duckdb", "node-api")); err != nil {
+		return "", "", fmt.Errorf("make compare: @duckdb/node-api is not installed in %s (npm ci --prefix %s): %w", dir, dir, errSkip)
+	}
+	script, err = filepath.Abs(filepath.Join(dir, "run.mjs"))
+	return node, script, err
+}
+
+// duckRuns runs the statements of in once and returns the first error
+// DuckDB gave, which run.mjs prints rather than fail.
+func duckRuns(node, script, dir string, in []byte) error {
+	cmd := exec.Command(node, script)
+	cmd.Dir, cmd.Stdin, cmd.Stderr = dir, bytes.NewReader(in), os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("node %s: %w", script, err)
+	}
+	var rs []struct{ Name, Error string }
+	if err := json.Unmarshal(out, &rs); err != nil {
+		return fmt.Errorf("node %s printed %.100q: %w", script, out, err)
+	}
+	for _, r := range rs {
+		if r.Error != "" {
+			return fmt.Errorf("DuckDB, %s: %s", r.Name, r.Error)
+		}
+	}
+	return nil
+}
+
+// duckJob is run.mjs's standard input for the statements of sql, the
+// files' names put in.
+func duckJob(sql string, files map[string]string) ([]byte, error) {
+	type query struct {
+		Name string `json:"name"`
+		SQL  string `json:"sql"`
+	}
+	var qs []query
+	for k, q := range strings.Split(sql, ";\n") {
+		qs = append(qs, query{fmt.Sprint("statement ", k+1), strings.ReplaceAll(q, "PARQUET", files["PARQUET"])})
+	}
+	return json.Marshal(qs)
 }
 
 // startup times snakecube -h against an empty Go program built here with
@@ -166,12 +398,13 @@ func startup(ours, dir string, pairs int) error {
 		return fmt.Errorf("building an empty Go program: %w", err)
 	}
 	var r result
+	out := map[string]string{"OUT": filepath.Join(dir, "out.json")}
 	for k := range pairs + 1 {
-		x, err := timed(ours, []string{"-h"}, dir)
+		x, err := timed(ours, []string{"-h"}, out, dir, nil)
 		if err != nil {
 			return err
 		}
-		y, err := timed(empty, nil, dir)
+		y, err := timed(empty, nil, out, dir, nil)
 		if err != nil {
 			return err
 		}
@@ -206,18 +439,18 @@ type result struct {
 	ours, ref, ratios []float64
 }
 
-// measure runs job j with t threads: one run of each program to warm the
-// caches, then the pairs, fewer when a run takes over a second, four
-// times as many when it takes under a tenth: a few milliseconds' ratios
-// spread over a fifth either way on a shared machine, and eleven pairs
-// left their median a few hundredths off from one run to the next.
-func measure(j job, t, ours, ref, dir string, pairs int) (result, error) {
+// measure runs ours and theirs: one run of each to warm the caches,
+// then the pairs, fewer when a run takes over a second, four times as
+// many when it takes under a tenth: a few milliseconds' ratios spread
+// over a fifth either way on a shared machine, and eleven pairs left
+// their median a few hundredths off from one run to the next.
+func measure(ours, theirs func() (float64, error), pairs int) (result, error) {
 	var r result
-	a, err := timed(ours, j.ours(t), dir)
+	a, err := ours()
 	if err != nil {
 		return r, err
 	}
-	if _, err := timed(ref, j.ref(t), dir); err != nil {
+	if _, err := theirs(); err != nil {
 		return r, err
 	}
 	switch {
@@ -231,14 +464,14 @@ func measure(j job, t, ours, ref, dir string, pairs int) (result, error) {
 	for k := range pairs {
 		var x, y float64
 		if k%2 == 0 {
-			x, err = timed(ours, j.ours(t), dir)
+			x, err = ours()
 			if err == nil {
-				y, err = timed(ref, j.ref(t), dir)
+				y, err = theirs()
 			}
 		} else {
-			y, err = timed(ref, j.ref(t), dir)
+			y, err = theirs()
 			if err == nil {
-				x, err = timed(ours, j.ours(t), dir)
+				x, err = ours()
 			}
 		}
 		if err != nil {
@@ -249,21 +482,26 @@ func measure(j job, t, ours, ref, dir string, pairs int) (result, error) {
 	return r, nil
 }
 
-// timed runs bin with args, "OUT" replaced by a fresh file in dir, and
-// returns its whole-process time in seconds. Output is discarded.
-func timed(bin string, args []string, dir string) (float64, error) {
-	out := filepath.Join(dir, "out.json")
-	if err := os.Remove(out); err != nil && !errors.Is(err, os.ErrNotExist) {
+// timed runs bin with args, in which the names of files stand for their
+// paths, and stdin as its standard input, and returns its whole-process
+// time in seconds. The file OUT is removed before the run; output is
+// discarded.
+func timed(bin string, args []string, files map[string]string, dir string, stdin []byte) (float64, error) {
+	if err := os.Remove(files["OUT"]); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return 0, err
 	}
 	args = slices.Clone(args)
 	for k, a := range args {
-		if a == "OUT" {
-			args[k] = out
+		if f, ok := files[a]; ok {
+			args[k] = f
 		}
 	}
 	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
 	cmd.Stdout = io.Discard
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	start := time.Now()
