@@ -39,7 +39,7 @@ CHROMIUM := $(or $(shell command -v chromium || command -v chromium-browser),non
 
 # DuckDB, through its Node API, for internal/analysis's tests of
 # docs/ANALYSIS.md: "yes" when node and the npm package are installed.
-DUCKDB := $(if $(and $(shell command -v node),$(wildcard internal/analysis/testdata/duckdb/node_modules/@duckdb/node-api)),yes,none)
+DUCKDB := $(if $(and $(shell command -v node),$(wildcard internal/analysis/duckdb/node_modules/@duckdb/node-api)),yes,none)
 
 # What CI runs: formatting, vet, every test under the race detector, then
 # every test again without it, the long ones included (whole 3x3x4
@@ -64,7 +64,7 @@ test:
 	  echo "*** Install it (apt-get install chromium, as .ci/run does) and run make test again. ***"; fi
 	@if [ "$(DUCKDB)" = none ]; then \
 	  echo; echo "*** THE DUCKDB TESTS OF docs/ANALYSIS.md WERE SKIPPED: no node, or no @duckdb/node-api. ***"; \
-	  echo "*** Install them (apt-get install nodejs npm; npm ci --prefix internal/analysis/testdata/duckdb, as .ci/run does) and run make test again. ***"; fi
+	  echo "*** Install them (apt-get install nodejs npm; npm ci --prefix internal/analysis/duckdb, as .ci/run does) and run make test again. ***"; fi
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi

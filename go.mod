@@ -2,6 +2,10 @@ module github.com/snakecube/snakecube
 
 go 1.26.8
 
+// The Node program that runs DuckDB for internal/analysis's tests: its
+// npm packages are no Go packages.
+ignore ./internal/analysis/duckdb/node_modules
+
 require (
 	github.com/goccy/go-json v0.12.0
 	github.com/parquet-go/parquet-go v0.32.0

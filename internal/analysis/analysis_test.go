@@ -24,8 +24,10 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// duckdbDir holds the Node package that runs DuckDB.
-const duckdbDir = "testdata/duckdb"
+// duckdbDir holds the Node program that runs DuckDB, outside the Go
+// packages: go.mod's ignore directive keeps go from walking its
+// node_modules.
+const duckdbDir = "duckdb"
 
 // sqlBlock is a block of docs/ANALYSIS.md: ```sql ... ```, after an
 // optional line <!-- check: NAME --> naming the figures it must return.

@@ -20,8 +20,8 @@ import (
 // A frontier is built one cubelet at a time, as a descent of the
 // key-prefix tree goes: [Frontier.Children] extends every node by one
 // move and sorts the results by whether the cubelet turns. Random probes
-// started from a frontier no longer waste themselves walking the prefix,
-// where Knuth's probes of a long prefix nearly all die.
+// start from a frontier, below the prefix, rather than walking it from
+// the root, where Knuth's probes of a long prefix nearly all die.
 type Frontier struct {
 	g      *grid
 	prefix Seq

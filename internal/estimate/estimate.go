@@ -64,11 +64,13 @@ type Options struct {
 }
 
 // Defaults of [Options], chosen on 2x4x4, where the exact share of every
-// node is known, and checked on 4x4x4.
+// node is known, and checked on 4x4x4 (docs/RESEARCH.md, "The
+// estimator's defaults").
 const (
-	// DefaultWidth estimates a mass with a population of 1,024 nodes: on
-	// 2x4x4 it brought the variance a step adds to the floor's, where
-	// 16,384 of Knuth's probes left it four times larger.
+	// DefaultWidth estimates a mass with a population of 1,024 nodes:
+	// wide enough on 2x4x4 that the variance a step adds is the floor's,
+	// where Knuth's probes, many more of them, leave it several times
+	// larger.
 	DefaultWidth = 1 << 10
 	// DefaultCapacity bounds a descent's frontier at 4,096 nodes, some
 	// 500 kB.
@@ -82,10 +84,9 @@ const (
 	DefaultFloor = 0.1
 	// DefaultPower: sections rich in solutions are richer still in
 	// solutions per snake, so a snake's section is chosen more evenly by
-	// a power of the solutions below 1. On the 4x4x4 census sample,
-	// sections drawn in proportion to solutions^0.8 would give the
-	// snakes and one-solution snakes a variance a third and a half of
-	// that of solutions^1.
+	// a power of the solutions below 1; 0.8 keeps the snakes' and the
+	// one-solution snakes' variance near their least on every box
+	// measured.
 	DefaultPower = 0.8
 	// minHits is how many nodes of two siblings' populations must reach
 	// a depth for its estimates to decide between them.
@@ -99,9 +100,9 @@ const (
 )
 
 // DefaultDepth is the prefix length of the sections counted for box b:
-// 5/8 of its cubelets, 40 for 4x4x4 and 22 for 3x3x4. On 4x4x4 such a
-// section, drawn in proportion to its solutions, counts in seconds; at
-// depth 34 it took 42 s on average.
+// 5/8 of its cubelets, 40 for 4x4x4 and 22 for 3x3x4: deep enough that
+// a section drawn in proportion to its solutions counts in seconds, where
+// a shallower one takes tens of seconds.
 func DefaultDepth(b symmetry.Box) int { return max(5*b.Len()/8, 1) }
 
 func (o Options) withDefaults(b symmetry.Box) Options {
@@ -205,8 +206,7 @@ func (d *Design) width(n int) int {
 // A choice depends on the seed and the prefix alone, so it is kept for the
 // descents after: those above CacheDepth, which every descent crosses,
 // and the next memoLevels levels, where the descents of a run still share
-// many prefixes (on 4x4x4, after 4,539 descents, 42% of the prefixes of
-// depth 16 and 12% of depth 20 had come before), up to maxMemo of those.
+// many prefixes, up to maxMemo of those.
 func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *engine.Frontier) (float64, error) {
 	if t := d.opts.Strata; t != nil && p.Len < t.Depth {
 		return t.q1(p), nil
@@ -380,8 +380,8 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 
 // Run draws the descents ks on opts.Workers goroutines and calls emit
 // with each in the order of ks. A descent's count takes from a
-// hundredth of a second to minutes (4x4x4: five minutes for 3.4e10
-// nodes); the other workers go on drawing up to runAhead descents
+// hundredth of a second to minutes; the other workers go on drawing up
+// to runAhead descents
 // behind it, each under a kilobyte, written once it is: an interrupt
 // loses those.
 func (d *Design) Run(ctx context.Context, ks []int, emit func(Descent) error) error {

@@ -68,8 +68,8 @@ func (s *Stopped) Error() string {
 func (s *Stopped) Unwrap() error { return s.Err }
 
 // Unless told how many, Tree probes in rounds until the relative standard
-// error of the paths is below TargetErr, or MaxProbes are spent: about 35
-// s on two cores for 4x4x4, well under a second for 3x3x3.
+// error of the paths is below TargetErr, or MaxProbes are spent
+// (docs/SPEED.md has the times).
 const (
 	ProbeRound = 1_000_000
 	MaxProbes  = 80_000_000

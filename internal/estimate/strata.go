@@ -28,10 +28,8 @@ import (
 // choices as any other.
 //
 // A design's descents spread the most where its shared levels undervalue
-// a subtree that holds many snakes: on 2x4x8 the prefix 010001 holds a
-// tenth of the snakes, as 3,035 descents tell, and the weighed choices
-// take it once in some 260 descents, so that the few descents that pass
-// there weigh tens of times the mean.
+// a subtree that holds many snakes: the few descents that pass there
+// weigh tens of times the mean (docs/RESEARCH.md, "Strata for 2x4x8").
 // A pilot's descents tell each prefix's share: the strata draw a prefix h
 // with probability
 //
@@ -67,11 +65,9 @@ type Stratum struct {
 }
 
 // StrataMix is the share of the pilot's own probabilities in those of
-// [Strata]: on 2x4x8's 3,035 descents, strata of 8 cubelets fitted on the
-// even descents and measured on the odd (and the reverse) gave a relative
-// variance a descent of 2.8 and 3.4 for the snakes at a mix of 0.3, 3.0
-// and 3.5 at 0.2, 2.7 and 3.7 at 0.5, where the pilot's own was 17.1
-// (docs/RESEARCH.md).
+// [Strata]: of 0.2, 0.3 and 0.5, the mix whose strata, fitted on half of
+// 2x4x8's pilot and measured on the other half ([CrossRelVar]), left a
+// descent the least relative variance (docs/RESEARCH.md).
 const StrataMix = 0.3
 
 // MaxStrataDepth bounds the depth of strata: some 2^15 prefixes at most.

@@ -32,9 +32,10 @@
 //
 // # Sizes
 //
-// On this project's 2-core machines, [CountPaths] takes about 16 s for
-// 3x3x3 (4,960,608 paths). [Paths] stores every path, so keep it to boxes
-// of about 20 cells or fewer (2x3x4 already has 826,968). [Catalogue]
-// takes about 4 s for 2x3x4 and about a minute for 3x3x3, where it
-// reproduces the published figures (11,487 snakes, 51,704 solutions).
+// [CountPaths] and [Catalogue] walk every directed Hamiltonian path one
+// by one, so their time grows with the paths: seconds for 2x3x4 and up
+// to a minute for 3x3x3 (4,960,608 paths), where [Catalogue] reproduces
+// the published figures (11,487 snakes, 51,704 solutions); docs/SPEED.md
+// has the times. [Paths] stores every path, so keep it to boxes of about
+// 20 cells or fewer (2x3x4 already has 826,968).
 package oracle

@@ -34,8 +34,8 @@ const DefaultMaxStates = 200_000_000
 // BytesPerState is about the memory a state takes at the widest step: 16
 // bytes in the step it follows, read and freed as the step goes, some 27
 // in the tables it is added to, 60% full on average, and garbage not yet
-// collected. 4x4x4 peaked at 2.2 GB of resident memory for 45 million
-// states.
+// collected: the peak resident memory of the 4x4x4 count over the states
+// of its widest step (docs/SPEED.md).
 const BytesPerState = 50
 
 // Progress tells how a run goes.
