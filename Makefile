@@ -105,14 +105,14 @@ bench:
 # DuckDB on the same Parquet file: the median ratio of paired runs for
 # each job, 1 and 2 threads. The C reference is skipped without gcc or
 # ref.c, DuckDB without node or @duckdb/node-api (npm ci --prefix
-# internal/analysis/testdata/duckdb), each saying so; not part of make
+# internal/analysis/duckdb), each saying so; not part of make
 # test. REF defaults to the shared copy beside the repository, or beside
 # its worktrees. PREV is the last commit before the speed of the main
 # job and the start-up were restored; a release tag, once there is one.
 REF ?= $(firstword $(wildcard ../shared/ref/ref.c ../../shared/ref/ref.c) ../shared/ref/ref.c)
 PREV ?= c604296
 compare: build
-	GOAMD64=$(NATIVE_GOAMD64) $(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube -old $(PREV) -duckdb internal/analysis/testdata/duckdb
+	GOAMD64=$(NATIVE_GOAMD64) $(GO) run ./internal/cmd/compare -src $(REF) -ours ./snakecube -old $(PREV) -duckdb internal/analysis/duckdb
 
 # A short round of every fuzz target, FUZZTIME each, found by go test
 # -list so that a new one is never left out (-fuzz takes one target).

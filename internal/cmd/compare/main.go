@@ -130,7 +130,7 @@ func main() {
 	flag.StringVar(&c.src, "src", "../shared/ref/ref.c", "the C reference's source")
 	flag.StringVar(&c.ours, "ours", "./snakecube", "the snakecube binary")
 	flag.StringVar(&c.old, "old", "", "a commit or tag of this repository whose snakecube to compare with, built here; none if empty")
-	flag.StringVar(&c.duckdb, "duckdb", "", "the folder of the Node package that runs DuckDB (internal/analysis/testdata/duckdb); none if empty")
+	flag.StringVar(&c.duckdb, "duckdb", "", "the folder of the Node package that runs DuckDB (internal/analysis/duckdb); none if empty")
 	flag.IntVar(&c.pairs, "pairs", 11, "pairs of runs per job and thread count (four times as many for jobs under 0.1 s, fewer for jobs over a second)")
 	threads := flag.String("j", "1,2", "thread counts")
 	run := flag.String("run", "", "only the jobs whose names match this regular expression")
