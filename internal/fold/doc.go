@@ -58,7 +58,9 @@
 //	{"box": [A, B, C],
 //	 "snakes": [{"key": "0011...", "box": [A, B, C], "solutions": [{"startPos": [x, y, z], "direction": [1, 2, -1, ...]}, ...]}, ...]}
 //
-// A snake's "box" is optional and overrides the top-level one; startPos is
+// A snake's "box" is optional and overrides the top-level one, and
+// "differ", when set, is said over the picture: where solutions that
+// share most of the folding differ ([Differences]). startPos is
 // the cell of cubelet 1 and direction the moves as catalogue codes (1, -1,
 // 2, -2, 3, -3 for +x, -x, +y, -y, +z, -z), so a catalogue's solutions
 // can be passed as they are (other fields are ignored). Any box of 2 to 64

@@ -37,6 +37,7 @@
     '.snake-player .sp-big .sp-next{background:#e8701e;border-color:#c85a10;color:#fff}',
     '.snake-player .sp-big .sp-next:disabled{background:#f3d5bd;border-color:#e9c4a4;color:#fff}',
     '.sp-hint label{white-space:nowrap}',
+    '.sp-differ{flex:1 1 100%;color:#444;font-size:14px}',
     '@media (orientation:landscape) and (max-height:560px){.sp-main{flex-direction:column}.sp-side,.sp-stage{flex:none;width:100%}' +
       '.sp-fold{display:flex;gap:12px;align-items:stretch}.sp-fold .sp-canvas{flex:1 1 0;min-width:0;width:auto}' +
       '.sp-act{flex:0 0 44%;margin:0;display:flex;flex-direction:column;justify-content:center}.sp-words b{font-size:26px}}',
@@ -379,7 +380,7 @@
       if (!isBox(box)) { throw new Error('snake ' + (i + 1) + ': no box of 2 to 64 cells'); }
       var sols = s.solutions || [];
       var total = typeof s.total === 'number' && s.total > sols.length ? s.total : sols.length;
-      return {key: String(s.key || ''), box: box, solutions: sols, total: total};
+      return {key: String(s.key || ''), box: box, solutions: sols, total: total, differ: typeof s.differ === 'string' ? s.differ : ''};
     });
     if (!list.length) { throw new Error('no snake to show'); }
     return list;
@@ -414,6 +415,8 @@
       u.bar.appendChild(add(el('label', '', 'Snake'), [u.snake]));
     }
     u.bar.appendChild(u.solLabel);
+    u.differ = el('div', 'sp-differ');
+    u.bar.appendChild(u.differ);
     return u;
   }
 
@@ -561,6 +564,9 @@
     u.sol.max = sols;
     var total = this.snakes[st.snake].total;
     u.solOf.textContent = 'of ' + total + (total > sols ? ' (the first ' + sols + ' shown)' : '');
+    var differ = this.snakes[st.snake].differ;
+    u.differ.textContent = differ ? differ.charAt(0).toUpperCase() + differ.slice(1) + '.' : '';
+    u.differ.style.display = differ ? '' : 'none';
     u.prevSol.disabled = st.solution <= 0;
     u.nextSol.disabled = st.solution >= sols - 1;
     [u.canvas, u.act, u.controls, u.hint, u.side].forEach(function (x) { x.style.display = has ? '' : 'none'; });

@@ -75,7 +75,7 @@ func links() []link {
 		{name: "none", frag: "snake=001010110111010111101010100", seq: "001010110111010111101010100", size: "3x3x3",
 			help: "  cubelet 4 as a turn, not a straight: " + site.Classic + ", 1 solution"},
 		{name: "reading", frag: "snake=S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S&notation=before", seq: "010101011110101110110111000", size: "3x3x3",
-			help: "read as before it has no solution; as after (a letter per move, the first end left out) it has 1 solution: use -notation after"},
+			help: "read as before it has no solution; as after (a letter per move, the first end left out), 001010101111010111011011100, it has 1 solution"},
 		{name: "typo", frag: "snake=" + typo, err: err.Error()},
 		{name: "miscounted", frag: "snake=" + miscounted, err: short.Error(), help: "  run 17 as 3, not 2: " + site.Classic + ", 3x3x3 box, 1 solution"},
 		{name: "4x4x4", frag: "snake=" + ft, seq: "0011011100110110110111111111010111111010011110011011111111110010", size: "4x4x4"},

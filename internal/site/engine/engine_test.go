@@ -168,7 +168,7 @@ func TestHelp(t *testing.T) {
 	if adv, err = s.Advise(ctx); err != nil {
 		t.Fatal(err)
 	}
-	want = "read as before it has no solution; as after (a letter per move, the first end left out) it has 1 solution: use -notation after"
+	want = "read as before it has no solution; as after (a letter per move, the first end left out), 001010101111010111011011100, it has 1 solution"
 	if help := lines(adv["lines"]); !slices.Contains(help, want) {
 		t.Errorf("Advise for %s read as before = %q, want the reading that folds, %q", after, help, want)
 	}
