@@ -131,11 +131,15 @@ func text(w io.Writer, x, y, size float64, attrs, s string) {
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="%g"%s>%s</text>`+"\n", x, y, size, attrs, html.EscapeString(s))
 }
 
-// wrap cuts s into lines of at most n characters, at spaces.
+// wrap cuts s into lines of at most n characters, at spaces or after
+// commas.
 func wrap(s string, n int) []string {
 	var lines []string
 	for len(s) > n {
 		i := strings.LastIndexByte(s[:n+1], ' ')
+		if j := strings.LastIndexByte(s[:n], ','); j+1 > i {
+			i = j + 1 // a list without spaces, as the runs: after a comma
+		}
 		if i <= 0 {
 			i = n
 		}
