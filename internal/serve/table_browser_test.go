@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
@@ -17,7 +18,8 @@ const fits = `(() => { const s = document.querySelector(".table-card .scroll"), 
 // TestBrowserTableFits opens serve's page on a desktop and on a phone, on
 // a rated 2x3x4 catalogue (six columns, keys of 24 cubelets): the table
 // of snakes fits its card, its last column shown whole, and the page no
-// wider than the screen.
+// wider than the screen. Then it solves the King snake: the player says
+// where its solutions differ, and its folding view stays in sight.
 func TestBrowserTableFits(t *testing.T) {
 	b := browsertest.Start(t)
 	f := newFixture(t, Options{}, "2x3x4")
@@ -45,6 +47,31 @@ func TestBrowserTableFits(t *testing.T) {
 		}
 		p.Eval(t, `document.querySelector(".table-card").scrollIntoView(), true`, nil)
 		shot(t, p, "table-"+name)
+
+		// The King snake solved: where its solutions differ, and the
+		// folding view's picture, words and Next in sight at each step.
+		p.Eval(t, `document.getElementById("snake-input").value = "0011011100110110110111111111010111111010011110011011111111110010"`, nil)
+		p.Click(t, `#solve button`)
+		var d string
+		p.Eval(t, wait(`document.querySelector("#player .sp-differ")`, `document.querySelector("#player .sp-differ").innerText`), &d)
+		if !strings.Contains(d, "differ only in cubelets") {
+			t.Errorf("%s: the King snake solved, the player says %q of how its solutions differ", name, d)
+		}
+		p.Eval(t, `document.querySelector("#player [data-next]").scrollIntoView({block: "end"}), true`, nil)
+		for k := range 4 {
+			p.Click(t, "#player [data-next]")
+			var out []string
+			p.Eval(t, `(() => { const out = [];
+				for (const s of [".sp-canvas", "[data-step-now]", "[data-next]"]) {
+					const r = document.querySelector("#player " + s).getBoundingClientRect();
+					if (r.height <= 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) out.push(s);
+				}
+				return out })()`, &out)
+			if len(out) > 0 {
+				t.Errorf("%s, step %d: %q out of the viewport", name, k+1, out)
+			}
+		}
+		shot(t, p, "folding-"+name)
 		if errs := p.Errors(); len(errs) > 0 {
 			t.Errorf("%s: script errors: %q", name, errs)
 		}

@@ -183,6 +183,14 @@ func TestBrowser(t *testing.T) {
 				}
 				if a.Count > 0 {
 					step(t, p, screen.phone, l.name)
+					folding(t, p, screen.name+" "+l.name)
+				}
+				if l.name == "4x4x4" { // solutions 1 and 2 share most of the folding
+					var d string
+					p.Eval(t, `document.querySelector('#player .sp-differ').innerText`, &d)
+					if !strings.Contains(d, "differ only in cubelets") {
+						t.Errorf("%s: the player says %q of how the solutions differ", l.name, d)
+					}
 				}
 				if l.name == "cube" {
 					sheet(t, p, l)
@@ -259,6 +267,41 @@ func step(t *testing.T, p *browsertest.Page, phone bool, name string) {
 	p.Eval(t, state, &st)
 	if st.Yaw == yaw {
 		t.Errorf("%s: a drag over the picture left the box unturned (yaw %.2f)", name, st.Yaw)
+	}
+}
+
+// folding steps the player shown with its Next button, as a person
+// folding the toy does, up to five steps: at each, the picture, the step
+// in words and Next lie in the viewport, and the words are the step's.
+func folding(t *testing.T, p *browsertest.Page, name string) {
+	t.Helper()
+	p.Eval(t, `window.snakecube.player.go(1), document.querySelector('#player [data-next]').scrollIntoView({block: 'end'}), true`, nil)
+	for k := range 5 {
+		var st struct {
+			Out  []string
+			Now  string
+			Last bool
+		}
+		p.Click(t, "#player [data-next]")
+		p.Eval(t, `(() => { const out = [];
+			for (const s of [".sp-canvas", "[data-step-now]", "[data-next]"]) {
+				const r = document.querySelector("#player " + s).getBoundingClientRect();
+				if (r.height <= 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) out.push(s + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(","));
+			}
+			const n = document.querySelector("#player [data-next]");
+			return {Out: out, Now: document.querySelector("#player [data-step-now]").dataset.stepNow, Last: n.disabled} })()`, &st)
+		for _, o := range st.Out {
+			t.Errorf("%s, step %d: %s, out of the %s viewport", name, k+1, o, name)
+		}
+		if st.Now == "" {
+			t.Errorf("%s, step %d: no step in words", name, k+1)
+		}
+		if k == 2 {
+			shot(t, p, strings.ReplaceAll(name, " ", "-")+"-folding")
+		}
+		if st.Last {
+			break
+		}
 	}
 }
 
@@ -363,6 +406,12 @@ func TestBrowserHelpLinks(t *testing.T) {
 	for _, c := range []struct{ frag, link string }{
 		{"snake=001010110111010111101010100", "#help a"},
 		{"snake=3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,2", "#input-error .fix a"},
+		// The classic snake with a digit left out, read as a letter per
+		// move, does not fold: the cubelet to add comes first.
+		{"snake=00111011011010111101010100", "#help a"},
+		// With a digit too many, or E/S/C a letter short: no snake.
+		{"snake=0011101101110101111010101001", "#input-error .fix a"},
+		{"snake=ESCCCSCCSCCSCSCCCCSCSCSCSE", "#input-error .fix a"},
 	} {
 		open(t, p, srv.URL, link{frag: c.frag})
 		p.Click(t, c.link)
@@ -370,6 +419,28 @@ func TestBrowserHelpLinks(t *testing.T) {
 		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
 		if a.Solutions != "1" || a.Title != "Snake "+site.Classic {
 			t.Errorf("the link %s after %s shows %q with %q solutions, want the classic snake's 1", c.link, c.frag, a.Title, a.Solutions)
+		}
+	}
+	// A text that reads two ways: both readings are links that solve
+	// them, and the page names no command-line flag.
+	open(t, p, srv.URL, link{frag: "snake=F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F"})
+	var readings struct {
+		Links []string
+		Text  string
+	}
+	p.Eval(t, `({Links: Array.from(document.querySelectorAll('#notes a[data-snake]')).map(a => a.dataset.snake), Text: document.body.innerText})`, &readings)
+	if len(readings.Links) != 2 || readings.Links[0] == readings.Links[1] {
+		t.Errorf("a text read two ways: the notes link %q, want both readings", readings.Links)
+	}
+	if strings.Contains(readings.Text, "-notation") {
+		t.Errorf("the page names the flag -notation")
+	}
+	if len(readings.Links) == 2 {
+		p.Click(t, "#notes a:last-of-type")
+		var a answer
+		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
+		if a.Title != "Snake "+readings.Links[1] {
+			t.Errorf("the other reading's link shows %q, want snake %s", a.Title, readings.Links[1])
 		}
 	}
 	if errs := p.Errors(); len(errs) > 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/site/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -207,5 +208,31 @@ func TestHelp(t *testing.T) {
 				t.Errorf("Sheet after a text that is no snake = %.40q, want none", sheet)
 			}
 		})
+	}
+}
+
+// TestDiffer: the answer for the 4x4x4 King snake says, in the player's
+// data, where its solutions that share most of the folding differ, as
+// package fold says it of the solutions solve finds.
+func TestDiffer(t *testing.T) {
+	var s engine.Session
+	a, err := s.Solve(context.Background(), shop4Seq, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := symmetry.CubeOf(64)
+	q, err := solver.ParseSeq(shop4Seq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := solver.Solve(context.Background(), b, q, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fold.Differences(b, sv.Snake.Solutions)
+	data, _ := a["data"].(map[string]any)
+	snakes, _ := data["snakes"].([]any)
+	if want == "" || len(snakes) != 1 || snakes[0].(map[string]any)["differ"] != want {
+		t.Errorf("Solve(King): the player's data %v, want differ %q", snakes, want)
 	}
 }
