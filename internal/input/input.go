@@ -455,23 +455,32 @@ func Mistyped(ctx context.Context, text string, o Options, workers int) ([]Fix, 
 	slices.SortStableFunc(cands, func(a, b cand) int { return a.cubelet - b.cubelet })
 	var fixes []Fix
 	for _, c := range cands {
-		q, err := solver.ParseSeq(c.seq)
-		if err != nil {
-			continue
-		}
-		b, _ := o.BoxOf(q.Len)
-		if solver.Obstacle(b, q) != "" {
-			continue
-		}
-		cnt, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: workers})
+		f, err := folds(ctx, c.seq, o, workers)
 		if err != nil {
 			return nil, err
 		}
-		if cnt.Solutions > 0 {
-			fixes = append(fixes, Fix{Notation: n, Cubelet: c.cubelet, Added: c.added, Letter: c.letter, Seq: q, Box: b, Solutions: cnt.Solutions})
+		if f.Solutions > 0 {
+			f.Notation, f.Cubelet, f.Added, f.Letter = n, c.cubelet, c.added, c.letter
+			fixes = append(fixes, f)
 		}
 	}
 	return fixes, nil
+}
+
+// folds returns, for the snake of sequence seq, its box and its number
+// of solutions, counted on workers goroutines: 0 for a sequence that is
+// no snake or that cannot fold for a reason found without searching.
+func folds(ctx context.Context, seq string, o Options, workers int) (Fix, error) {
+	q, err := solver.ParseSeq(seq)
+	if err != nil {
+		return Fix{}, nil
+	}
+	b, _ := o.BoxOf(q.Len)
+	if solver.Obstacle(b, q) != "" {
+		return Fix{}, nil
+	}
+	c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: workers})
+	return Fix{Seq: q, Box: b, Solutions: c.Solutions}, err
 }
 
 // miscountedRuns returns the fixes of a run-length list one cubelet off.
@@ -514,21 +523,13 @@ func fixRuns(ctx context.Context, r notation.Reading, d int, o Options, workers 
 		}
 		changed := slices.Clone(runs)
 		changed[k] += d
-		q, err := solver.ParseSeq(sequence(changed))
+		f, err := folds(ctx, sequence(changed), o, workers)
 		if err != nil {
 			return nil, err
 		}
-		b, _ := o.BoxOf(q.Len)
-		if solver.Obstacle(b, q) != "" {
-			continue
-		}
-		c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: workers})
-		if err != nil {
-			return nil, err
-		}
-		if c.Solutions > 0 {
-			fixes = append(fixes, Fix{Notation: r.Notation, Run: k + 1, Was: entry(r.Notation, k, runs[k]), Now: entry(r.Notation, k, changed[k]),
-				Seq: q, Box: b, Solutions: c.Solutions})
+		if f.Solutions > 0 {
+			f.Notation, f.Run, f.Was, f.Now = r.Notation, k+1, entry(r.Notation, k, runs[k]), entry(r.Notation, k, changed[k])
+			fixes = append(fixes, f)
 		}
 	}
 	return fixes, nil

@@ -456,19 +456,28 @@ func differ(b symmetry.Box, sn solver.Snake) []byte {
 // writes a line of FormatJSONL: {"snake":KEY,"solutions":[...]}. A snake
 // as typed (asTyped) is named by its sequence, which may not be a key.
 func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
+	p, err := jsonLine(b, sn, asTyped)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(append(p, "}\n"...))
+}
+
+// jsonLine returns a snake's line as the catalogue writer writes it, open
+// for more members: without its closing brace, with "differ" when its
+// solutions share most of the folding.
+func jsonLine(b symmetry.Box, sn solver.Snake, asTyped bool) ([]byte, error) {
 	var line bytes.Buffer
 	ew := export.NewWriter(&line, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
 	if err := ew.Write(sn); err != nil {
-		fail(w, http.StatusInternalServerError, err)
-		return
+		return nil, err
 	}
 	if err := ew.Close(); err != nil {
-		fail(w, http.StatusInternalServerError, err)
-		return
+		return nil, err
 	}
-	p := append(bytes.TrimSuffix(line.Bytes(), []byte("}\n")), differ(b, sn)...)
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(append(p, "}\n"...))
+	return append(bytes.TrimSuffix(line.Bytes(), []byte("}\n")), differ(b, sn)...), nil
 }
 
 // solveParams are the parameters of /api/solve.
@@ -540,20 +549,14 @@ func (s *Server) onSolver(ctx context.Context, f func()) bool {
 // was read where that is not plain, and "help", what may help with a
 // snake of no solution.
 func writeSolved(w http.ResponseWriter, sn *input.Snake, snake solver.Snake, help []string) {
-	var line bytes.Buffer
-	ew := export.NewWriter(&line, sn.Box, export.Options{Format: export.FormatJSONL, Unordered: true, NoHeader: true})
-	if err := ew.Write(snake); err != nil {
+	b, err := jsonLine(sn.Box, snake, true)
+	if err != nil {
 		fail(w, http.StatusInternalServerError, err)
 		return
 	}
-	if err := ew.Close(); err != nil {
-		fail(w, http.StatusInternalServerError, err)
-		return
-	}
-	b := bytes.TrimSuffix(line.Bytes(), []byte("}\n"))
 	notes, _ := json.Marshal(append([]string{}, sn.Notes()...)) // strings always encode
 	more, _ := json.Marshal(append([]string{}, help...))
-	b = fmt.Appendf(append(b, differ(sn.Box, snake)...), `,"box":"%v","notes":%s,"help":%s}`+"\n", sn.Box, notes, more)
+	b = fmt.Appendf(b, `,"box":"%v","notes":%s,"help":%s}`+"\n", sn.Box, notes, more)
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(b)
 }
