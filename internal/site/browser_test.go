@@ -414,6 +414,8 @@ func TestBrowserHelpLinks(t *testing.T) {
 		{"snake=ESCCCSCCSCCSCSCCCCSCSCSCSE", "#input-error .fix a"},
 	} {
 		open(t, p, srv.URL, link{frag: c.frag})
+		p.Eval(t, `document.getElementById(document.querySelector('[data-error]') ? 'solver' : 'result').scrollIntoView(); true`, nil)
+		shot(t, p, "help-"+strings.NewReplacer("snake=", "", ",", "").Replace(c.frag)[:12])
 		p.Click(t, c.link)
 		var a answer
 		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
