@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/fold"
@@ -21,7 +22,8 @@ import (
 
 const designUsage = `Usage:
   snakecube design [-size N|AxBxC] [-n N] [-seed S] [-solutions K] [-difficulty LO:HI]
-                   [-draws N] [-format text|json|svg|html] [-kit DIR [-cube MM] [-hole MM] [-force]] [-j N]
+                   [-draws N] [-format text|json|svg|html] [-o FILE]
+                   [-kit DIR [-cube MM] [-hole MM] [-force]] [-j N]
 
 Makes N distinct snake puzzles for a box of up to 64 cells, each with
 exactly K solutions (one by default: a puzzle with a unique answer) and,
@@ -70,6 +72,8 @@ Flags:
                    a puzzle with its chain cubelet by cubelet, then the
                    solutions on pages of their own; html: the same as one
                    page to print or read on a phone
+  -o FILE          write to FILE, replaced only once the whole output is
+                   written (default -, standard output)
   -kit DIR         also write the snake's maker's kit into DIR, as snakecube
                    kit does, with -n 1; -cube, -hole and -force as kit takes
                    them, and the puzzle's id gives the seed and the draw
@@ -98,6 +102,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	diff := fs.String("difficulty", "", "")
 	draws := fs.String("draws", "", "")
 	format := fs.String("format", "text", "")
+	outPath := fs.String("o", "-", "")
 	kitDir := fs.String("kit", "", "")
 	var kf kitFlags
 	kf.add(fs)
@@ -149,7 +154,16 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	if o.Box.Len() > design.CatalogueCells {
 		o.MaxNodes = designNodes
 	}
-	out := bufio.NewWriter(e.Stdout)
+	dst := io.Writer(e.Stdout)
+	var file *atomicfile.File
+	if *outPath != "-" {
+		if file, err = atomicfile.Create(*outPath); err != nil {
+			return err
+		}
+		defer file.Abort() // a run that fails leaves no half-written file
+		dst = file
+	}
+	out := bufio.NewWriter(dst)
 	var made []design.Snake
 	var first *design.Snake // the snake of -kit
 	res, err := design.Run(ctx, o, func(s design.Snake) error {
@@ -209,7 +223,10 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 			return err
 		}
 	}
-	return out.Flush()
+	if err := out.Flush(); err != nil || file == nil {
+		return err
+	}
+	return file.Commit()
 }
 
 // maxSheets bounds the puzzles of a maker's sheet: each is a page, and

@@ -100,7 +100,7 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, rateUsage, "-format %q: want text, json or svg", *format)
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
+	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, workers: int(*workers)}
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
 	n, err := eachSnake(ctx, e, rest, f, nil, func(ctx context.Context, it item, workers int) (rated, error) {

@@ -161,7 +161,7 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	case *most < 1 || *most > maxShown:
 		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, maxShown)
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, format: *format, count: *count, most: *most, workers: int(*workers)}
+	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, format: *format, count: *count, most: *most, workers: int(*workers)}
 	if f.format == "text" && fromStdin(rest) && terminal(e.Stdin) {
 		return solveTyped(ctx, e, f)
 	}
@@ -386,9 +386,10 @@ func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 		if o.held += len(a.s.Snake.Solutions); o.held > maxShown {
 			return cli.UsageError{Err: fmt.Errorf("%s: more than %d solutions in all: -format %s holds every snake's first -max solutions until it draws them, at most %d; lower -max, or split the input", it.where, maxShown, o.f.format, maxShown)}
 		}
-		notes := s.Notes()
+		p := s.OnPage()
+		notes := p.Notes()
 		if a.n == 0 {
-			notes = append(append(notes, a.advice.Lines(s)...), a.advice.ReadingLines(s)...)
+			notes = append(append(notes, a.advice.Lines(p)...), a.advice.ReadingLines(p)...)
 		}
 		o.shown = append(o.shown, fold.Snake{Box: s.Box, Seq: s.Seq, Solutions: a.s.Snake.Solutions, Total: a.n, Notes: notes})
 	}
@@ -454,6 +455,9 @@ func describe(w io.Writer, s *input.Snake, a answer) {
 	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", s.Seq, s.Seq.Len, s.Box, fold.Plural(int(a.n), "solution"))
 	if uint64(len(sols)) < a.n {
 		fmt.Fprintf(w, "  the first %d are shown; -max N shows up to %d\n", len(sols), maxShown)
+	}
+	if d := (fold.Snake{Box: s.Box, Seq: s.Seq, Solutions: sols, Total: a.n}).Differences(); d != "" {
+		fmt.Fprintf(w, "  %s\n", d)
 	}
 	for i, d := range sols {
 		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, fold.Thousands(int(a.n)))

@@ -38,15 +38,15 @@ func TestWrapList(t *testing.T) {
 		"2,2,3,3,2,2,2,3,2,2,2,2,2,4,2,2,2,2,2,2,3,3,3,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,3,2,2,2,2,2,2",
 	} {
 		for width := 8; width <= 80; width++ {
-			lines := wrapList(list, width)
+			lines := wrap(list, width)
 			for _, l := range lines {
 				if len(l) > width || strings.HasPrefix(l, ",") || l == "" {
-					t.Errorf("wrapList(%q, %d) = %q: a line too long, empty or starting with a comma", list, width, lines)
+					t.Errorf("wrap(%q, %d) = %q: a line too long, empty or starting with a comma", list, width, lines)
 					break
 				}
 			}
 			if strings.Join(lines, "") != list {
-				t.Errorf("wrapList(%q, %d) = %q, which is not the list", list, width, lines)
+				t.Errorf("wrap(%q, %d) = %q, which is not the list", list, width, lines)
 			}
 		}
 	}
@@ -60,5 +60,12 @@ func TestNoSolutionSheet(t *testing.T) {
 	s, err := NewSheet(context.Background(), b, q, nil, 1)
 	if err != nil || s.Total != 0 || s.Rating.Nodes() != 0 {
 		t.Errorf("NewSheet of %v: %d solutions, a rating of %d nodes (%v), want none", q, s.Total, s.Rating.Nodes(), err)
+	}
+}
+
+// TestWrapWords: text with spaces wraps at a space or after a comma.
+func TestWrapWords(t *testing.T) {
+	if got := wrap("a bc, de", 5); strings.Join(got, "|") != "a bc,|de" {
+		t.Errorf("wrap of words = %q", got)
 	}
 }

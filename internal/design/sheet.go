@@ -148,35 +148,20 @@ func text(w io.Writer, x, y, size float64, attrs, s string) {
 	fmt.Fprintf(w, `<text x="%.1f" y="%.1f" font-size="%g"%s>%s</text>`+"\n", x, y, size, attrs, html.EscapeString(s))
 }
 
-// wrap cuts s into lines of at most n characters, at spaces.
+// wrap cuts s into lines of at most n characters, at spaces or after
+// commas.
 func wrap(s string, n int) []string {
 	var lines []string
 	for len(s) > n {
 		i := strings.LastIndexByte(s[:n+1], ' ')
+		if j := strings.LastIndexByte(s[:n], ','); j+1 > i {
+			i = j + 1 // a list without spaces, as the runs: after a comma
+		}
 		if i <= 0 {
 			i = n
 		}
 		lines = append(lines, s[:i])
 		s = strings.TrimLeft(s[i:], " ")
-	}
-	return append(lines, s)
-}
-
-// wrapList cuts s into lines of at most n characters, as wrap does, or
-// when s has no space, after a comma: a list of runs wraps with each
-// comma at the end of a line, never at the start of the next.
-func wrapList(s string, n int) []string {
-	if strings.Contains(s, " ") || !strings.Contains(s, ",") {
-		return wrap(s, n)
-	}
-	var lines []string
-	for len(s) > n {
-		i := strings.LastIndexByte(s[:n], ',')
-		if i < 0 {
-			i = n - 1
-		}
-		lines = append(lines, s[:i+1])
-		s = s[i+1:]
 	}
 	return append(lines, s)
 }
@@ -283,7 +268,7 @@ func writePuzzlePage(w io.Writer, s Sheet, k, p, pages, n, first int) {
 	}
 	for _, l := range lines {
 		text(w, margin, y, 2.8, ` font-weight="bold"`, l[0])
-		for j, part := range wrapList(l[1], 80) {
+		for j, part := range wrap(l[1], 80) {
 			if j > 0 {
 				y += 4
 			}

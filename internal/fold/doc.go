@@ -58,7 +58,9 @@
 //	{"box": [A, B, C],
 //	 "snakes": [{"key": "0011...", "box": [A, B, C], "solutions": [{"startPos": [x, y, z], "direction": [1, 2, -1, ...]}, ...]}, ...]}
 //
-// A snake's "box" is optional and overrides the top-level one; startPos is
+// A snake's "box" is optional and overrides the top-level one, and
+// "differ", when set, is said over the picture: where solutions that
+// share most of the folding differ ([Differences]). startPos is
 // the cell of cubelet 1 and direction the moves as catalogue codes (1, -1,
 // 2, -2, 3, -3 for +x, -x, +y, -y, +z, -z), so a catalogue's solutions
 // can be passed as they are (other fields are ignored). Any box of 2 to 64
@@ -76,9 +78,26 @@
 // under .snake-player) once per document. Bad data shows a message in
 // element and throws.
 //
+// Right under the picture (beside it on a phone held sideways) is the
+// folding view, for a person holding the toy in both hands: the current
+// step in words, in large type (the element [data-step-now], whose
+// attribute data-step-now is the step's [Step.String]), and Back and
+// Next ([data-back], [data-next]) as large buttons that show the step
+// before or the next step whole, to the last cubelet of its run. A tap
+// on the picture, space, the arrow keys and a page clicker's page keys
+// (while the picture is in sight and no field has the focus) step the
+// same way; shift+space steps back, P plays. The picture, the words and
+// Next fit in a phone's screen, upright or sideways, and stepping
+// scrolls them into sight. While a person steps, the screen is kept on
+// (the Screen Wake Lock API where the browser has it, asked for again
+// when the page shows again; data-awake on element says whether it is
+// held), and with "speak the steps" ticked (off at first, shown where
+// the browser can speak), each step is said aloud.
+//
 // mount returns a controller: state() returns {snake, solution, cubelet,
 // cell, count, playing, yaw, pitch, recent, error}, numbers from 1 and
-// cubelet being the highlighted one; go(n), forward(), back(), play(),
+// cubelet being the highlighted one; next() and previous() step as
+// Next and Back do; go(n), forward(), back(), play(),
 // pause(), select(snake, solution), turn(yaw, pitch) and recent(on)
 // drive it. The same state is
 // written, read-only, on element's attributes data-snake, data-solution,

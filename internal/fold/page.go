@@ -34,6 +34,9 @@ type DataSnake struct {
 	// Total is the snake's number of solutions, when Solutions holds
 	// only the first of them.
 	Total uint64 `json:"total,omitempty"`
+	// Differ says where solutions that share most of the folding differ
+	// ([Differences]); "" when none do.
+	Differ string `json:"differ,omitempty"`
 }
 
 // DataSolution is a folding: the cell of cubelet 1 and the moves from it,
@@ -51,7 +54,7 @@ func NewData(snakes []Snake) Data {
 		d.Box = snakes[0].Box.Size
 	}
 	for i, s := range snakes {
-		ds := DataSnake{Key: s.Seq.String(), Solutions: make([]DataSolution, len(s.Solutions))}
+		ds := DataSnake{Key: s.Seq.String(), Solutions: make([]DataSolution, len(s.Solutions)), Differ: s.Differences()}
 		if s.cut() {
 			ds.Total = s.Total
 		}

@@ -29,6 +29,19 @@
     '@media (max-width:760px){.sp-main{flex-direction:column}.sp-side,.sp-stage{flex:none;width:100%}}',
     '.sp-canvas{display:block;width:100%;background:#f8f6f1;border:1px solid #ddd7cc;border-radius:8px;cursor:grab;touch-action:none}',
     '.sp-canvas.sp-drag{cursor:grabbing}',
+    '.sp-act{margin-top:8px}',
+    '.sp-words{min-height:4.2em;font-size:15px;color:#444}',
+    '.sp-words b{display:block;font-size:clamp(22px,6.4vw,32px);line-height:1.2;color:#111;font-weight:650;overflow-wrap:anywhere}',
+    '.sp-big{display:flex;gap:10px;margin-top:6px}',
+    '.snake-player .sp-big button{flex:1 1 0;min-height:56px;font-size:21px;font-weight:600;border-radius:10px}',
+    '.snake-player .sp-big .sp-next{background:#e8701e;border-color:#c85a10;color:#fff}',
+    '.snake-player .sp-big .sp-next:disabled{background:#f3d5bd;border-color:#e9c4a4;color:#fff}',
+    '.sp-hint label{white-space:nowrap}',
+    '.sp-differ{flex:1 1 100%;color:#444;font-size:14px}',
+    '@media (orientation:landscape) and (max-height:560px){.sp-main{flex-direction:column}.sp-side,.sp-stage{flex:none;width:100%}' +
+      '.sp-fold{display:flex;gap:12px;align-items:stretch}.sp-fold .sp-canvas{flex:1 1 0;min-width:0;width:auto}' +
+      '.sp-act{flex:0 0 44%;margin:0;display:flex;flex-direction:column;justify-content:center}.sp-words b{font-size:26px}}',
+    '.sp-awake{display:block}',
     '.sp-controls{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin-top:8px}',
     '.sp-slider{flex:1 1 160px;accent-color:#e8701e}',
     '.sp-pos{min-width:13em;font-variant-numeric:tabular-nums}',
@@ -367,7 +380,7 @@
       if (!isBox(box)) { throw new Error('snake ' + (i + 1) + ': no box of 2 to 64 cells'); }
       var sols = s.solutions || [];
       var total = typeof s.total === 'number' && s.total > sols.length ? s.total : sols.length;
-      return {key: String(s.key || ''), box: box, solutions: sols, total: total};
+      return {key: String(s.key || ''), box: box, solutions: sols, total: total, differ: typeof s.differ === 'string' ? s.differ : ''};
     });
     if (!list.length) { throw new Error('no snake to show'); }
     return list;
@@ -402,12 +415,18 @@
       u.bar.appendChild(add(el('label', '', 'Snake'), [u.snake]));
     }
     u.bar.appendChild(u.solLabel);
+    u.differ = el('div', 'sp-differ');
+    u.bar.appendChild(u.differ);
     return u;
   }
 
   // RECENT is how many steps "only the last steps" shows in full: the
   // run being laid and the two it turns from, enough to see the turns.
   var RECENT = 3;
+
+  // SIDE is when the folding view puts the words and buttons beside the
+  // picture rather than under it: a phone held sideways.
+  var SIDE = '(orientation:landscape) and (max-height:560px)';
 
   // stage builds the picture, its controls and the steps beside it.
   function stage(u) {
@@ -422,10 +441,27 @@
     u.fwd = iconButton('sp-forward', ICONS.forward);
     u.last = iconButton('sp-last', ICONS.last);
     u.first.title = 'first cubelet (Home)';
-    u.back.title = 'step back (\u2190)';
-    u.play.title = 'play or pause (space)';
-    u.fwd.title = 'step forward (\u2192)';
+    u.back.title = 'one cubelet back';
+    u.play.title = 'play or pause (P)';
+    u.fwd.title = 'one cubelet on';
     u.last.title = 'all cubelets (End)';
+    // The folding view: the step in words, large, right under the
+    // picture, and the next and back steps as large targets, so that a
+    // person holding the toy in both hands sees the picture and the words
+    // together and steps with a thumb, a key or a tap on the picture.
+    u.now = el('div', 'sp-words');
+    u.now.setAttribute('data-step-now', '');
+    u.now.setAttribute('aria-live', 'polite');
+    u.stepBack = el('button', 'sp-stepback', '\u2039 Back');
+    u.stepBack.type = 'button';
+    u.stepBack.setAttribute('data-back', '');
+    u.stepBack.title = 'the step before (\u2190)';
+    u.next = el('button', 'sp-next', 'Next \u203a');
+    u.next.type = 'button';
+    u.next.setAttribute('data-next', '');
+    u.next.title = 'the next step (space, \u2192, or a tap on the picture)';
+    u.act = add(el('div', 'sp-act'), [u.now, add(el('div', 'sp-big'), [u.stepBack, u.next])]);
+    u.fold = add(el('div', 'sp-fold'), [u.canvas, u.act]);
     u.slider = el('input', 'sp-slider');
     u.slider.type = 'range';
     u.slider.min = 1;
@@ -436,10 +472,18 @@
     u.see.checked = true;
     u.recent = el('input', 'sp-recent');
     u.recent.type = 'checkbox';
-    u.hint = add(el('div', 'sp-hint', 'Drag the picture to turn the box; double-click to turn it back. '),
-      [add(el('label'), [u.see, document.createTextNode(' see through')]), document.createTextNode(' '),
-        add(el('label'), [u.recent, document.createTextNode(' only the last ' + RECENT + ' steps')])]);
-    add(u.stage, [u.canvas, u.none, u.controls, u.hint]);
+    u.speak = el('input', 'sp-speak');
+    u.speak.type = 'checkbox';
+    u.front = el('button', 'sp-front', 'front view');
+    u.front.type = 'button';
+    u.awake = el('span', 'sp-awake');
+    u.hint = add(el('div', 'sp-hint', 'Tap the picture for the next step; drag it to turn the box. '),
+      [u.front, document.createTextNode(' '),
+        add(el('label'), [u.see, document.createTextNode(' see through')]), document.createTextNode(' '),
+        add(el('label'), [u.recent, document.createTextNode(' only the last ' + RECENT + ' steps')]), document.createTextNode(' '),
+        add(el('label', 'sp-speaks'), [u.speak, document.createTextNode(' speak the steps')]), document.createTextNode(' '), u.awake]);
+    if (!root.speechSynthesis || !root.SpeechSynthesisUtterance) { u.hint.querySelector('.sp-speaks').style.display = 'none'; }
+    add(u.stage, [u.fold, u.none, u.controls, u.hint]);
     u.list = el('ol', 'sp-steps');
     u.frame = el('div', 'sp-frame');
     u.side = add(el('div', 'sp-side'), [el('h3', '', 'Steps'), el('p', 'sp-about', ABOUT), u.list, u.frame]);
@@ -520,20 +564,24 @@
     u.sol.max = sols;
     var total = this.snakes[st.snake].total;
     u.solOf.textContent = 'of ' + total + (total > sols ? ' (the first ' + sols + ' shown)' : '');
+    var differ = this.snakes[st.snake].differ;
+    u.differ.textContent = differ ? differ.charAt(0).toUpperCase() + differ.slice(1) + '.' : '';
+    u.differ.style.display = differ ? '' : 'none';
     u.prevSol.disabled = st.solution <= 0;
     u.nextSol.disabled = st.solution >= sols - 1;
-    [u.canvas, u.controls, u.hint, u.side].forEach(function (x) { x.style.display = has ? '' : 'none'; });
+    [u.canvas, u.act, u.controls, u.hint, u.side].forEach(function (x) { x.style.display = has ? '' : 'none'; });
     u.solLabel.style.display = sols ? '' : 'none';
     u.none.style.display = has ? 'none' : '';
     u.none.textContent = this.err ? 'Cannot show this solution: ' + this.err : NO_SOLUTION;
-    u.first.disabled = u.back.disabled = !has || st.pos <= 1;
-    u.fwd.disabled = u.last.disabled = !has || st.pos >= n;
+    u.first.disabled = u.back.disabled = u.stepBack.disabled = !has || st.pos <= 1;
+    u.fwd.disabled = u.last.disabled = u.next.disabled = !has || st.pos >= n;
     u.play.disabled = u.slider.disabled = !has;
     u.slider.value = st.pos;
     setIcon(u.play, st.timer ? ICONS.pause : ICONS.play, st.timer ? 'Pause' : 'Play');
     var c = has ? this.cells[st.pos - 1] : null;
     u.pos.textContent = has ? 'cubelet ' + st.pos + ' of ' + n + ' \u00b7 cell (' + c.join(',') + ')' : '';
     this.markStep();
+    this.tellStep();
     var e = this.element;
     e.setAttribute('data-snake', String(st.snake + 1));
     e.setAttribute('data-solution', String(sols ? st.solution + 1 : 0));
@@ -546,15 +594,111 @@
   // markStep marks the step whose run holds the current cubelet, and
   // scrolls the list to it.
   Player.prototype.markStep = function () {
-    var now = -1, pos = this.st.pos, list = this.ui.list;
-    this.steps.forEach(function (p, k) {
-      if (pos >= (k === 0 ? 1 : p.cubelet + 1)) { now = k; }
-    });
+    var now = this.stepAt(this.st.pos), list = this.ui.list;
     Array.prototype.forEach.call(list.children, function (li, k) { li.className = k === now ? 'sp-now' : ''; });
     var li = list.children[now];
     if (li && (li.offsetTop < list.scrollTop || li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight)) {
       list.scrollTop = li.offsetTop - list.clientHeight / 3;
     }
+  };
+
+  // stepAt returns the index of the step whose run holds cubelet pos: the
+  // start holds cubelets 1 to its end, a later step those after its turn
+  // cubelet to its end.
+  Player.prototype.stepAt = function (pos) {
+    var now = -1;
+    this.steps.forEach(function (p, k) {
+      if (pos >= (k === 0 ? 1 : p.cubelet + 1)) { now = k; }
+    });
+    return now;
+  };
+
+  // words returns step k in words for a person: {head, line, say}.
+  Player.prototype.words = function (k) {
+    var p = this.steps[k], end = p.cubelet + p.run, n = this.cells.length;
+    var twist = p.twist.charAt(0).toUpperCase() + p.twist.slice(1);
+    var to = plural(p.run, 'cubelet') + ' on, to cubelet ' + end + (end === n ? ', the end' : '');
+    var line = k === 0 ? 'Start at cubelet 1, ' + to : twist + ' at cubelet ' + p.cubelet + ', ' + to;
+    return {head: 'Step ' + (k + 1) + ' of ' + this.steps.length + ' \u00b7 cubelet ' + this.st.pos + ' of ' + n + ' shown',
+      line: line, say: 'Step ' + (k + 1) + '. ' + line + '.'};
+  };
+
+  // tellStep writes the current step in words under the picture.
+  Player.prototype.tellStep = function () {
+    var u = this.ui, k = this.stepAt(this.st.pos);
+    u.now.textContent = '';
+    if (k < 0) { u.now.setAttribute('data-step-now', ''); return; }
+    var w = this.words(k);
+    u.now.setAttribute('data-step-now', stepText(this.steps[k]));
+    add(u.now, [el('b', '', w.line), el('span', '', w.head)]);
+  };
+
+  // ends returns the last cubelet of each step, in order.
+  Player.prototype.ends = function () {
+    return this.steps.map(function (p) { return p.cubelet + p.run; });
+  };
+
+  // nextStep shows the next step whole, up to its last cubelet; backStep
+  // the step before; from within a step, its own end or start.
+  Player.prototype.nextStep = function () {
+    var pos = this.st.pos, to = this.ends().filter(function (e) { return e > pos; });
+    this.stepTo(to.length ? to[0] : this.count());
+  };
+  Player.prototype.backStep = function () {
+    var pos = this.st.pos, to = this.ends().filter(function (e) { return e < pos; });
+    this.stepTo(to.length ? to[to.length - 1] : 1);
+  };
+
+  // stepTo is a step a person asked for while folding: it keeps the
+  // folding view in sight and the screen awake, and says the step aloud
+  // when asked to.
+  Player.prototype.stepTo = function (p) {
+    var before = this.st.pos;
+    this.stop();
+    this.go(p);
+    this.keepInView();
+    this.keepAwake();
+    if (this.st.pos !== before) { this.say(); }
+  };
+
+  // keepInView scrolls the picture, the words and the buttons into sight
+  // when part of them is out of it.
+  Player.prototype.keepInView = function () {
+    var f = this.ui.fold, r = f.getBoundingClientRect(), h = root.innerHeight || 0;
+    if (h && (r.top < 0 || r.bottom > h) && f.scrollIntoView) {
+      f.scrollIntoView({block: r.height <= h ? 'nearest' : 'start'});
+    }
+  };
+
+  // keepAwake asks the browser to keep the screen on while folding (the
+  // Screen Wake Lock API, where there is one); the lock ends when the page
+  // is hidden, and is asked for again when it shows.
+  Player.prototype.keepAwake = function () {
+    var self = this, nav = root.navigator;
+    this.folding = true;
+    if (!nav || !nav.wakeLock || typeof nav.wakeLock.request !== 'function' || this.lock || this.locking) { return; }
+    if (root.document && root.document.visibilityState === 'hidden') { return; }
+    this.locking = true;
+    var mark = function (on) {
+      self.ui.awake.textContent = on ? 'The screen stays on while you fold.' : '';
+      self.element.setAttribute('data-awake', on ? 'true' : 'false');
+    };
+    Promise.resolve().then(function () { return nav.wakeLock.request('screen'); }).then(function (lock) {
+      self.locking = false;
+      self.lock = lock;
+      mark(true);
+      if (lock && lock.addEventListener) {
+        lock.addEventListener('release', function () { if (self.lock === lock) { self.lock = null; mark(false); } });
+      }
+    }, function () { self.locking = false; mark(false); }); // refused, as on a battery saver: the screen sleeps as it would
+  };
+
+  // say speaks the current step when the person asked for it.
+  Player.prototype.say = function () {
+    var sp = root.speechSynthesis, k = this.stepAt(this.st.pos);
+    if (!this.ui.speak.checked || !sp || !root.SpeechSynthesisUtterance || k < 0) { return; }
+    sp.cancel();
+    sp.speak(new root.SpeechSynthesisUtterance(this.words(k).say));
   };
 
   // render paints at the next frame, once however often it is asked.
@@ -567,8 +711,13 @@
 
   Player.prototype.paint = function () {
     if (!this.cells.length) { return; }
-    var cv = this.ui.canvas, w = this.ui.stage.clientWidth;
-    var h = Math.round(Math.max(240, Math.min(w * 0.8, (root.innerHeight || 800) * 0.72)));
+    var cv = this.ui.canvas, w = this.ui.stage.clientWidth, vh = root.innerHeight || 800, h;
+    if (root.matchMedia && root.matchMedia(SIDE).matches) {
+      h = Math.max(160, vh - 16); // the words and buttons beside the picture
+    } else {
+      h = Math.max(180, Math.min(w * 0.8, vh * 0.72, vh - this.ui.act.offsetHeight - 24));
+    }
+    h = Math.round(h);
     if (cv.style.height !== h + 'px') { cv.style.height = h + 'px'; }
     var st = this.st;
     draw(cv, this.snakes[st.snake].box, this.cells, st.pos, camera(st.yaw, st.pitch), st.seeThrough, st.recent ? this.recentFrom() : 0);
@@ -627,37 +776,67 @@
     on(u.prevSol, 'click', function () { self.select(st.snake, st.solution - 1); });
     on(u.nextSol, 'click', function () { self.select(st.snake, st.solution + 1); });
     on(u.sol, 'change', function () { self.select(st.snake, (+u.sol.value || 1) - 1); });
+    on(u.next, 'click', function () { self.nextStep(); });
+    on(u.stepBack, 'click', function () { self.backStep(); });
+    on(u.front, 'click', function () { st.yaw = YAW; st.pitch = PITCH; self.render(); });
+    on(u.speak, 'change', function () { if (u.speak.checked) { self.say(); } else if (root.speechSynthesis) { root.speechSynthesis.cancel(); } });
     on(u.see, 'change', function () { st.seeThrough = u.see.checked; self.render(); });
     on(u.recent, 'change', function () { st.recent = u.recent.checked; self.render(); });
     on(root, 'resize', function () { self.render(); });
-    on(this.element, 'keydown', function (e) {
-      var tag = e.target.tagName;
-      if (tag === 'INPUT' || tag === 'SELECT') { return; }
-      var keys = {ArrowRight: st.pos + 1, ArrowLeft: st.pos - 1, Home: 1, End: self.count()};
-      if (e.key in keys) { self.go(keys[e.key]); e.preventDefault(); }
-      if (e.key === ' ' && tag !== 'BUTTON') { self.playPause(); e.preventDefault(); }
+    // The keys step while the picture is in sight, wherever the focus is
+    // but in a field: space, the arrows and a page clicker's page keys.
+    on(document, 'keydown', function (e) {
+      var tag = e.target && e.target.tagName;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || !self.count()) { return; }
+      if (!self.element.contains(e.target) && !self.inSight()) { return; }
+      var key = e.key === ' ' ? (e.shiftKey ? 'back' : 'next') : e.key;
+      if (key === ' ' && tag === 'BUTTON' && self.element.contains(e.target) && e.target !== u.next && e.target !== u.stepBack) { return; }
+      var act = {next: 'nextStep', ArrowRight: 'nextStep', ArrowDown: 'nextStep', PageDown: 'nextStep',
+        back: 'backStep', ArrowLeft: 'backStep', ArrowUp: 'backStep', PageUp: 'backStep'}[key];
+      if (act) { self[act](); e.preventDefault(); return; }
+      if (key === 'Home' || key === 'End') { self.stepTo(key === 'Home' ? 1 : self.count()); e.preventDefault(); }
+      if (key === 'p' || key === 'P') { self.playPause(); e.preventDefault(); }
+    });
+    on(document, 'visibilitychange', function () {
+      if (document.visibilityState === 'visible' && self.folding) { self.keepAwake(); }
     });
   };
 
-  // bindDrag turns the box as the pointer drags over the picture.
+  // inSight reports whether the picture shows, at least in part.
+  Player.prototype.inSight = function () {
+    var r = this.ui.canvas.getBoundingClientRect();
+    return r.height > 0 && r.bottom > 0 && r.top < (root.innerHeight || 0);
+  };
+
+  // bindDrag turns the box as the pointer drags over the picture; a tap,
+  // a press that hardly moves, shows the next step.
   Player.prototype.bindDrag = function () {
     var self = this, cv = this.ui.canvas, st = this.st, drag = null;
     cv.addEventListener('pointerdown', function (e) {
-      drag = {x: e.clientX, y: e.clientY, yaw: st.yaw, pitch: st.pitch};
+      drag = {x: e.clientX, y: e.clientY, yaw: st.yaw, pitch: st.pitch, far: 0};
       cv.setPointerCapture(e.pointerId);
       cv.classList.add('sp-drag');
     });
     cv.addEventListener('pointermove', function (e) {
       if (!drag) { return; }
+      drag.far = Math.max(drag.far, Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y));
       st.yaw = drag.yaw - (e.clientX - drag.x) * 0.01;
       st.pitch = Math.max(-1.5, Math.min(1.5, drag.pitch + (e.clientY - drag.y) * 0.01));
       self.render();
     });
     function end() { drag = null; cv.classList.remove('sp-drag'); }
-    cv.addEventListener('pointerup', end);
+    cv.addEventListener('pointerup', function (e) {
+      var tap = drag && drag.far + Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) < TAP;
+      if (tap) { st.yaw = drag.yaw; st.pitch = drag.pitch; }
+      end();
+      if (tap) { self.nextStep(); }
+    });
     cv.addEventListener('pointercancel', end);
-    cv.addEventListener('dblclick', function () { st.yaw = YAW; st.pitch = PITCH; self.render(); });
   };
+
+  // TAP is how far, in CSS pixels, a press on the picture may wander and
+  // still be a tap rather than a drag: a finger's wobble.
+  var TAP = 10;
 
   // controller is what mount returns: see the package doc.
   Player.prototype.controller = function () {
@@ -672,6 +851,8 @@
       go: function (n) { self.go(n); },
       recent: function (on) { st.recent = self.ui.recent.checked = !!on; self.render(); },
       forward: function () { self.go(st.pos + 1); },
+      next: function () { self.nextStep(); },
+      previous: function () { self.backStep(); },
       back: function () { self.go(st.pos - 1); },
       play: function () { if (!st.timer) { self.playPause(); } },
       pause: function () { self.stop(); self.update(); },

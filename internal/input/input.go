@@ -22,6 +22,7 @@
 package input
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -48,6 +49,11 @@ type Options struct {
 	// SizeHint is how the caller gives another box, such as "-size
 	// AxBxC", named when a snake's length is no box's; "" names none.
 	SizeHint string
+	// NotationFlag is the flag with which the caller names a notation,
+	// such as "-notation", told where a text reads another way too; ""
+	// on a page, which instead links the snake of each other reading,
+	// given as its sequence of 0s and 1s.
+	NotationFlag string
 }
 
 // BoxOf returns the box of a snake of l cubelets, and whether the options
@@ -79,17 +85,25 @@ type Snake struct {
 
 // Notes returns what a person should know of how the text was read: the
 // reading's own note (such as a move left out) and, when the text reads
-// as other snakes too, which reading was used and how to ask for the
-// others.
+// as other snakes too, which reading was used and the others, with how
+// to ask for them ([Options.NotationFlag]).
 func (s *Snake) Notes() []string {
 	var notes []string
 	if s.Read.Note != "" {
 		notes = append(notes, s.Read.Note)
 	}
-	if a := s.Read.Ambiguity(); a != "" {
+	if a := s.Read.Ambiguity(s.opts.NotationFlag); a != "" {
 		notes = append(notes, a)
 	}
 	return notes
+}
+
+// OnPage returns the snake as a page tells it: its notes and advice name
+// no flag ([Options.NotationFlag]).
+func (s *Snake) OnPage() *Snake {
+	p := *s
+	p.opts.NotationFlag = ""
+	return &p
 }
 
 // Error is a text that does not read as a snake the options accept.
@@ -130,7 +144,7 @@ func Read(text string, o Options) (*Snake, error) {
 	}
 	r, err := notation.Read(text, o.Notation, o.BoxOf)
 	if err != nil {
-		return nil, &Error{Text: text, Err: err, msg: o.explain(err)}
+		return nil, &Error{Text: text, Err: err, msg: o.explain(text, err)}
 	}
 	q, err := solver.ParseSeq(r.Seq)
 	if err != nil {
@@ -142,8 +156,11 @@ func Read(text string, o Options) (*Snake, error) {
 
 // explain turns a notation error into a message that says what to do
 // about it.
-func (o Options) explain(err error) string {
+func (o Options) explain(text string, err error) string {
 	msg := err.Error()
+	if m := o.oneOff(text); m != "" && errors.Is(err, notation.ErrLength) {
+		msg = m // its letters count the cubelets, whatever other readings count
+	}
 	var ne *notation.Error
 	if errors.As(err, &ne) && errors.Is(err, notation.ErrLength) {
 		hint := ": give the box for another"
@@ -161,10 +178,33 @@ func (o Options) explain(err error) string {
 	}
 	if ne != nil {
 		for _, r := range ne.Others {
-			msg += fmt.Sprintf("; as %v (%s) it is %s, %d cubelets: use -notation %v", r.Notation, r.Notation.Describe(), r.Seq, len(r.Seq), r.Notation)
+			msg += fmt.Sprintf("; as %v (%s) it is %s, %d cubelets", r.Notation, r.Notation.Describe(), r.Seq, len(r.Seq))
+			if o.NotationFlag != "" {
+				msg += fmt.Sprintf(": use %s %v", o.NotationFlag, r.Notation)
+			}
 		}
 	}
 	return msg
+}
+
+// oneOff says, of a text of a letter per cubelet one letter short of or
+// past a length the options accept, how many letters it has and how many
+// the box has; else "".
+func (o Options) oneOff(text string) string {
+	bits, n, _, _, ok := notation.PerCubelet(text)
+	if !ok || o.Notation != notation.Auto && o.Notation != n {
+		return ""
+	}
+	if _, ok := o.BoxOf(len(bits)); ok {
+		return ""
+	}
+	if b, ok := o.BoxOf(len(bits) + 1); ok {
+		return fmt.Sprintf("%d letters, a cubelet each: one fewer than the %d cubelets of the %v box", len(bits), b.Len(), b)
+	}
+	if b, ok := o.BoxOf(len(bits) - 1); ok {
+		return fmt.Sprintf("%d letters, a cubelet each: one more than the %d cubelets of the %v box", len(bits), b.Len(), b)
+	}
+	return ""
 }
 
 // lengths says which lengths boxes stand for: "24 cubelets 2x3x4".
@@ -186,13 +226,17 @@ type Advice struct {
 	Near []solver.Near
 	// Readings are the other readings of the text that fold.
 	Readings []Reading
+	// Typos are the snakes with a cubelet added or taken out that fold,
+	// for a text of a letter per cubelet one letter off ([Mistyped]),
+	// read as a letter per move.
+	Typos []Fix
 }
 
 // Lines returns the advice of the search as lines for a person, as solve
 // prints them: the reason, and the snakes one cubelet away or that none
 // folds.
 func (a Advice) Lines(s *Snake) []string {
-	var lines []string
+	lines := FixLines(a.Typos)
 	if a.Why != "" {
 		lines = append(lines, "why: "+a.Why)
 	}
@@ -216,23 +260,56 @@ func (a Advice) Lines(s *Snake) []string {
 func (a Advice) ReadingLines(s *Snake) []string {
 	var lines []string
 	for _, r := range a.Readings {
-		lines = append(lines, fmt.Sprintf("read as %v it has no solution; as %v (%s) it has %s: use -notation %v",
-			s.Read.Notation, r.Notation, r.Notation.Describe(), fold.Plural(int(r.Solutions), "solution"), r.Notation))
+		if f := s.opts.NotationFlag; f != "" {
+			lines = append(lines, fmt.Sprintf("read as %v it has no solution; as %v (%s) it has %s: use %s %v",
+				s.Read.Notation, r.Notation, r.Notation.Describe(), fold.Plural(int(r.Solutions), "solution"), f, r.Notation))
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("read as %v it has no solution; as %v (%s), %s, it has %s",
+			s.Read.Notation, r.Notation, r.Notation.Describe(), r.Seq, fold.Plural(int(r.Solutions), "solution")))
 	}
 	return lines
 }
 
-// FixLines returns fixes of a miscounted list as lines for a person, as
-// solve prints them after the error.
+// FixLines returns fixes of a miscounted or mistyped text as lines for a
+// person, as solve prints them after the error, each kind under a line
+// that says what it is.
 func FixLines(fixes []Fix) []string {
-	if len(fixes) == 0 {
-		return nil
-	}
-	lines := []string{"one run miscounted? With a single run one cubelet longer or shorter, it would fold:"}
+	var lines []string
+	kind := ""
 	for _, f := range fixes {
-		lines = append(lines, fmt.Sprintf("  run %d as %d, not %d: %v, %v box, %s", f.Run, f.Now, f.Was, f.Seq, f.Box, fold.Plural(int(f.Solutions), "solution")))
+		k, line := f.words()
+		if k != kind {
+			lines = append(lines, k)
+			kind = k
+		}
+		lines = append(lines, fmt.Sprintf("  %s: %v, %v box, %s", line, f.Seq, f.Box, fold.Plural(int(f.Solutions), "solution")))
 	}
 	return lines
+}
+
+// words returns what kind of fix f is, as the line over fixes of its
+// kind, and what it changes.
+func (f Fix) words() (kind, change string) {
+	switch {
+	case f.Cubelet == 0:
+		return "one run miscounted? With a single run one cubelet longer or shorter, it would fold:",
+			fmt.Sprintf("run %d as %d, not %d", f.Run, f.Now, f.Was)
+	case f.Added:
+		return "one cubelet left out? With one more, it would fold:",
+			fmt.Sprintf("%s added as cubelet %d", article(f.Letter), f.Cubelet)
+	}
+	return "one cubelet too many? Without it, it would fold:",
+		fmt.Sprintf("cubelet %d, %s, taken out", f.Cubelet, article(f.Letter))
+}
+
+// article returns a letter as a person reads it in a sentence: "a 1",
+// "an S".
+func article(l string) string {
+	if l != "" && strings.ContainsAny(l[:1], "AEFHILMNORSX8") {
+		return "an " + l
+	}
+	return "a " + l
 }
 
 // Reading is another reading of a text that folds.
@@ -247,6 +324,9 @@ type Reading struct {
 func Advise(ctx context.Context, s *Snake, workers int) (Advice, error) {
 	a := Advice{Why: solver.Obstacle(s.Box, s.Seq)}
 	var err error
+	if a.Typos, err = Mistyped(ctx, s.Text, s.opts, workers); err != nil {
+		return a, err
+	}
 	if a.Near, err = solver.NearSnakes(ctx, s.Box, s.Seq, workers); err != nil {
 		return a, err
 	}
@@ -282,27 +362,129 @@ func (s *Snake) OtherReadings(ctx context.Context) ([]Reading, error) {
 }
 
 // Fix is one run of a run-length list made one cubelet longer or
-// shorter, so that the snake has a length the options accept and folds.
+// shorter, or one cubelet added to or taken out of a text of a letter
+// per cubelet, so that the snake has a length the options accept and
+// folds.
 type Fix struct {
 	Notation notation.Notation
 	// Run is the run changed, counted from 1; Was and Now are its entry
 	// in the list as typed and as changed.
 	Run, Was, Now int
-	Seq           solver.Seq
-	Box           symmetry.Box
-	Solutions     uint64
+	// Cubelet, for a letter added or taken out, is that letter's cubelet,
+	// counted from 1, in the snake as changed (added) or as typed (taken
+	// out); Letter is the letter, as the text writes a straight or a
+	// turn. Cubelet is 0 for a run changed.
+	Cubelet   int
+	Added     bool
+	Letter    string
+	Seq       solver.Seq
+	Box       symmetry.Box
+	Solutions uint64
 }
 
 // Miscounted returns, for a text that reads as a run-length list (lengths,
 // moves or once) one cubelet too short or too long for every box the
 // options accept, the single runs that, one cubelet longer or shorter,
-// give a snake that folds: the miscounted run a person most likely typed.
-// It returns none for any other text. Each candidate is counted on one of
-// workers goroutines.
+// give a snake that folds: the miscounted run a person most likely typed;
+// then the fixes of [Mistyped]. It returns none for any other text. Each
+// candidate is counted on one of workers goroutines.
 func Miscounted(ctx context.Context, text string, o Options, workers int) ([]Fix, error) {
 	if len(text) > MaxText {
 		return nil, nil
 	}
+	typos, err := Mistyped(ctx, text, o, workers)
+	if err != nil {
+		return nil, err
+	}
+	runs, err := miscountedRuns(ctx, text, o, workers)
+	return append(runs, typos...), err
+}
+
+// Mistyped returns, for a text of a letter per cubelet (0/1 and the other
+// pairs of the cubelets notation, or E/S/C) whose letters are one too few
+// or one too many for every box the options accept, the snakes with one
+// cubelet added or taken out that fold, in cubelet order, each the first
+// place where a letter makes that snake. Such a text, one letter short,
+// may read as a letter per move and give a snake of the right length
+// that does not fold: [Advise] offers these fixes then too. It returns
+// none for any other text, or when the options name a notation of
+// another kind.
+func Mistyped(ctx context.Context, text string, o Options, workers int) ([]Fix, error) {
+	if len(text) > MaxText {
+		return nil, nil
+	}
+	bits, n, straight, turn, ok := notation.PerCubelet(text)
+	if !ok || o.Notation != notation.Auto && o.Notation != n {
+		return nil, nil
+	}
+	if _, ok := o.BoxOf(len(bits)); ok {
+		return nil, nil // not one off: NearSnakes changes a letter
+	}
+	letter := map[byte]string{'0': straight, '1': turn}
+	if straight == "" || turn == "" { // a text of one letter only: name both by the cubelets pair's words
+		letter = map[byte]string{'0': cmp.Or(straight, "straight"), '1': cmp.Or(turn, "turn")}
+	}
+	type cand struct {
+		seq     string
+		cubelet int
+		added   bool
+		letter  string
+	}
+	var cands []cand
+	seen := map[string]bool{}
+	try := func(q string, c cand) {
+		if len(q) < 2 || q[0] != '0' || q[len(q)-1] != '0' || seen[q] {
+			return
+		}
+		seen[q] = true
+		c.seq = q
+		cands = append(cands, c)
+	}
+	if _, ok := o.BoxOf(len(bits) + 1); ok {
+		for i := 0; i <= len(bits); i++ {
+			for _, c := range []byte{'0', '1'} {
+				try(bits[:i]+string(c)+bits[i:], cand{cubelet: i + 1, added: true, letter: letter[c]})
+			}
+		}
+	}
+	if _, ok := o.BoxOf(len(bits) - 1); ok {
+		for i := range len(bits) {
+			try(bits[:i]+bits[i+1:], cand{cubelet: i + 1, letter: letter[bits[i]]})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int { return a.cubelet - b.cubelet })
+	var fixes []Fix
+	for _, c := range cands {
+		f, err := folds(ctx, c.seq, o, workers)
+		if err != nil {
+			return nil, err
+		}
+		if f.Solutions > 0 {
+			f.Notation, f.Cubelet, f.Added, f.Letter = n, c.cubelet, c.added, c.letter
+			fixes = append(fixes, f)
+		}
+	}
+	return fixes, nil
+}
+
+// folds returns, for the snake of sequence seq, its box and its number
+// of solutions, counted on workers goroutines: 0 for a sequence that is
+// no snake or that cannot fold for a reason found without searching.
+func folds(ctx context.Context, seq string, o Options, workers int) (Fix, error) {
+	q, err := solver.ParseSeq(seq)
+	if err != nil {
+		return Fix{}, nil
+	}
+	b, _ := o.BoxOf(q.Len)
+	if solver.Obstacle(b, q) != "" {
+		return Fix{}, nil
+	}
+	c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: workers})
+	return Fix{Seq: q, Box: b, Solutions: c.Solutions}, err
+}
+
+// miscountedRuns returns the fixes of a run-length list one cubelet off.
+func miscountedRuns(ctx context.Context, text string, o Options, workers int) ([]Fix, error) {
 	n := o.Notation
 	all, err := notation.Read(text, n, nil)
 	if err != nil {
@@ -341,21 +523,13 @@ func fixRuns(ctx context.Context, r notation.Reading, d int, o Options, workers 
 		}
 		changed := slices.Clone(runs)
 		changed[k] += d
-		q, err := solver.ParseSeq(sequence(changed))
+		f, err := folds(ctx, sequence(changed), o, workers)
 		if err != nil {
 			return nil, err
 		}
-		b, _ := o.BoxOf(q.Len)
-		if solver.Obstacle(b, q) != "" {
-			continue
-		}
-		c, err := solver.CountSolutions(ctx, b, q, solver.Options{Workers: workers})
-		if err != nil {
-			return nil, err
-		}
-		if c.Solutions > 0 {
-			fixes = append(fixes, Fix{Notation: r.Notation, Run: k + 1, Was: entry(r.Notation, k, runs[k]), Now: entry(r.Notation, k, changed[k]),
-				Seq: q, Box: b, Solutions: c.Solutions})
+		if f.Solutions > 0 {
+			f.Notation, f.Run, f.Was, f.Now = r.Notation, k+1, entry(r.Notation, k, runs[k]), entry(r.Notation, k, changed[k])
+			fixes = append(fixes, f)
 		}
 	}
 	return fixes, nil

@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode"
@@ -242,4 +243,52 @@ func readSlash(toks []tok) ([]byte, *Error, int) {
 
 func charError(t tok, n Notation) *Error {
 	return &Error{Column: t.col, Index: -1, Msg: fmt.Sprintf("invalid character %q for %v notation", t.r, n)}
+}
+
+// PerCubelet reads text as one letter per cubelet, both ends included:
+// the straight-or-turn letters of [Cubelets] (but F/T, whose letters
+// name moves) or [ESC]'s, E counted as straight. Unlike [Read] it checks
+// neither the ends nor the length, so that a text with a letter too many
+// or too few, which reads as no snake or as another in a notation of a
+// letter per move, can be told which cubelet to add or take out. It
+// returns the letters as '0' (straight) and '1' (turn), the notation,
+// and the letters the text writes a straight and a turn with; ok is false
+// for a text of no such letters.
+func PerCubelet(text string) (bits string, n Notation, straight, turn string, ok bool) {
+	toks, e := tokenize(text, Auto)
+	if e != nil {
+		return "", Auto, "", "", false
+	}
+	var b strings.Builder
+	if l, err, _ := readLetterList(toks, Cubelets); err == nil && !l.ft {
+		var s, t string
+		for _, k := range toks {
+			if isSep(k.r) {
+				continue
+			}
+			r := string(unicode.ToUpper(k.r))
+			if _, turn := pairsOf(k.r); turn {
+				b.WriteByte('1')
+				t = cmp.Or(t, r)
+			} else {
+				b.WriteByte('0')
+				s = cmp.Or(s, r)
+			}
+		}
+		return b.String(), Cubelets, s, t, true
+	}
+	for _, t := range toks {
+		if isSep(t.r) {
+			continue
+		}
+		v := strings.IndexRune("ESC", unicode.ToUpper(t.r))
+		if v < 0 {
+			return "", Auto, "", "", false
+		}
+		b.WriteByte("001"[v])
+	}
+	if b.Len() == 0 {
+		return "", Auto, "", "", false
+	}
+	return b.String(), ESC, "S", "C", true
 }

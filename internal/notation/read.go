@@ -38,15 +38,20 @@ type Result struct {
 }
 
 // Ambiguity returns, when the text reads as other snakes too, a sentence
-// naming the reading used and how to ask for each other one; "" when the
-// text reads one way only.
-func (r Result) Ambiguity() string {
+// naming the reading used and each other one, with its sequence and how
+// to ask for it with flag ("use -notation before"); with flag "", as on
+// a page that links each sequence, without. It returns "" when the text
+// reads one way only.
+func (r Result) Ambiguity(flag string) string {
 	if len(r.Others) == 0 {
 		return ""
 	}
 	s := fmt.Sprintf("read as %v (%s): %s", r.Notation, r.Notation.Describe(), r.Seq)
 	for _, o := range r.Others {
-		s += fmt.Sprintf("; as %v (%s) it is %s: use -notation %v", o.Notation, o.Notation.Describe(), o.Seq, o.Notation)
+		s += fmt.Sprintf("; as %v (%s) it is %s", o.Notation, o.Notation.Describe(), o.Seq)
+		if flag != "" {
+			s += fmt.Sprintf(": use %s %v", flag, o.Notation)
+		}
 	}
 	return s
 }

@@ -183,6 +183,28 @@
     e.title = st.convention;
   }
 
+  // linked sets text as e's content, each snake it names (a sequence of
+  // 0s and 1s, and the box that follows it, as in "0011..., 3x3x3 box") a
+  // link to href(sequence, box or '') that carries the sequence in its
+  // data-snake attribute and the box in data-box: a text of help offers
+  // each snake it names, every reading of an ambiguous text among them,
+  // to be solved at a tap. Everything is set as text, never as HTML.
+  function linked(e, text, href) {
+    var seq = /\b([01]{8,64})\b(?:, (\d+x\d+x\d+) box)?/g, at = 0, m;
+    e.textContent = '';
+    while ((m = seq.exec(text))) {
+      e.appendChild(document.createTextNode(text.slice(at, m.index)));
+      var a = document.createElement('a');
+      a.setAttribute('href', href(m[1], m[2] || ''));
+      a.textContent = m[1];
+      a.setAttribute('data-snake', m[1]);
+      a.setAttribute('data-box', m[2] || '');
+      e.appendChild(a);
+      at = m.index + m[1].length;
+    }
+    e.appendChild(document.createTextNode(text.slice(at)));
+  }
+
   root.SnakeCatalogue = {number: number, plural: plural, bins: bins, histogram: histogram, selection: selection,
-    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures};
+    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures, linked: linked};
 })(typeof window !== 'undefined' ? window : this);

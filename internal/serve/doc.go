@@ -35,9 +35,11 @@
 //   - GET /api/snakes/{key}: the snake and its solutions, as the
 //     catalogue writer writes a line of JSONL (package export):
 //     {"snake": KEY, "solutions": [{"startPos", "direction", "path"}]},
-//     solutions read from the file, checked and in canonical form. {key}
-//     may be the snake read from either end; 404 when the catalogue does
-//     not hold it.
+//     solutions read from the file, checked and in canonical form, and,
+//     when solutions share most of the folding, "differ", where they
+//     differ, a sentence (package fold's Differences). {key} may be the
+//     snake read from either end; 404 when the catalogue does not hold
+//     it.
 //   - GET /api/stats: the catalogue's figures, as stats -format json
 //     writes them, counted from the index: "skimmed": true, and no ends
 //     or duplicates, which would need every solution read; for a

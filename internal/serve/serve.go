@@ -441,15 +441,43 @@ func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
 	writeSnake(w, c.Box, sn, false)
 }
 
+// differ returns the member "differ" of an answer's line: where the
+// snake's solutions that share most of the folding differ, or nothing.
+func differ(b symmetry.Box, sn solver.Snake) []byte {
+	d := fold.Differences(b, sn.Solutions)
+	if d == "" {
+		return nil
+	}
+	j, _ := json.Marshal(d) // strings always encode
+	return fmt.Appendf(nil, `,"differ":%s`, j)
+}
+
 // writeSnake writes a snake and its solutions as the catalogue writer
 // writes a line of FormatJSONL: {"snake":KEY,"solutions":[...]}. A snake
 // as typed (asTyped) is named by its sequence, which may not be a key.
 func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
-	w.Header().Set("Content-Type", "application/json")
-	ew := export.NewWriter(w, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
-	if ew.Write(sn) == nil {
-		ew.Close()
+	p, err := jsonLine(b, sn, asTyped)
+	if err != nil {
+		fail(w, http.StatusInternalServerError, err)
+		return
 	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(append(p, "}\n"...))
+}
+
+// jsonLine returns a snake's line as the catalogue writer writes it, open
+// for more members: without its closing brace, with "differ" when its
+// solutions share most of the folding.
+func jsonLine(b symmetry.Box, sn solver.Snake, asTyped bool) ([]byte, error) {
+	var line bytes.Buffer
+	ew := export.NewWriter(&line, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
+	if err := ew.Write(sn); err != nil {
+		return nil, err
+	}
+	if err := ew.Close(); err != nil {
+		return nil, err
+	}
+	return append(bytes.TrimSuffix(line.Bytes(), []byte("}\n")), differ(b, sn)...), nil
 }
 
 // solveParams are the parameters of /api/solve.
@@ -521,17 +549,11 @@ func (s *Server) onSolver(ctx context.Context, f func()) bool {
 // was read where that is not plain, and "help", what may help with a
 // snake of no solution.
 func writeSolved(w http.ResponseWriter, sn *input.Snake, snake solver.Snake, help []string) {
-	var line bytes.Buffer
-	ew := export.NewWriter(&line, sn.Box, export.Options{Format: export.FormatJSONL, Unordered: true, NoHeader: true})
-	if err := ew.Write(snake); err != nil {
+	b, err := jsonLine(sn.Box, snake, true)
+	if err != nil {
 		fail(w, http.StatusInternalServerError, err)
 		return
 	}
-	if err := ew.Close(); err != nil {
-		fail(w, http.StatusInternalServerError, err)
-		return
-	}
-	b := bytes.TrimSuffix(line.Bytes(), []byte("}\n"))
 	notes, _ := json.Marshal(append([]string{}, sn.Notes()...)) // strings always encode
 	more, _ := json.Marshal(append([]string{}, help...))
 	b = fmt.Appendf(b, `,"box":"%v","notes":%s,"help":%s}`+"\n", sn.Box, notes, more)

@@ -22,6 +22,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -754,5 +755,36 @@ func TestDamaged(t *testing.T) {
 	if !found || err == nil || !strings.Contains(err.Error(), "the file is damaged there") ||
 		!strings.Contains(err.Error(), "line 2, column 46") || strings.Contains(err.Error(), "changed") {
 		t.Errorf("Snake(%v) of a file damaged when indexed: %v, %v; want a damaged file, line 2, column 46", q, found, err)
+	}
+}
+
+// TestSolveDiffer: /api/solve says where the King snake's solutions that
+// share most of the folding differ, as package fold says it of the
+// solutions it answers; the classic snake, of one solution, says nothing.
+func TestSolveDiffer(t *testing.T) {
+	f := newFixture(t, Options{}, "2x2x3")
+	var l struct {
+		line
+		Differ *string `json:"differ"`
+	}
+	const king = "0011011100110110110111111111010111111010011110011011111111110010"
+	if code := f.get(t, "/api/solve?snake="+king, &l); code != 200 {
+		t.Fatalf("solve the King snake: status %d", code)
+	}
+	b := catalogtest.Box(t, "4")
+	sols := make([][]symmetry.Dir, len(l.Solutions))
+	for i, s := range l.Solutions {
+		for _, c := range s.Direction {
+			d, _ := symmetry.DirOfCode(c)
+			sols[i] = append(sols[i], d)
+		}
+	}
+	if want := fold.Differences(b, sols); want == "" || l.Differ == nil || *l.Differ != want {
+		t.Errorf("/api/solve of the King snake: differ %v, want %q", l.Differ, want)
+	}
+	l.Differ = nil
+	f.get(t, "/api/solve?snake=001110110111010111101010100", &l)
+	if l.Differ != nil {
+		t.Errorf("/api/solve of the classic snake: differ %q, want none", *l.Differ)
 	}
 }

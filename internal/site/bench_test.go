@@ -69,7 +69,7 @@ func BenchmarkSite(b *testing.B) {
 			disk += float64(f.Size)
 			gz += float64(f.Gzip)
 		}
-		p, err := os.ReadFile(filepath.Join(dir, "engine.wasm.gz.gz"))
+		p, err := os.ReadFile(filepath.Join(dir, "engine.wasm.gz"))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -75,7 +75,7 @@ func links() []link {
 		{name: "none", frag: "snake=001010110111010111101010100", seq: "001010110111010111101010100", size: "3x3x3",
 			help: "  cubelet 4 as a turn, not a straight: " + site.Classic + ", 1 solution"},
 		{name: "reading", frag: "snake=S,T,S,T,S,T,S,T,T,T,T,S,T,S,T,T,T,S,T,T,S,T,T,T,S,S&notation=before", seq: "010101011110101110110111000", size: "3x3x3",
-			help: "read as before it has no solution; as after (a letter per move, the first end left out) it has 1 solution: use -notation after"},
+			help: "read as before it has no solution; as after (a letter per move, the first end left out), 001010101111010111011011100, it has 1 solution"},
 		{name: "typo", frag: "snake=" + typo, err: err.Error()},
 		{name: "miscounted", frag: "snake=" + miscounted, err: short.Error(), help: "  run 17 as 3, not 2: " + site.Classic + ", 3x3x3 box, 1 solution"},
 		{name: "4x4x4", frag: "snake=" + ft, seq: "0011011100110110110111111111010111111010011110011011111111110010", size: "4x4x4"},
@@ -183,6 +183,14 @@ func TestBrowser(t *testing.T) {
 				}
 				if a.Count > 0 {
 					step(t, p, screen.phone, l.name)
+					folding(t, p, screen.name+" "+l.name)
+				}
+				if l.name == "4x4x4" { // solutions 1 and 2 share most of the folding
+					var d string
+					p.Eval(t, `document.querySelector('#player .sp-differ').innerText`, &d)
+					if !strings.Contains(d, "differ only in cubelets") {
+						t.Errorf("%s: the player says %q of how the solutions differ", l.name, d)
+					}
 				}
 				if l.name == "cube" {
 					sheet(t, p, l)
@@ -242,8 +250,10 @@ func step(t *testing.T, p *browsertest.Page, phone bool, name string) {
 	}
 	p.Eval(t, `document.querySelector('#player .snake-player').dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true})); true`, nil)
 	p.Eval(t, state, &st)
-	if st.Cubelet != 6 {
-		t.Errorf("%s: after a step back, the player shows cubelet %d, want 6", name, st.Cubelet)
+	var end int // the last cubelet of the step shown in words
+	p.Eval(t, `+document.querySelector('#player [data-step-now]').dataset.stepNow.match(/to cubelet (\d+)$/)[1]`, &end)
+	if st.Cubelet >= 7 || st.Cubelet != end {
+		t.Errorf("%s: after a step back from cubelet 7, the player shows cubelet %d, want the end of the step before, %d", name, st.Cubelet, end)
 	}
 	yaw := st.Yaw
 	p.Eval(t, `document.querySelector('#player .sp-canvas').scrollIntoView({block: 'center'}); true`, nil)
@@ -257,6 +267,41 @@ func step(t *testing.T, p *browsertest.Page, phone bool, name string) {
 	p.Eval(t, state, &st)
 	if st.Yaw == yaw {
 		t.Errorf("%s: a drag over the picture left the box unturned (yaw %.2f)", name, st.Yaw)
+	}
+}
+
+// folding steps the player shown with its Next button, as a person
+// folding the toy does, up to five steps: at each, the picture, the step
+// in words and Next lie in the viewport, and the words are the step's.
+func folding(t *testing.T, p *browsertest.Page, name string) {
+	t.Helper()
+	p.Eval(t, `window.snakecube.player.go(1), document.querySelector('#player [data-next]').scrollIntoView({block: 'end'}), true`, nil)
+	for k := range 5 {
+		var st struct {
+			Out  []string
+			Now  string
+			Last bool
+		}
+		p.Click(t, "#player [data-next]")
+		p.Eval(t, `(() => { const out = [];
+			for (const s of [".sp-canvas", "[data-step-now]", "[data-next]"]) {
+				const r = document.querySelector("#player " + s).getBoundingClientRect();
+				if (r.height <= 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) out.push(s + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(","));
+			}
+			const n = document.querySelector("#player [data-next]");
+			return {Out: out, Now: document.querySelector("#player [data-step-now]").dataset.stepNow, Last: n.disabled} })()`, &st)
+		for _, o := range st.Out {
+			t.Errorf("%s, step %d: %s, out of the %s viewport", name, k+1, o, name)
+		}
+		if st.Now == "" {
+			t.Errorf("%s, step %d: no step in words", name, k+1)
+		}
+		if k == 2 {
+			shot(t, p, strings.ReplaceAll(name, " ", "-")+"-folding")
+		}
+		if st.Last {
+			break
+		}
 	}
 }
 
@@ -361,13 +406,43 @@ func TestBrowserHelpLinks(t *testing.T) {
 	for _, c := range []struct{ frag, link string }{
 		{"snake=001010110111010111101010100", "#help a"},
 		{"snake=3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,2", "#input-error .fix a"},
+		// The classic snake with a digit left out, read as a letter per
+		// move, does not fold: the cubelet to add comes first.
+		{"snake=00111011011010111101010100", "#help a"},
+		// With a digit too many, or E/S/C a letter short: no snake.
+		{"snake=0011101101110101111010101001", "#input-error .fix a"},
+		{"snake=ESCCCSCCSCCSCSCCCCSCSCSCSE", "#input-error .fix a"},
 	} {
 		open(t, p, srv.URL, link{frag: c.frag})
+		p.Eval(t, `document.getElementById(document.querySelector('[data-error]') ? 'solver' : 'result').scrollIntoView(); true`, nil)
+		shot(t, p, "help-"+strings.NewReplacer("snake=", "", ",", "").Replace(c.frag)[:12])
 		p.Click(t, c.link)
 		var a answer
 		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
 		if a.Solutions != "1" || a.Title != "Snake "+site.Classic {
 			t.Errorf("the link %s after %s shows %q with %q solutions, want the classic snake's 1", c.link, c.frag, a.Title, a.Solutions)
+		}
+	}
+	// A text that reads two ways: both readings are links that solve
+	// them, and the page names no command-line flag.
+	open(t, p, srv.URL, link{frag: "snake=F,F,T,T,T,F,T,T,F,T,T,T,F,T,F,T,T,T,T,F,T,F,T,F,T,F"})
+	var readings struct {
+		Links []string
+		Text  string
+	}
+	p.Eval(t, `({Links: Array.from(document.querySelectorAll('#notes a[data-snake]')).map(a => a.dataset.snake), Text: document.body.innerText})`, &readings)
+	if len(readings.Links) != 2 || readings.Links[0] == readings.Links[1] {
+		t.Errorf("a text read two ways: the notes link %q, want both readings", readings.Links)
+	}
+	if strings.Contains(readings.Text, "-notation") {
+		t.Errorf("the page names the flag -notation")
+	}
+	if len(readings.Links) == 2 {
+		p.Click(t, "#notes a:last-of-type")
+		var a answer
+		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
+		if a.Title != "Snake "+readings.Links[1] {
+			t.Errorf("the other reading's link shows %q, want snake %s", a.Title, readings.Links[1])
 		}
 	}
 	if errs := p.Errors(); len(errs) > 0 {
@@ -576,7 +651,7 @@ func TestBrowserNoEngine(t *testing.T) {
 	p.Navigate(t, srv.URL+"/#snake="+site.Classic)
 	var status string
 	p.Eval(t, wait(`/went wrong/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`, 20), &status)
-	if want := "Something went wrong: engine.wasm.gz.gz: 404 Not Found"; status != want {
+	if want := "Something went wrong: engine.wasm.gz: 404 Not Found"; status != want {
 		t.Errorf("without its engine, the page says %q, want %q", status, want)
 	}
 	// Asked by the page's worker, and by the service worker, which fails

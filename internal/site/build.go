@@ -48,6 +48,11 @@ type File struct {
 // enginePkg is the engine's bridge, the package compiled to WebAssembly.
 const enginePkg = "github.com/snakecube/snakecube/internal/site/wasm"
 
+// engineFile is the engine's file: gzipped twice, but named as one gzip
+// file, as a host's types know it; the worker inflates as many layers
+// as it finds.
+const engineFile = "engine.wasm.gz"
+
 // Build writes the site into folder dir: the folder is made anew, and an
 // earlier site in it replaced; a folder that holds anything else is
 // refused. It compiles the engine with the go command (so it must run
@@ -83,7 +88,7 @@ func replaceable(dir string) error {
 	case len(names) == 0:
 		return nil
 	}
-	if _, err := os.Stat(filepath.Join(dir, "engine.wasm.gz.gz")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, engineFile)); err != nil {
 		return fmt.Errorf("%s holds files but no site built before: give a new or empty folder", dir)
 	}
 	return nil
@@ -123,8 +128,13 @@ func (b *builder) build() error {
 	// within 32 KB, and the engine's code repeats itself further apart;
 	// gzipped once, it is a quarter of its size, and so are the distances
 	// between those repeats, which a second pass then finds.
-	if err := b.write("engine.wasm.gz.gz", gzipped(gzipped(wasm))); err != nil {
+	if err := b.write(engineFile, gzipped(gzipped(wasm))); err != nil {
 		return err
+	}
+	for _, n := range iconSizes {
+		if err := b.write(fmt.Sprintf("icon-%d.png", n), iconPNG(n)); err != nil {
+			return err
+		}
 	}
 	support, err := b.wasmExec(gocmd)
 	if err != nil {

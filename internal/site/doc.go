@@ -9,7 +9,7 @@
 //	index.html               the page
 //	app.js                   the page's script
 //	worker.js                the Web Worker that runs the engine
-//	engine.wasm.gz.gz        the engine, internal/site/wasm, gzipped twice
+//	engine.wasm.gz           the engine, internal/site/wasm, gzipped twice
 //	wasm_exec.js             the Go distribution's support for it
 //	player.js                the step player, internal/fold's, as is
 //	catalogue.js             serve's histogram and table, as is
@@ -17,6 +17,7 @@
 //	catalogue-3x3x3.bin      the index of the 3x3x3 catalogue
 //	catalogue-3x3x3.json     its figures, as snakecube serve's /api/stats
 //	style.css, icon.svg, manifest.webmanifest
+//	icon-192.png, icon-512.png  the icon for home screens, drawn by Go at build time
 //	sw.js                    the service worker, which keeps them all
 //
 // Nothing is fetched from anywhere else. The engine is shipped gzipped,

@@ -172,7 +172,7 @@ func TestBuild(t *testing.T) {
 	for _, f := range files {
 		names = append(names, f.Name)
 	}
-	want := []string{"app.js", "catalogue-3x3x3.bin", "catalogue-3x3x3.json", "catalogue.css", "catalogue.js", "engine.wasm.gz.gz", "icon.svg",
+	want := []string{"app.js", "catalogue-3x3x3.bin", "catalogue-3x3x3.json", "catalogue.css", "catalogue.js", "engine.wasm.gz", "icon-192.png", "icon-512.png", "icon.svg",
 		"index.html", "manifest.webmanifest", "player.js", "style.css", "sw.js", "wasm_exec.js", "worker.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Build wrote %q, want %q", names, want)

@@ -200,6 +200,9 @@ func playerData(d fold.Data) map[string]any {
 		if ds.Total != 0 {
 			m["total"] = ds.Total
 		}
+		if ds.Differ != "" {
+			m["differ"] = ds.Differ
+		}
 		snakes[i] = m
 	}
 	return map[string]any{"box": ints(d.Box[:]), "snakes": snakes}

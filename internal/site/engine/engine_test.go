@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/site/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -168,7 +169,7 @@ func TestHelp(t *testing.T) {
 	if adv, err = s.Advise(ctx); err != nil {
 		t.Fatal(err)
 	}
-	want = "read as before it has no solution; as after (a letter per move, the first end left out) it has 1 solution: use -notation after"
+	want = "read as before it has no solution; as after (a letter per move, the first end left out), 001010101111010111011011100, it has 1 solution"
 	if help := lines(adv["lines"]); !slices.Contains(help, want) {
 		t.Errorf("Advise for %s read as before = %q, want the reading that folds, %q", after, help, want)
 	}
@@ -207,5 +208,31 @@ func TestHelp(t *testing.T) {
 				t.Errorf("Sheet after a text that is no snake = %.40q, want none", sheet)
 			}
 		})
+	}
+}
+
+// TestDiffer: the answer for the 4x4x4 King snake says, in the player's
+// data, where its solutions that share most of the folding differ, as
+// package fold says it of the solutions solve finds.
+func TestDiffer(t *testing.T) {
+	var s engine.Session
+	a, err := s.Solve(context.Background(), shop4Seq, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := symmetry.CubeOf(64)
+	q, err := solver.ParseSeq(shop4Seq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, err := solver.Solve(context.Background(), b, q, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fold.Differences(b, sv.Snake.Solutions)
+	data, _ := a["data"].(map[string]any)
+	snakes, _ := data["snakes"].([]any)
+	if want == "" || len(snakes) != 1 || snakes[0].(map[string]any)["differ"] != want {
+		t.Errorf("Solve(King): the player's data %v, want differ %q", snakes, want)
 	}
 }

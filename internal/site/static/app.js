@@ -267,7 +267,7 @@
     if (a.total === 0) sub = a.box + ' box: no solution, the snake does not fold';
     $('result-sub').textContent = sub + '.';
     $('share').href = hashOf(q);
-    setLines($('notes'), a.notes);
+    linked($('notes'), a.notes, q.size); // each reading of an ambiguous text a link
     r.hidden = false;
     if (a.total === 0) {
       setHelp(['Looking for snakes one cubelet away that fold…']);
@@ -289,17 +289,7 @@
   // solves it.
   function linked(e, lines, size) {
     setLines(e, lines);
-    var text = e.textContent, seq = /\b([01]{8,64})\b(?:, (\d+x\d+x\d+) box)?/g, at = 0, m;
-    e.textContent = '';
-    while ((m = seq.exec(text))) {
-      e.appendChild(document.createTextNode(text.slice(at, m.index)));
-      var a = document.createElement('a');
-      a.href = hashOf({snake: m[1], size: m[2] || size || ''});
-      a.textContent = m[1];
-      e.appendChild(a);
-      at = m.index + m[1].length;
-    }
-    e.appendChild(document.createTextNode(text.slice(at)));
+    V.linked(e, e.textContent, function (seq, box) { return hashOf({snake: seq, size: box || size || ''}); });
   }
 
   // setHelp shows the help for the snake of q, which has no solution.

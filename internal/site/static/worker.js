@@ -6,7 +6,7 @@
 //
 // The page sends {op: 'start', module} first, module being the compiled
 // engine when the page has one from an earlier worker, else undefined:
-// the worker then fetches engine.wasm.gz.gz, inflates it, compiles it and
+// the worker then fetches engine.wasm.gz, inflates it, compiles it and
 // sends it back, {op: 'module', module}. Then {op: 'ready', ms}. Each
 // request {op: 'solve', id, text, size, notation}, {op: 'advise', id} or
 // {op: 'sheet', id} is answered {op, id, answer, ms}, answer being what
@@ -50,8 +50,8 @@ function start(module) {
 // Content-Encoding: gzip does, is noticed by the first bytes of what it
 // sent.
 function compile() {
-  return fetch('engine.wasm.gz.gz').then(function (r) {
-    if (!r.ok) throw new Error('engine.wasm.gz.gz: ' + r.status + ' ' + r.statusText);
+  return fetch('engine.wasm.gz').then(function (r) {
+    if (!r.ok) throw new Error('engine.wasm.gz: ' + r.status + ' ' + r.statusText);
     return r.arrayBuffer();
   }).then(inflate).then(function (wasm) {
     return WebAssembly.compile(wasm);
