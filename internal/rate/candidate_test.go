@@ -11,8 +11,13 @@ package rate
 // The person turns the toy around: the candidate is the easier end's.
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
 
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -180,4 +185,145 @@ func restartEasier(b symmetry.Box, q solver.Seq) float64 {
 		e = min(e, l/p)
 	}
 	return e
+}
+
+// choices returns the cells the person may put the next cubelet in: those
+// the snake allows that leave no cell cut off.
+func (f *folder) choices(ok *[symmetry.MaxCells]int8) int {
+	k := 0
+	for m := f.next(); m != 0; m &= m - 1 {
+		c := int8(bits.TrailingZeros64(m))
+		if f.place(c) {
+			ok[k] = c
+			k++
+		}
+		f.unplace()
+	}
+	return k
+}
+
+// attempt plays one attempt of the restarting person and returns its
+// placements.
+func (f *folder) attempt(rng *rand.Rand) int {
+	f.reset()
+	var ok [symmetry.MaxCells]int8
+	for f.free != 0 {
+		k := f.choices(&ok)
+		if k == 0 {
+			break
+		}
+		f.place(ok[rng.IntN(k)])
+	}
+	return f.n
+}
+
+// chance returns the chance that an attempt of the restarting person
+// folds the reading of the folder, from every complete folding of it,
+// each a list of cells: the product, along each, of one over the
+// person's choices.
+func (f *folder) chance(foldings [][]int8) float64 {
+	var p float64
+	var ok [symmetry.MaxCells]int8
+	for _, path := range foldings {
+		f.reset()
+		pr := 1.0
+		for _, c := range path {
+			k := f.choices(&ok)
+			if !slices.Contains(ok[:k], c) {
+				pr = 0
+				break
+			}
+			pr /= float64(k)
+			f.place(c)
+		}
+		p += pr
+	}
+	return p
+}
+
+// foldings returns every complete folding of snake q in box b from its
+// first cubelet and from its last, as lists of cells: each solution's
+// images under the box's symmetries, and for a palindrome, which Solve
+// counts once with its reversal, their reversals too.
+func foldings(tb testing.TB, b symmetry.Box, q solver.Seq) (from [2][][]int8) {
+	sol, err := solver.Solve(context.Background(), b, q, solver.Options{Workers: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seen := map[string]bool{}
+	keep := func(path []int8) {
+		key := fmt.Sprint(path)
+		if !seen[key] {
+			seen[key] = true
+			from[0] = append(from[0], path)
+		}
+	}
+	for _, dirs := range sol.Snake.Solutions {
+		start, _ := b.Start(dirs)
+		cells, err := b.Cells(start, dirs)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, g := range b.Group() {
+			path := make([]int8, len(cells))
+			for i, c := range cells {
+				path[i] = int8(b.Index(g.Cell(b, c)))
+			}
+			keep(path)
+			if q.Palindrome() {
+				r := slices.Clone(path)
+				slices.Reverse(r)
+				keep(r)
+			}
+		}
+	}
+	for _, path := range from[0] {
+		r := slices.Clone(path)
+		slices.Reverse(r)
+		from[1] = append(from[1], r)
+	}
+	return from
+}
+
+// TestCandidateChance checks the chance an attempt folds, reckoned from
+// the foldings, with the whole tree of attempts (descend) on 3x3x3 snakes.
+func TestCandidateChance(t *testing.T) {
+	b, qs := sample(t, 5)
+	for _, q := range qs {
+		from := foldings(t, b, q)
+		for end, rd := range []solver.Seq{q, q.Reverse()} {
+			f := newFolder(spaceOf(b), rd)
+			var l, p float64
+			var nodes uint64
+			f.descend(1, &l, &p, &nodes, math.MaxUint64)
+			if got := f.chance(from[end]); math.Abs(got-p) > 1e-9*p {
+				t.Errorf("%v from end %d: chance %g from the foldings, %g from the tree", q, end, got, p)
+			}
+		}
+	}
+}
+
+// BenchmarkCandidate4 rates the King snake, a 4x4x4 snake whose search
+// tree takes the rating some 28 s of a core, by the candidate: its
+// foldings from the solver, the chance an attempt folds it exactly, and
+// an attempt's mean placements over 20,000 attempts, from each end.
+func BenchmarkCandidate4(b *testing.B) {
+	bx, _ := symmetry.Cube(4)
+	q, _ := solver.ParseSeq("0011011100110110110111111111010111111010011110011011111111110010")
+	var e [2]float64
+	for b.Loop() {
+		from := foldings(b, bx, q)
+		for end, rd := range []solver.Seq{q, q.Reverse()} {
+			f := newFolder(spaceOf(bx), rd)
+			p := f.chance(from[end])
+			rng := rand.New(rand.NewPCG(1, uint64(end)))
+			sum := 0
+			for range 20000 {
+				sum += f.attempt(rng)
+			}
+			e[end] = float64(sum) / 20000 / p
+		}
+	}
+	b.ReportMetric(e[0], "placements-from-1")
+	b.ReportMetric(e[1], "placements-from-64")
 }
