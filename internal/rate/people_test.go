@@ -3,11 +3,14 @@ package rate
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -357,7 +360,10 @@ func sample(t testing.TB, n int) (symmetry.Box, []solver.Seq) {
 	return b, qs
 }
 
-var checkPeople = flag.Bool("people", false, "check the rating against the models of people (make rate-people)")
+var (
+	checkPeople = flag.Bool("people", false, "check the rating against the models of people (make rate-people)")
+	peopleCSV   = flag.String("people-csv", "", "with -people, write each snake's figures to this CSV file")
+)
 
 // TestPeople checks the rating as an algorithm is checked against an
 // oracle: on 200 snakes of the 3x3x3 catalogue drawn by a fixed seed, it
@@ -399,6 +405,24 @@ func TestPeople(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	if *peopleCSV != "" {
+		var b strings.Builder
+		b.WriteString("snake,difficulty,level,candidate")
+		for _, p := range people {
+			b.WriteString("," + p.name)
+		}
+		b.WriteString("\n")
+		for k, q := range qs {
+			fmt.Fprintf(&b, "%v,%g,%d,%g", q, difficulty[k], level[k], candidate[k])
+			for i := range people {
+				fmt.Fprintf(&b, ",%g", placed[i][k])
+			}
+			b.WriteString("\n")
+		}
+		if err := os.WriteFile(*peopleCSV, []byte(b.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	for i, p := range people {
 		rho := spearman(difficulty, placed[i])
 		t.Logf("%-11s Spearman %.2f with the rating, %.2f with the candidate; median placements by level: %v",
