@@ -137,6 +137,13 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	}
 	out := bufio.NewWriter(e.Stdout)
 	var made []design.Snake
+	// A sheet prints nothing until its snakes are made and rated, which
+	// takes minutes on a 4x4x4 box: a terminal shows a bar of the draws,
+	// then one of the sheets.
+	sheet := *format == "svg" || *format == "html"
+	if sheet && terminal(e.Stderr) {
+		o.Progress = progress(e.Stderr, "draws")
+	}
 	res, err := design.Run(ctx, o, func(s design.Snake) error {
 		switch *format {
 		case "text":
@@ -169,8 +176,12 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	_ = res
-	if *format == "svg" || *format == "html" {
-		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers))
+	if sheet {
+		var drawing func(done, total int)
+		if terminal(e.Stderr) {
+			drawing = progress(e.Stderr, "rating and drawing")
+		}
+		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers), drawing)
 		if err != nil {
 			return err
 		}
