@@ -145,15 +145,7 @@ func (f *folder) descend(prob float64, l, p *float64, nodes *uint64, most uint64
 		return true
 	}
 	var ok [symmetry.MaxCells]int8
-	k := 0
-	for m := f.next(); m != 0; m &= m - 1 {
-		c := int8(bits.TrailingZeros64(m))
-		if f.place(c) {
-			ok[k] = c
-			k++
-		}
-		f.unplace()
-	}
+	k := f.choices(&ok)
 	if k == 0 {
 		return true
 	}

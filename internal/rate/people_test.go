@@ -85,6 +85,14 @@ func (h *hand) back() {
 	h.cells = h.cells[:len(h.cells)-1]
 }
 
+// afresh empties the box and picks an end of the snake at random.
+func (h *hand) afresh() {
+	h.clear()
+	if h.rng.IntN(2) == 1 {
+		h.flip()
+	}
+}
+
 func (h *hand) clear() {
 	for len(h.cells) > 0 {
 		h.back()
@@ -146,10 +154,7 @@ func (h *hand) walled() bool {
 func restarter(h *hand, most int) (int, bool) {
 	placed := 0
 	for placed < most {
-		h.clear()
-		if h.rng.IntN(2) == 1 {
-			h.flip()
-		}
+		h.afresh()
 		for {
 			m := h.moves()
 			if len(m) == 0 {
@@ -197,10 +202,7 @@ func backtracker(h *hand, most int) (int, bool) {
 // chessboard's colours: the chain alternates them). It folds from an end
 // picked at random.
 func searcher(h *hand, most int) (int, bool) {
-	h.clear()
-	if h.rng.IntN(2) == 1 {
-		h.flip()
-	}
+	h.afresh()
 	colour := func(p [3]int) int { return (p[0] + p[1] + p[2]) % 2 }
 	var starts [][3]int
 	even := 0
@@ -249,10 +251,7 @@ func searcher(h *hand, most int) (int, bool) {
 func budgeted(h *hand, most int) (int, bool) {
 	placed := 0
 	for placed < most {
-		h.clear()
-		if h.rng.IntN(2) == 1 {
-			h.flip()
-		}
+		h.afresh()
 		spent := 0
 		var try func(p [3]int) bool
 		try = func(p [3]int) bool {
