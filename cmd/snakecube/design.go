@@ -68,7 +68,8 @@ Flags:
                    "difficulty"}; svg: a maker's sheet to print, A4, a page
                    a puzzle with its chain cubelet by cubelet, then the
                    solutions on pages of their own; html: the same as one
-                   page to print or read on a phone
+                   page to print or read on a phone; either shows a bar
+                   of the draws, then of the sheets, on a terminal
   -j N             check N draws at once (default: all cores)
 
 Snakes of a box of at most 27 cells are rated whatever -difficulty, as it
