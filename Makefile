@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check results-commit estimate-validate estimate-noise estimate-design estimate-truth site site-bench
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check results-commit estimate-validate rate-people estimate-noise estimate-design estimate-truth site site-bench
 
 all: build
 
@@ -163,6 +163,13 @@ census-check: build
 # truth an exact count gives; prints the validation table of docs/RESEARCH.md.
 estimate-validate:
 	$(GO) test -count=1 -run TestValidate -v -timeout 0 ./internal/estimate -args -validate
+
+# The check of rate's difficulty against four models of people folding by
+# hand (internal/rate/people_test.go): Spearman's rank correlation on 200
+# 3x3x3 snakes, and each model's median placements by level; fails under
+# 0.7 (docs/RESEARCH.md). Some core-minutes.
+rate-people:
+	nice -n 10 $(GO) test -count=1 -run TestPeople -v -timeout 0 ./internal/rate -args -people
 
 # The experiment behind the width of the 4x4x4 descents: the noise the
 # masses add to a descent's log weight, at widths 1,024, 4,096 and 16,384,

@@ -71,7 +71,8 @@ Flags:
                    "difficulty"}; svg: a maker's sheet to print, A4, a page
                    a puzzle with its chain cubelet by cubelet, then the
                    solutions on pages of their own; html: the same as one
-                   page to print or read on a phone
+                   page to print or read on a phone; either shows a bar
+                   of the draws, then of the sheets, on a terminal
   -o FILE          write to FILE, replaced only once the whole output is
                    written (default -, standard output)
   -kit DIR         also write the snake's maker's kit into DIR, as snakecube
@@ -166,6 +167,13 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	out := bufio.NewWriter(dst)
 	var made []design.Snake
 	var first *design.Snake // the snake of -kit
+	// A sheet prints nothing until its snakes are made and rated, which
+	// takes minutes on a 4x4x4 box: a terminal shows a bar of the draws,
+	// then one of the sheets.
+	sheet := *format == "svg" || *format == "html"
+	if sheet && terminal(e.Stderr) {
+		o.Progress = progress(e.Stderr, "draws")
+	}
 	res, err := design.Run(ctx, o, func(s design.Snake) error {
 		if first == nil {
 			first = &s
@@ -209,8 +217,12 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		}
 		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
 	}
-	if *format == "svg" || *format == "html" {
-		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers))
+	if sheet {
+		var drawing func(done, total int)
+		if terminal(e.Stderr) {
+			drawing = progress(e.Stderr, "rating and drawing")
+		}
+		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers), drawing)
 		if err != nil {
 			return err
 		}

@@ -46,7 +46,8 @@ placements expected. docs/CONVENTIONS.md has the definitions.
 
 A 3x3x3 snake is rated in milliseconds, the whole 3x3x3 catalogue in
 some seconds of each core; in the 4x4x4 snakes tried so far each end's
-tree held 10^8 to 3x10^10 placements, and a snake took 1 to 25 s of a core.
+tree held 10^8 to 3x10^10 placements, and a snake took 1 to 25 s of a core;
+one snake given as an argument shows a bar on a terminal while it is rated.
 
 Snakes are typed in any notation solve reads (snakecube solve -h lists
 them); with no SNAKE, or "-", they are read from standard input, one per
@@ -103,8 +104,16 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, workers: int(*workers)}
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
+	// One snake given as an argument gets a bar on a terminal: a big
+	// box's rating takes seconds. Snakes rated side by side would draw
+	// over each other's.
+	bar := len(rest) == 1 && !fromStdin(rest) && terminal(e.Stderr)
 	n, err := eachSnake(ctx, e, rest, f, nil, func(ctx context.Context, it item, workers int) (rated, error) {
-		return rateSnake(ctx, it.s.Box, it.s.Seq, workers, *format == "svg")
+		var prog func(done, total int)
+		if bar {
+			prog = progress(e.Stderr, "rating")
+		}
+		return rateSnake(ctx, it.s.Box, it.s.Seq, workers, *format == "svg", prog)
 	}, func(it item, r rated) error {
 		for _, note := range it.s.Notes() {
 			e.Warnf("%s: %s", it.where, note)
@@ -164,9 +173,10 @@ type rated struct {
 }
 
 // rateSnake rates snake q of box b on the given number of goroutines and
-// counts its solutions, or makes its maker's sheet when sheet is set.
-func rateSnake(ctx context.Context, b symmetry.Box, q solver.Seq, workers int, sheet bool) (rated, error) {
-	r, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers})
+// counts its solutions, or makes its maker's sheet when sheet is set;
+// progress, when set, follows the rating.
+func rateSnake(ctx context.Context, b symmetry.Box, q solver.Seq, workers int, sheet bool, progress func(done, total int)) (rated, error) {
+	r, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers, Progress: progress})
 	if err != nil {
 		return rated{}, err
 	}

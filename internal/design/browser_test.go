@@ -29,9 +29,18 @@ func sheets(t *testing.T) []Sheet {
 		if _, err := Run(context.Background(), o, func(s Snake) error { made = append(made, s); return nil }); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Sheets(context.Background(), o.Box, made, 1)
+		calls := 0
+		s, err := Sheets(context.Background(), o.Box, made, 1, func(done, total int) {
+			calls++
+			if done != calls || total != len(made) {
+				t.Errorf("Sheets: progress %d of %d at call %d, for %d snakes", done, total, calls, len(made))
+			}
+		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if calls != len(made) {
+			t.Errorf("Sheets: progress called %d times for %d snakes", calls, len(made))
 		}
 		out = append(out, s...)
 	}

@@ -86,6 +86,10 @@ type Options struct {
 	// rating would take more is passed over as if out of range. 0 means
 	// no bound.
 	MaxNodes uint64
+	// Progress, when set, is called after each draw checked, in order,
+	// with the draws checked and the most that will be: a run can stop
+	// well before them.
+	Progress func(done, total int)
 }
 
 // ranged reports whether the options ask for a range of levels.
@@ -271,6 +275,9 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 		return o.check1(ctx, k, known)
 	}, func(k int, c candidate) error {
 		res.Draws = k + 1
+		if o.Progress != nil {
+			o.Progress(k+1, draws)
+		}
 		if o.ranged() && !c.ok && c.Solutions == uint64(o.Solutions) {
 			out++
 		}

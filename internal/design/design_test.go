@@ -351,3 +351,23 @@ func BenchmarkDesign4(b *testing.B) {
 	}
 	b.ReportMetric(float64(made)/b.Elapsed().Minutes(), "puzzles/min")
 }
+
+// TestProgress checks that Run reports each draw checked, in order, out
+// of the most it will check, up to the draw of its last snake.
+func TestProgress(t *testing.T) {
+	b := catalogtest.Box(t, "2x3x4")
+	calls := 0
+	o := Options{Box: b, N: 3, Seed: 1, Solutions: 1, Workers: 2, Progress: func(done, total int) {
+		calls++
+		if done != calls || total != DefaultDraws(b, 3) {
+			t.Errorf("progress %d of %d at call %d, want %d of %d", done, total, calls, calls, DefaultDraws(b, 3))
+		}
+	}}
+	res, err := Run(context.Background(), o, func(Snake) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != res.Draws || calls == 0 {
+		t.Errorf("progress called %d times for %d draws", calls, res.Draws)
+	}
+}

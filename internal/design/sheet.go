@@ -61,13 +61,18 @@ func NewSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating,
 	return s, nil
 }
 
-// Sheets returns the maker's sheets of the snakes made, in order.
-func Sheets(ctx context.Context, b symmetry.Box, made []Snake, workers int) ([]Sheet, error) {
+// Sheets returns the maker's sheets of the snakes made, in order;
+// progress, when set, is called after each, with the sheets made and
+// their number.
+func Sheets(ctx context.Context, b symmetry.Box, made []Snake, workers int, progress func(done, total int)) ([]Sheet, error) {
 	sheets := make([]Sheet, len(made))
 	for k, s := range made {
 		var err error
 		if sheets[k], err = NewSheet(ctx, b, s.Key, s.Rating, workers); err != nil {
 			return nil, err
+		}
+		if progress != nil {
+			progress(k+1, len(made))
 		}
 	}
 	return sheets, nil

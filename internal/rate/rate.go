@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -30,6 +31,11 @@ type Options struct {
 	// A node visited stands for up to the box's symmetries' number of
 	// nodes of the trees, which the first placements' symmetry saves.
 	MaxNodes uint64
+	// Progress, when set, is called after each piece of a rating cut
+	// into pieces for the workers (a box of more than 32 cells), with the
+	// pieces done and their number, one call at a time: a rating that
+	// takes seconds can show a bar.
+	Progress func(done, total int)
 }
 
 // End is the natural strategy's tree from one end of a snake.
@@ -131,7 +137,7 @@ func Rate(ctx context.Context, b symmetry.Box, q solver.Seq, opts Options) (Rati
 		}
 		return r, nil
 	}
-	return rateSplit(ctx, s, readings, workers, budget)
+	return rateSplit(ctx, s, readings, workers, budget, opts.Progress)
 }
 
 // end turns the root's node into an End.
@@ -162,7 +168,7 @@ type piece struct {
 // them, and the top is walked again to put their nodes together in the
 // same order, so that the floating-point sums, and so the rating, are
 // those of any number of workers.
-func rateSplit(ctx context.Context, s *space, readings [2]solver.Seq, workers int, budget *atomic.Int64) (Rating, error) {
+func rateSplit(ctx context.Context, s *space, readings [2]solver.Seq, workers int, budget *atomic.Int64, progress func(done, total int)) (Rating, error) {
 	var pieces []*piece
 	for k, rd := range readings {
 		t := &tree{s: s, q: rd, ctx: ctx, split: splitDepth}
@@ -174,6 +180,8 @@ func rateSplit(ctx context.Context, s *space, readings [2]solver.Seq, workers in
 	}
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
+	var mu sync.Mutex
+	done := 0
 	for _, p := range pieces {
 		eg.Go(func() error {
 			if err := ctx.Err(); err != nil {
@@ -181,6 +189,12 @@ func rateSplit(ctx context.Context, s *space, readings [2]solver.Seq, workers in
 			}
 			t := &tree{s: s, q: readings[p.end], ctx: ctx, budget: budget}
 			p.n = t.search(p.path, p.last, p.forced)
+			if t.err == nil && progress != nil {
+				mu.Lock()
+				done++
+				progress(done, len(pieces))
+				mu.Unlock()
+			}
 			return t.err
 		})
 	}

@@ -78,12 +78,23 @@ func rateOne(t testing.TB, b symmetry.Box, q solver.Seq) Rating {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := rateSplit(context.Background(), spaceOf(b), [2]solver.Seq{q, q.Reverse()}, 2, nil)
+	calls, pieces := 0, -1
+	progress := func(done, total int) {
+		calls++
+		if done != calls || pieces >= 0 && total != pieces {
+			t.Errorf("%v %v: progress %d of %d at call %d, after %d pieces", b, q, done, total, calls, pieces)
+		}
+		pieces = total
+	}
+	sp, err := rateSplit(context.Background(), spaceOf(b), [2]solver.Seq{q, q.Reverse()}, 2, nil, progress)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sp != r {
 		t.Fatalf("%v %v: rated in pieces %+v, whole %+v", b, q, sp, r)
+	}
+	if calls > 0 && calls != pieces {
+		t.Errorf("%v %v: progress called %d times for %d pieces", b, q, calls, pieces)
 	}
 	return r
 }
