@@ -148,7 +148,7 @@ func check(t *testing.T, l link, a answer) {
 }
 
 // TestBrowser opens the site in a headless Chromium, on a desktop's
-// screen and a phone's, opens a link of each kind, steps the player,
+// screen and a phone's, upright and sideways, opens a link of each kind, steps the player,
 // takes screenshots, and checks that no script failed.
 func TestBrowser(t *testing.T) {
 	b := browsertest.Start(t)
@@ -160,6 +160,7 @@ func TestBrowser(t *testing.T) {
 	}{
 		{"desktop", 1280, 800, false},
 		{"phone", 375, 812, true},
+		{"landscape", 812, 375, true}, // a phone held sideways
 	} {
 		t.Run(screen.name, func(t *testing.T) {
 			var p *browsertest.Page
