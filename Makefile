@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check calibration calibration-run results-commit estimate-validate estimate-noise estimate-design estimate-truth site site-bench
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check calibration calibration-run oeis results-commit estimate-validate estimate-noise estimate-design estimate-truth site site-bench
 
 all: build
 
@@ -154,6 +154,11 @@ calibration: build
 
 calibration-run: build
 	SNAKECUBE=$(CURDIR)/snakecube results/calibration/run.sh -j 1
+
+# The b-files of results/oeis: the families 2x2xn, 2x3xn, 2x4xn and 3x3xn
+# of snakes, solutions and one-solution snakes, from the whole censuses.
+oeis: build
+	SNAKECUBE=$(CURDIR)/snakecube results/oeis/make.sh
 
 # Recounts 200 sections of a box's census, drawn by seed 1, by the route
 # of enumerate -prefix | stats (every solution written and read back), and
