@@ -606,25 +606,31 @@ func ControlledAt(ds []Descent, known, bSnakes, bOne float64) Result {
 // slope returns the least-squares slope of ys on xs, 0 when xs do not
 // spread.
 func slope(xs, ys []float64) float64 {
-	n := float64(len(xs))
 	if len(xs) < 2 {
 		return 0
 	}
-	var mx, my float64
+	_, _, sxx, sxy := moments(xs, ys)
+	if !(sxx > 0) {
+		return 0
+	}
+	return sxy / sxx
+}
+
+// moments returns the means of xs and ys, the sum of the squared
+// deviations of xs from theirs, and the sum of the products of the two
+// deviations.
+func moments(xs, ys []float64) (mx, my, sxx, sxy float64) {
+	n := float64(len(xs))
 	for i := range xs {
 		mx += xs[i]
 		my += ys[i]
 	}
 	mx, my = mx/n, my/n
-	var sxx, sxy float64
 	for i := range xs {
 		sxx += (xs[i] - mx) * (xs[i] - mx)
 		sxy += (xs[i] - mx) * (ys[i] - my)
 	}
-	if !(sxx > 0) {
-		return 0
-	}
-	return sxy / sxx
+	return mx, my, sxx, sxy
 }
 
 // controlled returns y_i - b_i (x_i - mean) for each i, b_i the slope of
@@ -635,17 +641,7 @@ func controlled(xs, ys []float64, mean float64) []float64 {
 	if len(xs) < 3 {
 		return ys
 	}
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx, my = mx/n, my/n
-	var sxx, sxy float64
-	for i := range xs {
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-		sxy += (xs[i] - mx) * (ys[i] - my)
-	}
+	mx, my, sxx, sxy := moments(xs, ys)
 	zs := make([]float64, len(xs))
 	for i := range xs {
 		// The sums about the mean without point i (Welford's downdate).
