@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check results-commit estimate-validate rate-people estimate-noise estimate-design estimate-truth site site-bench
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check calibration calibration-run oeis results-commit estimate-validate rate-people estimate-noise estimate-design estimate-truth site site-bench
 
 all: build
 
@@ -151,6 +151,24 @@ census: build
 # far, with docs/BOXES.md's table made anew from what is committed.
 results-commit: build
 	SNAKECUBE=$(CURDIR)/snakecube results/commit.sh "results: the long runs as they stand"
+
+# The calibration of estimate -snakes on boxes a census counts whole:
+# calibration-run draws the descents of results/calibration/plan.tsv (at
+# the lowest priority, resumable: run it again to go on; commit the files
+# at the end of every session), and calibration sets them, with the
+# descents of results/estimate of such boxes, against the censuses in
+# results/calibration.csv (docs/RESEARCH.md, Calibration).
+calibration: build
+	./snakecube census table -format calibration results > results/calibration.csv.tmp
+	mv results/calibration.csv.tmp results/calibration.csv
+
+calibration-run: build
+	SNAKECUBE=$(CURDIR)/snakecube results/calibration/run.sh -j 1
+
+# The b-files of results/oeis: the families 2x2xn, 2x3xn, 2x4xn and 3x3xn
+# of snakes, solutions and one-solution snakes, from the whole censuses.
+oeis: build
+	SNAKECUBE=$(CURDIR)/snakecube results/oeis/make.sh
 
 # Recounts 200 sections of a box's census, drawn by seed 1, by the route
 # of enumerate -prefix | stats (every solution written and read back), and

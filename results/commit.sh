@@ -1,9 +1,9 @@
 #!/bin/sh
 # Commits the results of the long runs as they stand (censuses, estimates,
-# paths) with docs/BOXES.md's table and results/boxes.csv made anew from
-# exactly what is committed, while the runs go on writing: the tables are
-# made from a copy of what git stages, not from the files, which may have
-# grown since.
+# calibration, paths) with docs/BOXES.md's table, results/boxes.csv and
+# results/calibration.csv made anew from exactly what is committed, while
+# the runs go on writing: the tables are made from a copy of what git
+# stages, not from the files, which may have grown since.
 # SNAKECUBE names the binary (default: snakecube on the PATH). Run from
 # the repository's top folder; the commit message is the arguments.
 # Never git stash, checkout or reset the results while the runs write
@@ -15,7 +15,7 @@ set -eu
 bin=${SNAKECUBE:-snakecube}
 git add results
 snap=$(mktemp -d)
-trap 'rm -rf "$snap" results/boxes.csv.tmp' EXIT
+trap 'rm -rf "$snap" results/boxes.csv.tmp results/calibration.csv.tmp' EXIT
 git checkout-index -a -q --prefix="$snap/"
 table=$("$bin" census table "$snap/results")
 doc=docs/BOXES.md
@@ -27,5 +27,7 @@ awk -v table="$table" '
 mv "$doc.tmp" "$doc"
 "$bin" census table -format csv "$snap/results" > results/boxes.csv.tmp
 mv results/boxes.csv.tmp results/boxes.csv
-git add "$doc" results/boxes.csv
+"$bin" census table -format calibration "$snap/results" > results/calibration.csv.tmp
+mv results/calibration.csv.tmp results/calibration.csv
+git add "$doc" results/boxes.csv results/calibration.csv
 git commit -q -m "${*:-results: the long runs as they stand}"

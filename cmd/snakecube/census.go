@@ -23,7 +23,7 @@ const censusUsage = `Usage:
   snakecube census merge [-complete] [-solutions N] FILE|FOLDER...
   snakecube census upgrade FILE...
   snakecube census check [-sample N] [-seed S] [-o FILE] [-j N] [-quiet] FILE|FOLDER...
-  snakecube census table [-format markdown|csv] [FOLDER]
+  snakecube census table [-format markdown|csv|calibration] [FOLDER]
 
 Counts a box's catalogue exactly, section by section: the sections are the
 snakes whose keys start with each prefix of K characters, numbered from 0
@@ -75,7 +75,14 @@ census, estimate, paths and checks; when a folder or file named for a
 box has a name that is no box's, AxBxC, or holds another box's counts;
 and when a census's solutions differ from its paths file's. With -format
 csv it writes the table alone as CSV, every number in full, for pandas,
-polars or DuckDB.
+polars or DuckDB. With -format calibration it writes, as CSV, the
+descents of boxes whose census is whole, those of calibration/ (named as
+in estimate/, with -sSEED before .jsonl) and of estimate/, against the
+census's counts: a row a file and quantity (snakes, one-solution snakes,
+solutions), pooled over a design's seeds too, with its estimate, standard
+error, z, the relative variance of a descent with and without the
+solutions as control variate, and how many blocks of 100 descents have a
+95% interval that holds the exact count (docs/RESEARCH.md, Calibration).
 
 Flags:
   -size N|AxBxC  the box (required)
@@ -89,7 +96,7 @@ Flags:
   -j N           count N sections at once (default: all cores)
   -quiet         no progress on standard error
   -complete      (merge) require every section
-  -format F      (table) markdown (default) or csv
+  -format F      (table) markdown (default), csv or calibration
   -solutions N   (merge) the exact number of solutions, from snakecube
                  paths: the totals are also estimated by their ratio to
                  it, and a sample whose solutions interval misses it is
@@ -301,8 +308,8 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return cli.HelpOK(err)
 	}
-	if *format != "markdown" && *format != "csv" {
-		return cli.BadUsage(e, censusUsage, "census table: -format %q: want markdown or csv", *format)
+	if *format != "markdown" && *format != "csv" && *format != "calibration" {
+		return cli.BadUsage(e, censusUsage, "census table: -format %q: want markdown, csv or calibration", *format)
 	}
 	dir := "results"
 	switch len(names) {
@@ -311,6 +318,13 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 		dir = names[0]
 	default:
 		return cli.BadUsage(e, censusUsage, "census table takes one folder, got %d", len(names))
+	}
+	if *format == "calibration" {
+		cals, err := boxes.ReadCalibration(ctx, dir)
+		if err != nil {
+			return err
+		}
+		return boxes.WriteCalibrationCSV(e.Stdout, cals)
 	}
 	rows, err := boxes.Read(ctx, dir)
 	if err != nil {

@@ -57,15 +57,15 @@ func TestInterrupt(t *testing.T) {
 }
 
 // TestResultsScripts runs the scenarios of testdata/results on the
-// scripts of the long runs, results/census, checks and estimate's run.sh,
-// copied into each scenario's results folder.
+// scripts of the long runs, results/census, checks, estimate and
+// calibration's run.sh, copied into each scenario's results folder.
 func TestResultsScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/results",
 		Cmds:                clitest.Cmds,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			for _, d := range []string{"census", "checks", "estimate"} {
+			for _, d := range []string{"census", "checks", "estimate", "calibration"} {
 				b, err := os.ReadFile(filepath.Join("..", "..", "results", d, "run.sh"))
 				if err != nil {
 					return err

@@ -205,35 +205,40 @@ func readmeCatalogue(dir string) (string, error) {
 }
 
 // TestBoxesCSV checks that results/boxes.csv is the table of BOXES.md as
-// census table -format csv makes it of the results committed, as
-// make results-commit writes it; -update writes it.
+// census table -format csv makes it of the results committed, and
+// results/calibration.csv what -format calibration makes of them, as
+// make results-commit writes both; -update writes them.
 func TestBoxesCSV(t *testing.T) {
-	var out, stderr bytes.Buffer
-	if err := run(context.Background(), []string{"census", "table", "-format", "csv", "../../results"}, nil, &out, &stderr); err != nil {
-		t.Fatalf("census table -format csv: %v\n%s", err, &stderr)
-	}
-	const path = "../../results/boxes.csv"
-	if *update {
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+	for _, tc := range []struct{ format, path string }{
+		{"csv", "../../results/boxes.csv"},
+		{"calibration", "../../results/calibration.csv"},
+	} {
+		var out, stderr bytes.Buffer
+		if err := run(context.Background(), []string{"census", "table", "-format", tc.format, "../../results"}, nil, &out, &stderr); err != nil {
+			t.Fatalf("census table -format %s: %v\n%s", tc.format, err, &stderr)
+		}
+		if *update {
+			if err := os.WriteFile(tc.path, out.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		committed, err := os.ReadFile(tc.path)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return
-	}
-	committed, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	have, made := strings.Split(string(committed), "\n"), strings.Split(out.String(), "\n")
-	for i := range max(len(have), len(made)) {
-		if i >= len(have) || i >= len(made) || have[i] != made[i] {
-			at := func(l []string) string {
-				if i < len(l) {
-					return l[i]
+		have, made := strings.Split(string(committed), "\n"), strings.Split(out.String(), "\n")
+		for i := range max(len(have), len(made)) {
+			if i >= len(have) || i >= len(made) || have[i] != made[i] {
+				at := func(l []string) string {
+					if i < len(l) {
+						return l[i]
+					}
+					return "(no line)"
 				}
-				return "(no line)"
+				t.Errorf("%s is not what census table -format %s makes of the results (make results-commit writes it): line %d is\n%s\nwhere it makes\n%s", tc.path, tc.format, i+1, at(have), at(made))
+				break
 			}
-			t.Errorf("results/boxes.csv is not what census table -format csv makes of the results (make results-commit writes both): line %d is\n%s\nwhere it makes\n%s", i+1, at(have), at(made))
-			break
 		}
 	}
 }

@@ -15,6 +15,15 @@
 //	estimate/plan.tsv              the boxes to estimate, likewise
 //	paths/BOX.txt                  what snakecube paths -size BOX prints
 //	checks/BOX.txt                 what snakecube census check prints for a whole census
+//	calibration/estimate-BOX-wW-cC-sS.jsonl
+//	                               descents of seed S of a box a census counts whole,
+//	                               named as in estimate/ with the seed before .jsonl
+//	calibration/plan.tsv           the boxes, designs, seeds and descents to draw
+//
+// [ReadCalibration] sets the descents of calibration/, and those of
+// estimate/ of a box a census counts whole, against the census: the
+// calibration of the estimator, snakecube census table -format
+// calibration.
 //
 // A box's census solutions must equal its paths file's, exactly: the
 // table refuses to be made otherwise, so that a census and the transfer

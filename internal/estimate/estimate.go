@@ -570,6 +570,69 @@ func Controlled(ds []Descent, known float64) Result {
 	return res
 }
 
+// Slopes returns the least-squares slopes of the descents' weighted
+// snakes and one-solution snakes on their weighted solutions, fitted once
+// over all of ds: the b that [Controlled] fits for each descent on the
+// others. A slope is 0 where the solutions do not spread.
+func Slopes(ds []Descent) (snakes, one float64) {
+	xs := weighted(ds, func(c solver.Count) float64 { return float64(c.Solutions) })
+	return slope(xs, weighted(ds, func(c solver.Count) float64 { return float64(c.Snakes) })),
+		slope(xs, weighted(ds, func(c solver.Count) float64 { return float64(c.OneSolution) }))
+}
+
+// ControlledAt returns the estimates as [Controlled] does, but with the
+// one slope given for every descent, bSnakes for the snakes and bOne for
+// the one-solution snakes: y - b(x - known). Unbiased for slopes fixed
+// before the descents; with the slopes that [Slopes] fits on ds itself,
+// the regression estimator, whose bias falls as 1/N and whose standard
+// error leaves out the slopes' own spread. It measures what a slope that
+// fits the heavy descents themselves would gain over the slopes fitted
+// without them.
+func ControlledAt(ds []Descent, known, bSnakes, bOne float64) Result {
+	res := Summarize(ds)
+	xs := weighted(ds, func(c solver.Count) float64 { return float64(c.Solutions) })
+	at := func(f func(solver.Count) float64, b float64) Value {
+		ys := weighted(ds, f)
+		for i := range ys {
+			ys[i] -= b * (xs[i] - known)
+		}
+		return meanErr(ys)
+	}
+	res.Snakes = at(func(c solver.Count) float64 { return float64(c.Snakes) }, bSnakes)
+	res.OneSolution = at(func(c solver.Count) float64 { return float64(c.OneSolution) }, bOne)
+	return res
+}
+
+// slope returns the least-squares slope of ys on xs, 0 when xs do not
+// spread.
+func slope(xs, ys []float64) float64 {
+	if len(xs) < 2 {
+		return 0
+	}
+	_, _, sxx, sxy := moments(xs, ys)
+	if !(sxx > 0) {
+		return 0
+	}
+	return sxy / sxx
+}
+
+// moments returns the means of xs and ys, the sum of the squared
+// deviations of xs from theirs, and the sum of the products of the two
+// deviations.
+func moments(xs, ys []float64) (mx, my, sxx, sxy float64) {
+	n := float64(len(xs))
+	for i := range xs {
+		mx += xs[i]
+		my += ys[i]
+	}
+	mx, my = mx/n, my/n
+	for i := range xs {
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+		sxy += (xs[i] - mx) * (ys[i] - my)
+	}
+	return mx, my, sxx, sxy
+}
+
 // controlled returns y_i - b_i (x_i - mean) for each i, b_i the slope of
 // the least-squares line of y on x through the points other than i, or 0
 // where those have no spread in x.
@@ -578,17 +641,7 @@ func controlled(xs, ys []float64, mean float64) []float64 {
 	if len(xs) < 3 {
 		return ys
 	}
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx, my = mx/n, my/n
-	var sxx, sxy float64
-	for i := range xs {
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-		sxy += (xs[i] - mx) * (ys[i] - my)
-	}
+	mx, my, sxx, sxy := moments(xs, ys)
 	zs := make([]float64, len(xs))
 	for i := range xs {
 		// The sums about the mean without point i (Welford's downdate).

@@ -358,6 +358,40 @@ func TestControlled(t *testing.T) {
 	}
 }
 
+// TestControlledAt: where the snakes and the one-solution snakes are
+// exact multiples of the solutions, Slopes finds both multiples, and at
+// them the controlled terms are those multiples of the known solutions,
+// with no spread; at slope 0 the estimates are Summarize's.
+func TestControlledAt(t *testing.T) {
+	var ds []Descent
+	for i, sols := range []int64{4, 28, 8, 120, 16, 20, 44, 12} {
+		d := Descent{Index: i, Prob: 1 / float64(i+2)}
+		d.Solutions, d.Snakes, d.OneSolution = sols, sols/4, sols/2
+		ds = append(ds, d)
+	}
+	bs, bo := Slopes(ds)
+	if math.Abs(bs-0.25) > 1e-12 || math.Abs(bo-0.5) > 1e-12 {
+		t.Fatalf("Slopes = %v, %v; want 0.25 and 0.5", bs, bo)
+	}
+	r := ControlledAt(ds, 100, bs, bo)
+	if math.Abs(r.Snakes.Mean-25) > 1e-9 || r.Snakes.Err > 1e-9 {
+		t.Errorf("ControlledAt snakes = %+v, want 25 exactly", r.Snakes)
+	}
+	if math.Abs(r.OneSolution.Mean-50) > 1e-9 || r.OneSolution.Err > 1e-9 {
+		t.Errorf("ControlledAt one-solution snakes = %+v, want 50 exactly", r.OneSolution)
+	}
+	plain, at0 := Summarize(ds), ControlledAt(ds, 100, 0, 0)
+	if plain.Snakes != at0.Snakes || plain.OneSolution != at0.OneSolution {
+		t.Errorf("ControlledAt slope 0 = %+v, %+v; want Summarize's %+v, %+v", at0.Snakes, at0.OneSolution, plain.Snakes, plain.OneSolution)
+	}
+	flat := []Descent{{Prob: 1}, {Prob: 1}}
+	flat[0].Solutions, flat[1].Solutions = 3, 3
+	flat[0].Snakes, flat[1].Snakes = 1, 2
+	if bs, bo := Slopes(flat); bs != 0 || bo != 0 {
+		t.Errorf("Slopes without spread in the solutions = %v, %v; want 0 and 0", bs, bo)
+	}
+}
+
 // TestSharedWidth checks the populations of each level: by default four
 // times the width above the shared depth, twice just above it, the width
 // below; with a shared width, that width at every shared level. And only

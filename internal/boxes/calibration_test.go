@@ -1,0 +1,174 @@
+package boxes
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/snakecube/snakecube/internal/estimate"
+	"github.com/snakecube/snakecube/solver"
+)
+
+// TestCalibration: the descents of calibration/, one file a seed, and
+// those of estimate/ of a box counted whole, are set against the census's
+// counts, which equal the enumeration's; each seed is a calibration and
+// the seeds of a design are pooled; the estimates, z, relative variances
+// and blocks are those of the descents; a calibration file of a box no
+// census counts whole, or of another seed than its name's, is refused.
+func TestCalibration(t *testing.T) {
+	ctx := context.Background()
+	b := mustBox(t, "2x2x3")
+	c, err := solver.Enumerate(ctx, b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := results(t, itoa(c.Solutions()))
+	for _, sub := range []string{"calibration", "estimate"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Width 2 and capacity 2 guess the masses badly enough that the
+	// descents spread.
+	take := func(path string, seed uint64, k int) []estimate.Descent {
+		t.Helper()
+		d := estimate.NewDesign(b, seed, estimate.Options{Width: 2, Capacity: 2, Depth: 8})
+		ds, _, err := d.Take(ctx, k, filepath.Join(dir, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ds
+	}
+	one := take("calibration/estimate-2x2x3-w2-c2-s7.jsonl", 7, CalibrationBlock+30)
+	two := take("calibration/estimate-2x2x3-w2-c2-s9.jsonl", 9, 2*CalibrationBlock)
+	est := take("estimate/estimate-2x2x3-w2-c2.jsonl", 1, 12)
+
+	cals, err := ReadCalibration(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, cal := range cals {
+		got = append(got, strings.Join(cal.Files, " ")+":"+strconv.Itoa(len(cal.Descents))+":"+strconv.Itoa(len(cal.Blocks)))
+	}
+	// The seeds sort the files of a design, 1, 7, 9, then their pool.
+	want := []string{
+		"estimate/estimate-2x2x3-w2-c2.jsonl:12:0",
+		"calibration/estimate-2x2x3-w2-c2-s7.jsonl:130:1",
+		"calibration/estimate-2x2x3-w2-c2-s9.jsonl:200:2",
+		"estimate/estimate-2x2x3-w2-c2.jsonl calibration/estimate-2x2x3-w2-c2-s7.jsonl calibration/estimate-2x2x3-w2-c2-s9.jsonl:342:3",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("ReadCalibration = %q, want %q", got, want)
+	}
+
+	var out bytes.Buffer
+	if err := WriteCalibrationCSV(&out, cals); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(recs[0], CalibrationHeader) || len(recs) != 1+7*len(cals) {
+		t.Fatalf("%d records under %q, want %d under %q", len(recs), recs[0], 1+7*len(cals), CalibrationHeader)
+	}
+	col := func(rec []string, name string) string { return rec[slices.Index(CalibrationHeader, name)] }
+	f := func(rec []string, name string) float64 {
+		v, err := strconv.ParseFloat(col(rec, name), 64)
+		if err != nil {
+			t.Fatalf("column %s of %q: %v", name, rec, err)
+		}
+		return v
+	}
+	exact := map[string]int{"snakes": len(c.Snakes), "one_solution_snakes": 0, "solutions": c.Solutions()}
+	for _, s := range c.Snakes {
+		if len(s.Solutions) == 1 {
+			exact["one_solution_snakes"]++
+		}
+	}
+	all := append(append(append([]estimate.Descent{}, est...), one...), two...)
+	plain, ctl := estimate.Summarize(all), estimate.Controlled(all, float64(c.Solutions()))
+	for _, rec := range recs[1:] {
+		q := col(rec, "quantity")
+		if col(rec, "exact") != itoa(exact[q]) {
+			t.Errorf("%q: exact %s, want the enumeration's %d", rec, col(rec, "exact"), exact[q])
+		}
+		if z := (f(rec, "estimate") - f(rec, "exact")) / f(rec, "se"); math.Abs(z-f(rec, "z")) > 1e-4*math.Max(1, math.Abs(z)) {
+			t.Errorf("%q: z %s, want %v", rec, col(rec, "z"), z)
+		}
+		if col(rec, "seeds") != "1 7 9" {
+			continue
+		}
+		var v estimate.Value
+		switch q + "/" + col(rec, "control") {
+		case "snakes/none":
+			v = plain.Snakes
+		case "snakes/" + controlOthers:
+			v = ctl.Snakes
+		case "one_solution_snakes/none":
+			v = plain.OneSolution
+		case "solutions/none":
+			v = plain.Solutions
+		default:
+			continue
+		}
+		if e := f(rec, "estimate"); math.Abs(e-v.Mean) > 1e-5*v.Mean {
+			t.Errorf("%q: estimate %v, want the pooled descents' %v", rec, e, v.Mean)
+		}
+		if rv := f(rec, "rel_var"); math.Abs(rv-v.RelVar()) > 1e-5*v.RelVar() {
+			t.Errorf("%q: rel_var %v, want %v", rec, rv, v.RelVar())
+		}
+		if n := f(rec, "blocks_covering"); n < 0 || n > 3 || col(rec, "blocks") != "3" {
+			t.Errorf("%q: %s of %s blocks covering, want of 3", rec, col(rec, "blocks_covering"), col(rec, "blocks"))
+		}
+	}
+
+	// A calibration file whose seed is not its name's.
+	if err := os.Rename(filepath.Join(dir, "calibration", "estimate-2x2x3-w2-c2-s9.jsonl"), filepath.Join(dir, "calibration", "estimate-2x2x3-w2-c2-s8.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadCalibration(ctx, dir); err == nil || !strings.Contains(err.Error(), "a descent of seed 9, not of the seed 8") {
+		t.Errorf("a file of seed 9 named for seed 8: %v", err)
+	}
+	if err := os.Remove(filepath.Join(dir, "calibration", "estimate-2x2x3-w2-c2-s8.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	// A calibration of a box no census counts whole.
+	d := estimate.NewDesign(mustBox(t, "2x2x4"), 3, estimate.Options{Width: 2, Capacity: 2})
+	if _, _, err := d.Take(ctx, 2, filepath.Join(dir, "calibration", "estimate-2x2x4-w2-c2-s3.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadCalibration(ctx, dir); err == nil || !strings.Contains(err.Error(), "which no whole census counts") {
+		t.Errorf("a calibration of 2x2x4 without its census: %v", err)
+	}
+}
+
+// TestBlocks: a block is the descents of indexes kB to (k+1)B-1, held in
+// full; a block with an index missing is none.
+func TestBlocks(t *testing.T) {
+	var ds []estimate.Descent
+	for i := range 4*CalibrationBlock + 7 {
+		if i == CalibrationBlock+5 {
+			continue
+		}
+		ds = append(ds, estimate.Descent{Index: i})
+	}
+	var firsts []int
+	for _, blk := range blocks(ds) {
+		if len(blk) != CalibrationBlock {
+			t.Errorf("a block of %d descents, want %d", len(blk), CalibrationBlock)
+		}
+		firsts = append(firsts, blk[0].Index)
+	}
+	if want := []int{0, 2 * CalibrationBlock, 3 * CalibrationBlock}; !slices.Equal(firsts, want) {
+		t.Errorf("blocks from %v, want from %v", firsts, want)
+	}
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Runs the calibration plan (plan.tsv beside this script) in rounds, at the
+# lowest priority: each round adds a step of descents to every seed's file
+# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut]-sSEED.jsonl beside it
+# (seeds 1001 to 1000+seeds), until a box holds the plan's descents over
+# all its seeds. Resumable: run it again; a run stopped mid-round loses at
+# most the descent it was in. The solutions of a box, from "snakecube
+# paths" in ../paths/BOX.txt (a line "solutions N"), are the control
+# variate. SNAKECUBE names the binary (default: snakecube on the PATH);
+# BOXES, the boxes to run of the plan (default: all of them); SEEDS, the
+# seeds to run (default: all of them, "1001 1002" say: two runs of
+# "SEEDS='1001 1002' run.sh -j 1" and "SEEDS='1003 1004' run.sh -j 1"
+# share the plan between two cores); further arguments go to every
+# estimate (-j 1, say).
+set -eu
+dir=$(cd "$(dirname "$0")" && pwd)
+bin=${SNAKECUBE:-snakecube}
+while :; do
+	left=0
+	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
+		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
+		capacity=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}; rest=${rest#*:}
+		seeds=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; total=${rest#*:}
+		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
+		design="-width $width -capacity $capacity"
+		name="estimate-$box-w$width-c$capacity"
+		if [ "$cut" = yes ]; then
+			design="$design -cut"
+			name="$name-cut"
+		fi
+		known="-solutions $(awk '$1 == "solutions" {print $2}' "$dir/../paths/$box.txt")"
+		per=$(( (total + seeds - 1) / seeds ))
+		s=1
+		while [ "$s" -le "$seeds" ]; do
+			seed=$((1000 + s))
+			s=$((s + 1))
+			case " ${SEEDS:-$seed} " in *" $seed "*) ;; *) continue ;; esac
+			f="$dir/$name-s$seed.jsonl"
+			have=0
+			[ -f "$f" ] && have=$(grep -c . "$f" || true)
+			[ "$have" -ge "$per" ] && continue
+			left=$((left + 1))
+			want=$((have + step))
+			[ "$want" -gt "$per" ] && want=$per
+			nice -n 19 "$bin" estimate -snakes -quiet -size "$box" $design -seed "$seed" -samples "$want" $known -o "$f" "$@" > /dev/null
+		done
+	done
+	[ "$left" -eq 0 ] && break
+done
