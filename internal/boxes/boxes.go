@@ -192,9 +192,9 @@ var pathsHeader = regexp.MustCompile(`^# ([^ :]+): `)
 // snakecube paths printed for box b, refusing what it printed for another
 // box.
 func readPathsFile(path string, b symmetry.Box) (paths, sols *big.Int, err error) {
-	f, err := os.Open(path)
+	f, err := fileerr.OpenRegular(path, "paths file")
 	if err != nil {
-		return nil, nil, fileerr.Open(path, err)
+		return nil, nil, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
