@@ -140,7 +140,7 @@ func TestEnumerateBounds(t *testing.T) {
 func TestSnakeRowsBound(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.parquet")
-	if err := os.WriteFile(bad, catalogtest.Repeated(t, "2x2x3", 3), 0o644); err != nil {
+	if err := os.WriteFile(bad, catalogtest.Repeated(t, "2x2x3", 3, 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	key := catalogtest.Rows(t, "2x2x3")[0].Key

@@ -125,11 +125,11 @@ func Rows(t testing.TB, size string) []Row {
 
 // Repeated returns a Parquet catalogue of the box size names, stated in
 // its metadata, whose n rows, in one row group, are each the first row
-// of its catalogue: one snake listed n times, each row stating the one
-// solution it has.
-func Repeated(t testing.TB, size string, n int) []byte {
+// of its catalogue, stating stated solutions: one snake listed n times.
+func Repeated(t testing.TB, size string, n int, stated int32) []byte {
 	t.Helper()
 	row := Rows(t, size)[0]
+	row.Solutions = stated
 	var buf bytes.Buffer
 	w := parquet.NewGenericWriter[Row](&buf, parquet.MaxRowsPerRowGroup(int64(n+1)), parquet.KeyValueMetadata(export.BoxKey, Box(t, size).String()))
 	batch := make([]Row, min(n, 4096))
