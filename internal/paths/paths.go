@@ -248,7 +248,7 @@ func burnside(fixed, selfReverse *big.Int, order int) (*big.Int, error) {
 	sum := new(big.Int).Add(fixed, selfReverse)
 	orbits, rem := new(big.Int).QuoRem(sum, big.NewInt(int64(order)), new(big.Int))
 	if rem.Sign() != 0 {
-		return nil, fmt.Errorf("Burnside's sum %v is not a multiple of %d", sum, order)
+		return nil, fmt.Errorf("the sum of Burnside's lemma, %v, is not a multiple of %d", sum, order)
 	}
 	return orbits, nil
 }
