@@ -294,6 +294,9 @@ func rowBound(stated int32) int {
 // past the bound of a snake whose first row, at index first, states
 // stated solutions.
 func tooManyRows(row, first int64, key string, stated int32) error {
+	if len(key) > symmetry.MaxCells { // a damaged file's key may be anything
+		key = fmt.Sprintf("%q...", key[:symmetry.MaxCells])
+	}
 	if int(stated) > maxSnakeRows {
 		return parquetError("row %d: snake %s has more than %d rows, the most solutions a snake may have", row+1, key, maxSnakeRows)
 	}
