@@ -67,7 +67,12 @@
 // decoder reads on, with the same entries and errors as though it had
 // read all (FuzzReaderLines). It tells the format
 // by the file's first bytes, and reads a Parquet file's rows a snake at
-// a time, grouped by key; [Reader.Box] is the box a file states.
+// a time, grouped by key; [Reader.Box] is the box a file states. A
+// snake's rows stop at the solutions its first row states, and no entry
+// lists more than [MaxSnakeSolutions]: past either the reading fails,
+// naming the row, so that a small file of one snake's row repeated
+// cannot fill the memory. [Reader.Close] gives back the Parquet reader's
+// buffers; the Reader closes itself at the end or at an error.
 //
 // Parquet is written and read with github.com/parquet-go/parquet-go: pure
 // Go, streaming by row groups. A file it cannot read, or whose schema is

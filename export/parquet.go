@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
@@ -250,14 +251,61 @@ type parquetReader struct {
 	box      symmetry.Box                   // the box the file states
 	buf      []solutionRow
 	kbuf     []keyRow
-	at, n    int   // buf[at:n] are rows read, not yet returned
-	row, end int64 // the index of buf[at]'s row, and where to stop
+	at, n    int    // buf[at:n] are rows read, not yet returned
+	row, end int64  // the index of buf[at]'s row, and where to stop
+	lastBox  string // the box the last row read states, a copy
+}
+
+// boxName returns the box a row states, as a string of its own: the
+// strings read alias the reader's buffers. Rows state the same box, one
+// copy for them all.
+func (p *parquetReader) boxName(s string) string {
+	if s != p.lastBox {
+		p.lastBox = strings.Clone(s)
+	}
+	return p.lastBox
 }
 
 // keyRow is what a skim reads of a row.
 type keyRow struct {
-	Box string `parquet:"box"`
-	Key string `parquet:"key"`
+	Box       string `parquet:"box"`
+	Key       string `parquet:"key"`
+	Solutions int32  `parquet:"solutions"`
+}
+
+// maxSnakeRows is the most rows one snake may have: the most solutions
+// a section of a catalogue holds, and so a snake of one that enumerate
+// writes ([solver.MaxFound]). A variable for the tests.
+var maxSnakeRows = solver.MaxFound
+
+// MaxSnakeSolutions returns the most solutions a catalogue may list for
+// one snake, in any format: the most a section of enumerate holds.
+func MaxSnakeSolutions() int { return maxSnakeRows }
+
+// rowBound returns how many rows a snake whose first row states stated
+// solutions may have: as many as it states, at least one, and no more
+// than maxSnakeRows. Rows past it would be held for nothing: the snake
+// is wrong whatever they hold.
+func rowBound(stated int32) int {
+	return min(max(int(stated), 1), maxSnakeRows)
+}
+
+// tooManyRows is the error of snake key's row at index row, from 0, one
+// past the bound of a snake whose first row, at index first, states
+// stated solutions.
+func tooManyRows(row, first int64, key string, stated int32) error {
+	if len(key) > symmetry.MaxCells { // a damaged file's key may be anything
+		key = fmt.Sprintf("%q...", key[:symmetry.MaxCells])
+	}
+	if int(stated) > maxSnakeRows {
+		return parquetError("row %d: snake %s has more than %d rows, the most solutions a snake may have", row+1, key, maxSnakeRows)
+	}
+	n := max(stated, 0)
+	s := "s"
+	if n == 1 {
+		s = ""
+	}
+	return parquetError("row %d: snake %s has more rows than the %d solution%s its first row, row %d, states", row+1, key, n, s, first+1)
 }
 
 // readBatch is the number of rows read at once.
@@ -406,7 +454,11 @@ func (p *parquetReader) next() (e Entry, err error) {
 		return Entry{}, err
 	}
 	first := &p.buf[p.at]
-	e = Entry{Key: first.Key, Offset: p.row}
+	// The key outlives the rows read, whose buffers go back to the
+	// reader's pools when it closes.
+	e = Entry{Key: strings.Clone(first.Key), Offset: p.row}
+	stated := first.Solutions
+	bound := rowBound(stated)
 	for {
 		r := &p.buf[p.at]
 		dir := make([]int, len(r.Direction))
@@ -417,7 +469,7 @@ func (p *parquetReader) next() (e Entry, err error) {
 			StartPos:  []int{int(r.StartX), int(r.StartY), int(r.StartZ)},
 			Direction: dir,
 			Row: Row{
-				Box: r.Box, Solutions: int(r.Solutions), Straights: int(r.Straights),
+				Box: p.boxName(r.Box), Solutions: int(r.Solutions), Straights: int(r.Straights),
 				Palindrome: r.Palindrome, Solution: int(r.Solution),
 			},
 		})
@@ -431,9 +483,23 @@ func (p *parquetReader) next() (e Entry, err error) {
 		if p.buf[p.at].Key != e.Key {
 			break
 		}
+		if len(e.Solutions) == bound {
+			return Entry{}, tooManyRows(p.row, e.Offset, e.Key, stated)
+		}
 	}
 	e.Count = len(e.Solutions)
 	return e, nil
+}
+
+// close gives back the buffers of the Parquet reader.
+func (p *parquetReader) close() {
+	if p.rows != nil {
+		p.rows.Close()
+	}
+	if p.keys != nil {
+		p.keys.Close()
+	}
+	p.rows, p.keys, p.buf, p.kbuf = nil, nil, nil, nil
 }
 
 // fill makes sure a row is buffered, or returns io.EOF.
@@ -467,7 +533,9 @@ func (p *parquetReader) nextKey() (Entry, error) {
 	if err := p.fillKeys(); err != nil {
 		return Entry{}, err
 	}
-	e := Entry{Key: p.kbuf[p.at].Key, Offset: p.row}
+	e := Entry{Key: strings.Clone(p.kbuf[p.at].Key), Offset: p.row}
+	stated := p.kbuf[p.at].Solutions
+	bound := rowBound(stated)
 	for {
 		e.Count++
 		p.at++
@@ -479,6 +547,9 @@ func (p *parquetReader) nextKey() (Entry, error) {
 		}
 		if p.kbuf[p.at].Key != e.Key {
 			return e, nil
+		}
+		if e.Count == bound {
+			return Entry{}, tooManyRows(p.row, e.Offset, e.Key, stated)
 		}
 	}
 }

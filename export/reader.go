@@ -307,6 +307,9 @@ func (r *Reader) Next() (Entry, error) {
 			r.state = 2
 			return Entry{}, io.EOF
 		case ok:
+			if err := r.tooMany(e); err != nil {
+				return Entry{}, err
+			}
 			return e, nil
 		}
 		r.plain = true
@@ -354,6 +357,19 @@ func (r *Reader) Next() (Entry, error) {
 	return r.solutions(Entry{Key: k, Offset: off})
 }
 
+// Close gives back what the Reader holds of a FormatParquet catalogue,
+// whose reader takes buffers from pools shared by the whole program; it
+// closes no file. A Reader of another format holds nothing to give back.
+// Next reports io.EOF after Close.
+func (r *Reader) Close() error {
+	if r.pq != nil {
+		r.pq.close()
+		r.pq = nil
+	}
+	r.state = 2
+	return nil
+}
+
 // ErrEmpty reports a file with no byte but blanks: no catalogue, since
 // even an empty catalogue has bytes ("{}", a JSONL header, a Parquet
 // file's metadata).
@@ -370,7 +386,7 @@ func (r *Reader) row() (Entry, error) {
 		r.box = r.pq.box
 	}
 	if err != nil {
-		r.state = 2
+		r.Close()
 	}
 	return e, err
 }
@@ -512,5 +528,17 @@ func (r *Reader) solutions(e Entry) (Entry, error) {
 		}
 	}
 	e.Solutions, e.Count = sols, len(sols)
+	if err := r.tooMany(e); err != nil {
+		return Entry{}, err
+	}
 	return e, nil
+}
+
+// tooMany ends the reading at entry e when it lists more solutions than
+// a snake may have (see [MaxSnakeSolutions]).
+func (r *Reader) tooMany(e Entry) error {
+	if len(e.Solutions) <= maxSnakeRows {
+		return nil
+	}
+	return r.failAt(e.Offset, fmt.Errorf("an entry of more than %d solutions, the most a snake may have", maxSnakeRows))
 }

@@ -5,10 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
-	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/fold"
@@ -54,8 +51,8 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	in, out := rest[0], rest[1]
 	f := *format
 	if f == "" {
-		f = strings.TrimPrefix(filepath.Ext(out), ".")
-		if _, err := export.ParseFormat(f); err != nil {
+		var ok bool
+		if f, ok = formatOfName(out); !ok {
 			return cli.BadUsage(e, convertUsage, "OUT %s: give the format with -format, or a name ending in .json, .jsonl, .parquet or .csv", out)
 		}
 		*snakes = *snakes || f == "csv"

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/fold"
@@ -128,6 +130,34 @@ func TestEnumerateBounds(t *testing.T) {
 			if !strings.Contains(text, " "+fold.Thousands(n)+" ") {
 				t.Errorf("%s -h does not say %s, a bound of the engine", u.name, fold.Thousands(n))
 			}
+		}
+	}
+}
+
+// TestSnakeRowsBound: a Parquet catalogue whose first snake has more rows
+// than the solution its first row states is refused at the row past it,
+// the file and the row named, by every command that reads a catalogue.
+func TestSnakeRowsBound(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.parquet")
+	if err := os.WriteFile(bad, catalogtest.Repeated(t, "2x2x3", 3, 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	key := catalogtest.Rows(t, "2x2x3")[0].Key
+	want := fmt.Sprintf("%s: row 2: snake %s has more rows than the 1 solution its first row, row 1, states", bad, key)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // serve would run until then
+	defer cancel()
+	for _, args := range [][]string{
+		{"verify", bad},
+		{"stats", bad},
+		{"convert", bad, filepath.Join(dir, "out.jsonl")},
+		{"merge", "-o", filepath.Join(dir, "out.parquet"), bad, bad},
+		{"serve", "-addr", "127.0.0.1:0", bad},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := run(ctx, args, nil, &stdout, &stderr)
+		if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("snakecube %s: exit %d, %q; want exit 1 and %q", strings.Join(args, " "), code, &stderr, want)
 		}
 	}
 }

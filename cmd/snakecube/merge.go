@@ -30,7 +30,8 @@ than the one they came from cannot be told from it.
 
 Flags:
   -o FILE         write the catalogue to FILE, "-" for standard output
-  -format FORMAT  json, jsonl or parquet (default: the first part's)
+  -format FORMAT  json, jsonl or parquet; by default FILE's extension,
+                  .json, .jsonl or .parquet, else the first part's
   -size N|AxBxC   the box, needed only when the parts do not tell it
 
 Examples:
@@ -55,13 +56,19 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, mergeUsage, "no part given")
 	}
 	opts := shards.Options{Box: box.box}
+	what := "-format"
+	if *format == "" && *out != "-" {
+		if f, ok := formatOfName(*out); ok {
+			*format, what = f, "-o "+*out
+		}
+	}
 	if *format != "" {
 		f, err := export.ParseFormat(*format)
 		if err == nil {
 			err = export.Options{Format: f}.Check()
 		}
 		if err != nil {
-			return cli.BadUsage(e, mergeUsage, "-format: %v", err)
+			return cli.BadUsage(e, mergeUsage, "%s: %v", what, err)
 		}
 		opts.Format = &f
 	}

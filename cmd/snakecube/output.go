@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/census"
@@ -108,6 +111,14 @@ func openInput(e cli.Env, arg string) (string, io.Reader, func(), error) {
 		return "", nil, nil, err
 	}
 	return arg, f, func() { f.Close() }, nil
+}
+
+// formatOfName returns the format an output file's name tells by its
+// extension, .json, .jsonl, .parquet or .csv, and whether it tells one.
+func formatOfName(name string) (string, bool) {
+	f := strings.TrimPrefix(filepath.Ext(name), ".")
+	_, err := export.ParseFormat(f)
+	return f, err == nil
 }
 
 // readFailed turns what went wrong reading the catalogue name (the

@@ -28,7 +28,9 @@
 // A box's census solutions must equal its paths file's, exactly: the
 // table refuses to be made otherwise, so that a census and the transfer
 // matrix, two methods that share no code, check each other on every box
-// counted. An estimate takes the paths file's solutions as its control
+// counted. A paths file must agree with itself by Burnside's lemma, and
+// for a box of at most 27 cells with the transfer matrix counted again.
+// An estimate takes the paths file's solutions as its control
 // variate, and its solutions are those of the file. A check file of a
 // whole census must agree with it section by section, or the table is not
 // made either.
@@ -56,6 +58,7 @@ import (
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/fold"
+	pathcount "github.com/snakecube/snakecube/internal/paths"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -111,7 +114,7 @@ func Read(ctx context.Context, dir string) ([]Row, error) {
 		}
 		return rows[b]
 	}
-	if err := readPaths(filepath.Join(dir, "paths"), row); err != nil {
+	if err := readPaths(ctx, filepath.Join(dir, "paths"), row); err != nil {
 		return nil, err
 	}
 	if err := readCensuses(ctx, dir, row); err != nil {
@@ -164,7 +167,7 @@ func boxOf(name string) (symmetry.Box, error) {
 }
 
 // readPaths reads the paths files of folder dir.
-func readPaths(dir string, row func(symmetry.Box) *Row) error {
+func readPaths(ctx context.Context, dir string, row func(symmetry.Box) *Row) error {
 	ents, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
 		return nil
@@ -182,7 +185,7 @@ func readPaths(dir string, row func(symmetry.Box) *Row) error {
 		if err != nil {
 			return fmt.Errorf("%s: a paths file whose name is no box: %w", path, err)
 		}
-		paths, sols, err := readPathsFile(path, b)
+		paths, sols, err := readPathsFile(ctx, path, b)
 		if err != nil {
 			return err
 		}
@@ -197,15 +200,23 @@ func readPaths(dir string, row func(symmetry.Box) *Row) error {
 // names its box.
 var pathsHeader = regexp.MustCompile(`^# ([^ :]+): `)
 
-// readPathsFile reads the "paths N" and "solutions N" lines of what
-// snakecube paths printed for box b, refusing what it printed for another
-// box.
-func readPathsFile(path string, b symmetry.Box) (paths, sols *big.Int, err error) {
-	f, err := os.Open(path)
+// recountCells bounds the boxes whose paths files are counted again: a
+// transfer-matrix count of 27 cells or fewer takes a fraction of a
+// second. A variable for the tests.
+var recountCells = 27
+
+// readPathsFile reads the "paths N", "self_reverse N" and "solutions N"
+// lines of what snakecube paths printed for box b, refusing what it
+// printed for another box and counts that disagree: with one another by
+// Burnside's lemma, or, for a box of at most recountCells cells, with
+// what snakecube paths counts now.
+func readPathsFile(ctx context.Context, path string, b symmetry.Box) (paths, sols *big.Int, err error) {
+	f, err := fileerr.OpenRegular(path, "paths file")
 	if err != nil {
-		return nil, nil, fileerr.Open(path, err)
+		return nil, nil, err
 	}
 	defer f.Close()
+	var self *big.Int
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		if n == 1 {
@@ -219,24 +230,39 @@ func readPathsFile(path string, b symmetry.Box) (paths, sols *big.Int, err error
 			continue
 		}
 		name, value, ok := strings.Cut(sc.Text(), " ")
-		if !ok || (name != "paths" && name != "solutions") {
+		if !ok || (name != "paths" && name != "self_reverse" && name != "solutions") {
 			continue
 		}
 		v, ok := new(big.Int).SetString(value, 10)
 		if !ok || v.Sign() < 0 {
 			return nil, nil, fmt.Errorf("%s: line %d: %s %q is no count", path, n, name, value)
 		}
-		if name == "paths" {
+		switch name {
+		case "paths":
 			paths = v
-		} else {
+		case "self_reverse":
+			self = v
+		default:
 			sols = v
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, nil, err
 	}
-	if paths == nil || sols == nil {
-		return nil, nil, fmt.Errorf("%s: no paths or no solutions line: not what snakecube paths prints", path)
+	if paths == nil || self == nil || sols == nil {
+		return nil, nil, fmt.Errorf("%s: no paths, self_reverse or solutions line: not what snakecube paths prints", path)
+	}
+	if err := pathcount.Check(b, paths, self, sols); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w: a count was changed", path, err)
+	}
+	if b.Len() <= recountCells {
+		c, err := pathcount.Solutions(ctx, b, pathcount.Options{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if c.Paths.Cmp(paths) != 0 || c.SelfReverse.Cmp(self) != 0 || c.Solutions.Cmp(sols) != 0 {
+			return nil, nil, fmt.Errorf("%s: paths %v, self_reverse %v, solutions %v; snakecube paths counts %v, %v, %v", path, paths, self, sols, c.Paths, c.SelfReverse, c.Solutions)
+		}
 	}
 	return paths, sols, nil
 }

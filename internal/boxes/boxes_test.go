@@ -4,20 +4,25 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/estimate"
+	pathcount "github.com/snakecube/snakecube/internal/paths"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// results writes a results folder with a whole census of 2x2x3 and a
-// paths file of the given solutions.
+// results writes a results folder with a whole census of 2x2x3 and the
+// paths file snakecube paths prints of it, its solutions line changed to
+// solutions.
 func results(t *testing.T, solutions string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -37,11 +42,25 @@ func results(t *testing.T, solutions string) string {
 	if err := os.MkdirAll(filepath.Join(dir, "paths"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	text := "# 2x2x3: directed Hamiltonian paths\npaths 1136\nself_reverse 176\nsolutions " + solutions + "\n"
+	text := regexp.MustCompile(`(?m)^solutions .*$`).ReplaceAllString(pathsText(t, b), "solutions "+solutions)
 	if err := os.WriteFile(filepath.Join(dir, "paths", "2x2x3.txt"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// pathsText returns what snakecube paths prints of box b.
+func pathsText(t *testing.T, b symmetry.Box) string {
+	t.Helper()
+	c, err := pathcount.Solutions(context.Background(), b, pathcount.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := c.WriteText(&out, false); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }
 
 // TestTable: a whole census and its paths file make an exact row, which
@@ -67,7 +86,7 @@ func TestTable(t *testing.T) {
 	if out.String() != "" {
 		t.Errorf("WriteSequences without 2x2x2 = %q, want no sequence: 2x2xn starts at n = 2", &out)
 	}
-	if _, err := Read(context.Background(), results(t, itoa(want+1))); err == nil || !strings.Contains(err.Error(), "one of them is wrong") {
+	if _, err := Read(context.Background(), results(t, itoa(want+1))); err == nil || !strings.Contains(err.Error(), "by Burnside's lemma") {
 		t.Errorf("Read of a census and a paths file that disagree = %v, want it refused", err)
 	}
 }
@@ -237,7 +256,10 @@ func TestEstimateFiles(t *testing.T) {
 	move("strata.jsonl", "estimate-2x3x4-w64-c8192-cut-strata.jsonl.old")
 
 	// With the box's solutions known, the row says whether the estimate's
-	// interval holds them.
+	// interval holds them: a paths file whose counts agree by Burnside's
+	// lemma (2|G| = 16), not counted again.
+	defer func(n int) { recountCells = n }(recountCells)
+	recountCells = 0
 	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +274,7 @@ func TestEstimateFiles(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(dir, "paths"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		text := "# 2x3x4: directed Hamiltonian paths\npaths 1\nself_reverse 0\nsolutions " + itoa(tc.solutions) + "\n"
+		text := "# 2x3x4: directed Hamiltonian paths\npaths " + itoa(16*tc.solutions) + "\nself_reverse 0\nsolutions " + itoa(tc.solutions) + "\n"
 		if err := os.WriteFile(filepath.Join(dir, "paths", "2x3x4.txt"), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -613,5 +635,62 @@ func TestPace(t *testing.T) {
 	}
 	if got := pace(ds[:100]); got != 10 {
 		t.Errorf("100 descents: pace %v, want 10", got)
+	}
+}
+
+// TestPathsFile: a paths file whose counts disagree with one another by
+// Burnside's lemma is refused, and one of a small box whose counts agree
+// but are not what the transfer matrix counts: a count changed by a
+// multiple of 2|G| passes the first check, not the second.
+func TestPathsFile(t *testing.T) {
+	for _, size := range []string{"2x2x3", "3x3x3", "1x2x4"} {
+		b := mustBox(t, size)
+		text := pathsText(t, b)
+		c, err := pathcount.Solutions(context.Background(), b, pathcount.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := int64(2 * len(b.Group()))
+		line := func(name string, v *big.Int, add int64) [2]string {
+			return [2]string{fmt.Sprintf("%s %v\n", name, v), fmt.Sprintf("%s %v\n", name, new(big.Int).Add(v, big.NewInt(add)))}
+		}
+		for _, tc := range []struct {
+			name  string
+			edits [][2]string
+			want  string
+		}{
+			{"as counted", nil, ""},
+			{"paths", [][2]string{line("paths", c.Paths, 1)}, "is not a multiple of"},
+			{"self_reverse", [][2]string{line("self_reverse", c.SelfReverse, -2)}, "is not a multiple of"},
+			{"solutions", [][2]string{line("solutions", c.Solutions, 1)}, "by Burnside's lemma"},
+			{"all three", [][2]string{line("self_reverse", c.SelfReverse, order), line("solutions", c.Solutions, 1)}, "snakecube paths counts"},
+			{"no self_reverse", [][2]string{line("self_reverse", c.SelfReverse, 0)}, "no paths, self_reverse or solutions line"},
+		} {
+			edited := text
+			for i, e := range tc.edits {
+				if tc.name == "no self_reverse" && i == 0 {
+					e[1] = ""
+				}
+				edited = strings.Replace(edited, e[0], e[1], 1)
+			}
+			if tc.edits != nil && edited == text {
+				t.Fatalf("%s %s: the edit changed nothing", size, tc.name)
+			}
+			dir := t.TempDir()
+			path := filepath.Join(dir, "paths", b.String()+".txt")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rows, err := Read(context.Background(), dir)
+			switch {
+			case tc.want == "" && (err != nil || len(rows) != 1 || rows[0].Solutions.Cmp(c.Solutions) != 0):
+				t.Errorf("%s %s: Read = %+v, %v; want the row of %v solutions", size, tc.name, rows, err, c.Solutions)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), path+": ")):
+				t.Errorf("%s %s: Read = %v; want an error naming %s and saying %q", size, tc.name, err, path, tc.want)
+			}
+		}
 	}
 }

@@ -3,7 +3,6 @@ package boxes
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 
@@ -27,9 +26,9 @@ var checkHeader = regexp.MustCompile(`^# (\S+) census at depth (\d+): `)
 // must be those of the census's line for that section: a check of another
 // census, or one a disagreement was edited out of, is refused.
 func readCheck(path string, b symmetry.Box, depth int, recs []census.Record) (int, error) {
-	f, err := os.Open(path)
+	f, err := fileerr.OpenRegular(path, "check file")
 	if err != nil {
-		return 0, fileerr.Open(path, err)
+		return 0, err
 	}
 	defer f.Close()
 	bySection := map[int]census.Record{}

@@ -3,11 +3,12 @@ package boxes
 import (
 	"bufio"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/big"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -174,12 +175,12 @@ func ReadPlan(dir string) ([]Planned, error) {
 	var out []Planned
 	for _, kind := range []string{"census", "estimate"} {
 		path := filepath.Join(dir, kind, "plan.tsv")
-		f, err := os.Open(path)
-		if os.IsNotExist(err) {
+		f, err := fileerr.OpenRegular(path, "plan file")
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fileerr.Open(path, err)
+			return nil, err
 		}
 		sc := bufio.NewScanner(f)
 		for n := 1; sc.Scan(); n++ {

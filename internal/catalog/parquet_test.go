@@ -15,20 +15,9 @@ import (
 	"github.com/snakecube/snakecube/internal/catalogtest"
 )
 
-// ourRow mirrors the columns of export's Parquet catalogue, to read a
-// file as another program would.
-type ourRow struct {
-	Box        string `parquet:"box"`
-	Key        string `parquet:"key"`
-	Solutions  int32  `parquet:"solutions"`
-	Straights  int32  `parquet:"straights"`
-	Palindrome bool   `parquet:"palindrome"`
-	Solution   int32  `parquet:"solution"`
-	StartX     int8   `parquet:"start_x,int(8)"`
-	StartY     int8   `parquet:"start_y,int(8)"`
-	StartZ     int8   `parquet:"start_z,int(8)"`
-	Direction  []int8 `parquet:"direction,list" parquet-element:",int(8)"`
-}
+// ourRow is a row of our Parquet catalogue, read as another program
+// would.
+type ourRow = catalogtest.Row
 
 // foreignRow is a row as another program may write it: its columns in
 // another order, wider integers, optional values (as DuckDB writes every
@@ -48,15 +37,7 @@ type foreignRow struct {
 }
 
 // rowsOf reads the rows of our Parquet catalogue of the box size names.
-func rowsOf(t *testing.T, size string) []ourRow {
-	t.Helper()
-	data := catalogtest.File(t, size, export.FormatParquet)
-	rows, err := parquet.Read[ourRow](bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
+func rowsOf(t *testing.T, size string) []ourRow { return catalogtest.Rows(t, size) }
 
 // writeRows writes rows as a Parquet file with no metadata of ours.
 func writeRows[T any](t *testing.T, rows []T) []byte {

@@ -383,6 +383,8 @@ func (s *Skimmer) check(e *Entry) error {
 		err = fmt.Errorf("not a key: its reverse, %v, is smaller", q.Reverse())
 	case e.Solutions == 0:
 		err = errors.New("lists no solution")
+	case e.Solutions > export.MaxSnakeSolutions():
+		err = fmt.Errorf("lists more than %d solutions, the most a snake may have", export.MaxSnakeSolutions())
 	}
 	if err != nil {
 		return &Problem{Key: q.String(), Solution: -1, Offset: e.Offset, Err: err}
@@ -669,7 +671,9 @@ func ReadAt(r io.ReaderAt, off, size int64, b symmetry.Box, f export.Format) (*S
 		if err != nil {
 			return nil, err
 		}
-		rd := &Reader{raw: export.NewRowReader(r, n, off, size), opts: Options{Box: b}}
+		raw := export.NewRowReader(r, n, off, size)
+		defer raw.Close()
+		rd := &Reader{raw: raw, opts: Options{Box: b}}
 		s, err := rd.Next()
 		if errors.Is(err, io.EOF) {
 			err = &export.SyntaxError{Offset: -1, Err: fmt.Errorf("no row %d", off+1)}

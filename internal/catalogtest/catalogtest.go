@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/solver"
@@ -93,4 +95,55 @@ func Moves(b symmetry.Box, cells [][3]int) []symmetry.Dir {
 		}
 	}
 	return dirs
+}
+
+// Row mirrors the columns of a Parquet catalogue, to read and write one
+// as another program would.
+type Row struct {
+	Box        string `parquet:"box"`
+	Key        string `parquet:"key"`
+	Solutions  int32  `parquet:"solutions"`
+	Straights  int32  `parquet:"straights"`
+	Palindrome bool   `parquet:"palindrome"`
+	Solution   int32  `parquet:"solution"`
+	StartX     int8   `parquet:"start_x,int(8)"`
+	StartY     int8   `parquet:"start_y,int(8)"`
+	StartZ     int8   `parquet:"start_z,int(8)"`
+	Direction  []int8 `parquet:"direction,list" parquet-element:",int(8)"`
+}
+
+// Rows returns the rows of the Parquet catalogue of the box size names.
+func Rows(t testing.TB, size string) []Row {
+	t.Helper()
+	data := File(t, size, export.FormatParquet)
+	rows, err := parquet.Read[Row](bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// Repeated returns a Parquet catalogue of the box size names, stated in
+// its metadata, whose n rows, in one row group, are each the first row
+// of its catalogue, stating stated solutions: one snake listed n times.
+func Repeated(t testing.TB, size string, n int, stated int32) []byte {
+	t.Helper()
+	row := Rows(t, size)[0]
+	row.Solutions = stated
+	var buf bytes.Buffer
+	w := parquet.NewGenericWriter[Row](&buf, parquet.MaxRowsPerRowGroup(int64(n+1)), parquet.KeyValueMetadata(export.BoxKey, Box(t, size).String()))
+	batch := make([]Row, min(n, 4096))
+	for i := range batch {
+		batch[i] = row
+	}
+	for left := n; left > 0; left -= len(batch) {
+		batch = batch[:min(left, len(batch))]
+		if _, err := w.Write(batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

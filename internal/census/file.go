@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -62,11 +61,12 @@ func (c *contents) add(needSum bool) func(n int, line []byte) error {
 // ReadFile reads the records of a census file, checking every line, for a
 // merge. A torn last line after whole records, the trace of a run that
 // stopped, is left out, and its length returned so that the caller can
-// say so. The file may be a pipe: it is read as a stream, line by line.
+// say so. The file must be a regular file: a named pipe or a device is
+// refused at once ([fileerr.OpenRegular]).
 func ReadFile(ctx context.Context, path string) (recs []Record, torn int64, err error) {
-	f, err := os.Open(path)
+	f, err := fileerr.OpenRegular(path, "census file")
 	if err != nil {
-		return nil, 0, fileerr.Open(path, err)
+		return nil, 0, err
 	}
 	defer f.Close()
 	c, err := scan(ctx, f, path, true)
@@ -212,14 +212,9 @@ type Upgraded struct {
 // appends after the upgrade are lost.
 func Upgrade(ctx context.Context, path string) (Upgraded, error) {
 	var u Upgraded
-	if st, err := os.Stat(path); err != nil {
-		return u, fileerr.Open(path, err)
-	} else if !st.Mode().IsRegular() {
-		return u, fmt.Errorf("%s is not a regular file", path)
-	}
-	in, err := os.Open(path)
+	in, err := fileerr.OpenRegular(path, "census file")
 	if err != nil {
-		return u, fileerr.Open(path, err)
+		return u, err
 	}
 	defer in.Close()
 	if err := journal.Lock(in); err != nil {

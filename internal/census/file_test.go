@@ -306,7 +306,8 @@ func TestOpenLocked(t *testing.T) {
 }
 
 // TestOpenNotRegular refuses a device and a named pipe, which a census
-// would read forever or block on.
+// would read forever or block on, whether it appends to the file, reads
+// it or upgrades it.
 func TestOpenNotRegular(t *testing.T) {
 	pipe := filepath.Join(t.TempDir(), "pipe")
 	if err := syscall.Mkfifo(pipe, 0o600); err != nil {
@@ -316,8 +317,19 @@ func TestOpenNotRegular(t *testing.T) {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
-		if _, err := Open(context.Background(), path, box234, depth234); err == nil || !strings.Contains(err.Error(), "not a regular file") {
-			t.Errorf("Open(%s) = %v, want an error: not a regular file", path, err)
+		is := "a device"
+		if path == pipe {
+			is = "a named pipe"
+		}
+		want := path + ": " + is + ", not a census file"
+		if _, err := Open(context.Background(), path, box234, depth234); err == nil || err.Error() != want {
+			t.Errorf("Open(%s) = %v, want %q", path, err, want)
+		}
+		if _, _, err := ReadFile(context.Background(), path); err == nil || err.Error() != want {
+			t.Errorf("ReadFile(%s) = %v, want %q", path, err, want)
+		}
+		if _, err := Upgrade(context.Background(), path); err == nil || err.Error() != want {
+			t.Errorf("Upgrade(%s) = %v, want %q", path, err, want)
 		}
 	}
 }

@@ -273,12 +273,12 @@ func PartsUnderway(ctx context.Context, b symmetry.Box, depth int, recs []Record
 		done[r.Section] = true
 	}
 	for _, name := range all {
-		pf, err := os.Open(PartsFile(name))
+		pf, err := fileerr.OpenRegular(PartsFile(name), "parts file")
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return 0, c, fileerr.Open(PartsFile(name), err)
+			return 0, c, err
 		}
 		_, err = journal.Scan(ctx, pf, pf.Name(), partsKind, func(_ int, text []byte) error {
 			l, _, k, err := decodePartOf(text, b, depth)

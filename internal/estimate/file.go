@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 
 	"github.com/snakecube/snakecube/internal/census"
@@ -145,9 +144,9 @@ func decodeRecord(line []byte) (Record, error) {
 // line (one without its newline), and returns the length of the whole
 // lines.
 func ReadFile(path string) (recs []Record, whole int64, err error) {
-	f, err := os.Open(path)
+	f, err := fileerr.OpenRegular(path, "estimate file")
 	if err != nil {
-		return nil, 0, fileerr.Open(path, err)
+		return nil, 0, err
 	}
 	defer f.Close()
 	s, err := journal.Scan(context.Background(), f, path, kind, func(_ int, line []byte) error {

@@ -99,8 +99,10 @@ type File struct {
 // not nil, to judge them together, and then drops a torn last line after
 // them, truncating the file to them. A file refused is left as it was.
 func Open(ctx context.Context, path string, k Kind, line func(n int, text []byte) error, check func() error) (*File, error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file: a %s is written to a file of its own", path, k.Name)
+	if st, err := os.Stat(path); err == nil {
+		if err := fileerr.Regular(path, st, k.Name+" file"); err != nil {
+			return nil, err
+		}
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
@@ -115,8 +117,10 @@ func Open(ctx context.Context, path string, k Kind, line func(n int, text []byte
 }
 
 func (f *File) resume(ctx context.Context, k Kind, line func(n int, text []byte) error, check func() error) error {
-	if st, err := f.f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file: a %s is written to a file of its own", f.path, k.Name)
+	if st, err := f.f.Stat(); err != nil {
+		return fileerr.Open(f.path, err)
+	} else if err := fileerr.Regular(f.path, st, k.Name+" file"); err != nil {
+		return err
 	}
 	if err := Lock(f.f); err != nil {
 		return fmt.Errorf("%s: %w: one file takes one run at a time", f.path, err)

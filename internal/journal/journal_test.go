@@ -78,7 +78,7 @@ func TestOpenRefuses(t *testing.T) {
 			t.Errorf("%s: the refused file became %q", tc.name, b)
 		}
 	}
-	if _, err := Open(ctx, dir, testKind, nil, nil); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
+	if _, err := Open(ctx, dir, testKind, nil, nil); err == nil || !strings.Contains(err.Error(), ": a folder, not a ") {
 		t.Errorf("Open of a folder = %v", err)
 	}
 }

@@ -232,13 +232,51 @@ func Solutions(ctx context.Context, b symmetry.Box, opts Options) (*Count, error
 		c.SelfReverse.Add(c.SelfReverse, term.SelfReverse)
 		c.Terms = append(c.Terms, term)
 	}
-	sum.Add(sum, c.SelfReverse)
-	orbits, rem := new(big.Int).QuoRem(sum, big.NewInt(int64(2*len(group))), new(big.Int))
-	if rem.Sign() != 0 {
-		return nil, fmt.Errorf("%v: Burnside's sum %v is not a multiple of %d", b, sum, 2*len(group))
+	orbits, err := burnside(sum, c.SelfReverse, 2*len(group))
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", b, err)
 	}
 	c.Solutions = orbits
 	return c, nil
+}
+
+// burnside returns Burnside's count of orbits, (fixed + selfReverse) /
+// order: fixed the paths the symmetries that move no cell fix, order the
+// group's, 2|G| with reversal. It fails when the sum is no multiple of
+// order.
+func burnside(fixed, selfReverse *big.Int, order int) (*big.Int, error) {
+	sum := new(big.Int).Add(fixed, selfReverse)
+	orbits, rem := new(big.Int).QuoRem(sum, big.NewInt(int64(order)), new(big.Int))
+	if rem.Sign() != 0 {
+		return nil, fmt.Errorf("the sum of Burnside's lemma, %v, is not a multiple of %d", sum, order)
+	}
+	return orbits, nil
+}
+
+// Check reports whether the counts a paths file states of box b agree
+// with one another: by Burnside's lemma, solutions must be exactly
+// (k*paths + selfReverse) / (2|G|), k the symmetries of G that move no
+// cell (1 but for a box with a side of 1), as [Solutions] counts it. A
+// count edited by hand, or cut short, fails it but for a change of a
+// multiple of 2|G| in paths or selfReverse, which [Solutions] alone can
+// tell.
+func Check(b symmetry.Box, paths, selfReverse, solutions *big.Int) error {
+	group := b.Group()
+	k := 0
+	for _, t := range group {
+		if isIdentity(permutation(b, t)) {
+			k++
+		}
+	}
+	fixed := new(big.Int).Mul(paths, big.NewInt(int64(k)))
+	want, err := burnside(fixed, selfReverse, 2*len(group))
+	if err != nil {
+		return fmt.Errorf("paths %v and self_reverse %v disagree: %w", paths, selfReverse, err)
+	}
+	if want.Cmp(solutions) != 0 {
+		return fmt.Errorf("solutions %v, but paths %v and self_reverse %v make %v by Burnside's lemma", solutions, paths, selfReverse, want)
+	}
+	return nil
 }
 
 func isIdentity(perm []int) bool {

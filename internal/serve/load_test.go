@@ -65,9 +65,16 @@ var load = []struct {
 
 // TestConcurrentClients: 50 clients at once, each asking everything a
 // few times, get their answers, all the same for the same question, and
-// leave the server's heap and goroutines as they found them.
+// leave the server's heap and goroutines as they found them, whatever the
+// catalogue's format.
 func TestConcurrentClients(t *testing.T) {
-	f := newFixture(t, Options{}, "3")
+	for _, size := range []string{"3", "3.jsonl", "3.parquet"} {
+		t.Run(size, func(t *testing.T) { concurrentClients(t, size) })
+	}
+}
+
+func concurrentClients(t *testing.T, size string) {
+	f := newFixture(t, Options{}, size)
 	const rounds = 4
 	ask := func(c *http.Client, path string) (int, string, error) {
 		resp, err := c.Get(f.srv.URL + path)

@@ -53,7 +53,8 @@ func files(t testing.TB, boxes []string, formats []export.Format) []string {
 }
 
 // newFixture serves the catalogues of the boxes named, 3x3x3 as JSON,
-// a box named with ".parquet" as Parquet, others as JSONL.
+// a box named with ".parquet" as Parquet, others, and a box named with
+// ".jsonl", as JSONL.
 func newFixture(t testing.TB, opts Options, boxes ...string) *fixture {
 	t.Helper()
 	var formats []export.Format
@@ -66,6 +67,8 @@ func newFixture(t testing.TB, opts Options, boxes ...string) *fixture {
 		case strings.HasSuffix(size, ".parquet"):
 			f = export.FormatParquet
 			boxes[i] = strings.TrimSuffix(size, ".parquet")
+		case strings.HasSuffix(size, ".jsonl"):
+			boxes[i] = strings.TrimSuffix(size, ".jsonl")
 		default:
 			others = append(others, catalogtest.Box(t, size))
 		}

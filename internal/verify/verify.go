@@ -37,10 +37,16 @@ type Summary struct {
 	Problems int
 }
 
+// ErrNoSnakeNoBox is the error of a catalogue with no snake that states no
+// box, such as "{}": a catalogue of no box, nothing that could be right.
+// Given the box, the empty catalogue of a box with no snake is verified.
+var ErrNoSnakeNoBox = errors.New("no snake, and no box stated: a catalogue of no box; give its box with -size")
+
 // Verify reads the catalogue in r and calls report with each problem it
 // finds, in file order. It returns what it read, and an error when it could
 // not read on: an [*export.SyntaxError] for a file that is not a catalogue,
-// the reader's error, [ErrNoBox] (wrapped), or the context's error.
+// the reader's error, [ErrNoBox] (wrapped), [ErrNoSnakeNoBox], or the
+// context's error.
 func Verify(ctx context.Context, r io.Reader, opts Options, report func(*catalog.Problem)) (Summary, error) {
 	v := &verifier{opts: opts, report: report}
 	if opts.Box.Len() > 0 {
@@ -76,8 +82,11 @@ func Verify(ctx context.Context, r io.Reader, opts Options, report func(*catalog
 			return v.sum, err
 		}
 	}
-	if v.sum.Box.Len() == 0 && opts.Complete {
+	switch {
+	case v.sum.Box.Len() == 0 && opts.Complete:
 		return v.sum, fmt.Errorf("%w: an empty catalogue tells none", catalog.ErrNoBox)
+	case v.sum.Box.Len() == 0:
+		return v.sum, ErrNoSnakeNoBox
 	}
 	v.finish()
 	return v.sum, nil

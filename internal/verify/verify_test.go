@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	json "github.com/goccy/go-json"
+	"github.com/parquet-go/parquet-go"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
@@ -227,9 +228,25 @@ func TestBoxFromFile(t *testing.T) {
 	if len(r.problems) != 3 || !strings.Contains(r.problems[2].Error(), "01111110 solution 3: direction: move 1 (+x) leaves the box at cubelet 2") {
 		t.Errorf("Verify(2x2x2 catalogue as 1x2x4):%v", r)
 	}
-	r = check(t, []byte("{}"), Options{})
-	if r.err != nil || r.sum != (Summary{}) {
-		t.Errorf("Verify({}) = %+v, %v, want nothing read and no error", r.sum, r.err)
+	// A catalogue with no snake and no box is none of any box, in JSON
+	// or in Parquet without the box in its metadata; with it, it is the
+	// empty catalogue of that box.
+	var noRows, boxed bytes.Buffer
+	if err := parquet.Write[catalogtest.Row](&noRows, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := parquet.Write[catalogtest.Row](&boxed, nil, parquet.KeyValueMetadata(export.BoxKey, "2x2x3")); err != nil {
+		t.Fatal(err)
+	}
+	for _, empty := range [][]byte{[]byte("{}"), noRows.Bytes()} {
+		r = check(t, empty, Options{})
+		if !errors.Is(r.err, ErrNoSnakeNoBox) {
+			t.Errorf("Verify(%.8q) = %+v, %v, want ErrNoSnakeNoBox", empty, r.sum, r.err)
+		}
+	}
+	r = check(t, boxed.Bytes(), Options{})
+	if r.err != nil || r.sum.Box != catalogtest.Box(t, "2x2x3") || r.sum.Snakes != 0 {
+		t.Errorf("Verify(no rows of the 2x2x3 box) = %+v, %v, want the empty catalogue of 2x2x3", r.sum, r.err)
 	}
 	r = check(t, []byte("{}"), Options{Complete: true})
 	if !errors.Is(r.err, catalog.ErrNoBox) {

@@ -1,5 +1,5 @@
 //go:build !unix
 
-package catalog
+package fileerr
 
 const openFlags = 0
