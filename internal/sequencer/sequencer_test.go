@@ -47,32 +47,38 @@ func squares(t *testing.T, run string) (emit func(k, v int) error, check func(er
 }
 
 func TestErrors(t *testing.T) {
-	boom := errors.New("boom")
-	n := 0
-	err := Run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) {
-		if k == 10 {
-			return 0, boom
-		}
-		return k, nil
-	}, func(k, v int) error { n++; return nil })
-	if !errors.Is(err, boom) || n > 10 {
-		t.Errorf("Run with a failing piece = %v after %d results, want boom after at most 10", err, n)
+	type runner func(ctx context.Context, n, workers int, work func(context.Context, int) (int, error), emit func(int, int) error) error
+	budgeted := func(ctx context.Context, n, workers int, work func(context.Context, int) (int, error), emit func(int, int) error) error {
+		return RunBudget(ctx, n, workers, 4, 5, func(int) int64 { return 1 }, work, emit)
 	}
-	err = Run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) { return k, nil },
-		func(k, v int) error {
-			if k == 5 {
-				return boom
+	for name, run := range map[string]runner{"Run": Run[int], "RunBudget": budgeted} {
+		boom := errors.New("boom")
+		n := 0
+		err := run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) {
+			if k == 10 {
+				return 0, boom
 			}
-			return nil
-		})
-	if !errors.Is(err, boom) {
-		t.Errorf("Run with a failing emit = %v, want boom", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	err = Run(ctx, 50, 3, func(ctx context.Context, k int) (int, error) { return k, ctx.Err() }, func(int, int) error { return nil })
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("Run with a cancelled context = %v", err)
+			return k, nil
+		}, func(k, v int) error { n++; return nil })
+		if !errors.Is(err, boom) || n > 10 {
+			t.Errorf("%s with a failing piece = %v after %d results, want boom after at most 10", name, err, n)
+		}
+		err = run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) { return k, nil },
+			func(k, v int) error {
+				if k == 5 {
+					return boom
+				}
+				return nil
+			})
+		if !errors.Is(err, boom) {
+			t.Errorf("%s with a failing emit = %v, want boom", name, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		err = run(ctx, 50, 3, func(ctx context.Context, k int) (int, error) { return k, ctx.Err() }, func(int, int) error { return nil })
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s with a cancelled context = %v", name, err)
+		}
 	}
 }
 
@@ -332,36 +338,5 @@ func TestRunBudgetBound(t *testing.T) {
 	}
 	if bound := budget + workers*w; most > bound {
 		t.Errorf("results waiting weighed %d at most, want at most %d (budget %d, %d workers, pieces of %d)", most, bound, budget, workers, w)
-	}
-}
-
-func TestRunBudgetErrors(t *testing.T) {
-	boom := errors.New("boom")
-	one := func(int) int64 { return 1 }
-	n := 0
-	err := RunBudget(context.Background(), 50, 3, 4, 5, one, func(_ context.Context, k int) (int, error) {
-		if k == 10 {
-			return 0, boom
-		}
-		return k, nil
-	}, func(k, v int) error { n++; return nil })
-	if !errors.Is(err, boom) || n > 10 {
-		t.Errorf("RunBudget with a failing piece = %v after %d results, want boom after at most 10", err, n)
-	}
-	err = RunBudget(context.Background(), 50, 3, 4, 5, one, func(_ context.Context, k int) (int, error) { return k, nil },
-		func(k, v int) error {
-			if k == 5 {
-				return boom
-			}
-			return nil
-		})
-	if !errors.Is(err, boom) {
-		t.Errorf("RunBudget with a failing emit = %v, want boom", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	err = RunBudget(ctx, 50, 3, 4, 5, one, func(ctx context.Context, k int) (int, error) { return k, ctx.Err() }, func(int, int) error { return nil })
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("RunBudget with a cancelled context = %v", err)
 	}
 }
