@@ -247,6 +247,7 @@ type Row struct {
 // a time.
 type parquetReader struct {
 	rows     *parquet.GenericReader[solutionRow]
+	cols     *catalogueColumns              // read instead of rows from the first row
 	keys     *parquet.GenericReader[keyRow] // keysOnly
 	box      symmetry.Box                   // the box the file states
 	buf      []solutionRow
@@ -367,6 +368,8 @@ func openParquet(r io.ReaderAt, size, first, end int64, keysOnly bool) (p *parqu
 	if keysOnly {
 		p.keys = parquet.NewGenericReader[keyRow](f)
 		err = p.keys.SeekToRow(first)
+	} else if first == 0 {
+		p.cols = newCatalogueColumns(f)
 	} else {
 		p.rows = parquet.NewGenericReader[solutionRow](f)
 		err = p.rows.SeekToRow(first)
@@ -449,6 +452,9 @@ func (p *parquetReader) next() (e Entry, err error) {
 	}()
 	if p.keys != nil {
 		return p.nextKey()
+	}
+	if p.cols != nil {
+		return p.nextColumns()
 	}
 	if err := p.fill(); err != nil {
 		return Entry{}, err

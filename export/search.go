@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -73,6 +74,8 @@ func Search(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.
 	}
 	var total Written
 	ew := NewWriter(w, b, opts)
+	sopts.Waiting = waiting
+	sopts.Weigh = func(v any) int64 { return v.(section).chunk.weight() }
 	err := solver.Stream(ctx, b, sections, sopts, func(c *solver.Catalogue) (section, error) {
 		ch, err := EncodeChunk(b, opts, c.Snakes)
 		return section{ch, Written{len(c.Snakes), c.Solutions(), c.Nodes}}, err
@@ -86,4 +89,21 @@ func Search(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.
 		return total, err
 	}
 	return total, ew.Close()
+}
+
+// waiting bounds the bytes of the sections a [Search] holds encoded,
+// finished and waiting to be written in key order: the sections of a box
+// differ in size by orders of magnitude, the largest of 3x3x4 at depth
+// 12 holding some 1% of its 11 GB of JSON, and a count of them waiting
+// took its peak memory past 1 GB. docs/SPEED.md has the measurements
+// behind the choice.
+var waiting int64 = 256 << 20
+
+// weight returns about the bytes c holds.
+func (c Chunk) weight() int64 {
+	n := int64(len(c.blocks))*blockSize + int64(len(c.starts)+len(c.moves)) + 1
+	for _, h := range c.heads {
+		n += int64(unsafe.Sizeof(h)) + int64(len(h.key))
+	}
+	return n
 }

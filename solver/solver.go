@@ -19,7 +19,9 @@ type Seq = engine.Seq
 
 // Options tune a search: Workers, the goroutines searching at once (0,
 // every core); Progress, called after each piece of the search; Most, how
-// many solutions [Solve] keeps. The zero value searches with every core.
+// many solutions [Solve] keeps; Waiting and Weigh, how much of its
+// results a [Stream] holds waiting for their turn. The zero value
+// searches with every core.
 type Options = engine.Options
 
 // MaxWorkers bounds Options.Workers: each worker holds a search, and a

@@ -133,8 +133,13 @@ func (b Box) AppendCells(dst [][3]int, start [3]int, dirs []Dir) ([][3]int, erro
 	cells := append(dst, start)
 	p := start
 	for i, d := range dirs {
-		p = b.Step(p, d)
-		if !b.Contains(p) {
+		a := d.Axis()
+		if a > 2 {
+			return nil, fmt.Errorf("move %d (%v) is no direction", i+1, d)
+		}
+		p[a] += 1 - 2*int(d&1)
+		// Unsigned, a coordinate below 0 is above every side.
+		if uint(p[a]) >= uint(b.Size[a]) {
 			return nil, fmt.Errorf("move %d (%v) leaves the box at cubelet %d", i+1, d, i+2)
 		}
 		bit := uint64(1) << b.Index(p)

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/snakecube/snakecube/export"
@@ -61,6 +63,10 @@ Examples:
   $ snakecube enumerate -size 2x3x4 -format parquet
   $ snakecube enumerate -size 3x3x4 -snakes -format parquet
 `
+
+// searchMemory is the soft limit of the heap while enumerate writes a
+// catalogue.
+const searchMemory = 800 << 20
 
 func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
@@ -124,6 +130,13 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	var total export.Written
+	// The garbage collector lets the heap grow to twice what is live
+	// before it collects: a soft limit makes it collect sooner when a big
+	// box's sections near it, so the peak stays under 1 GB
+	// (docs/SPEED.md). GOMEMLIMIT, when set, says otherwise.
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(searchMemory))
+	}
 	name, err := writeOutput(e, *out, func(w io.Writer) error {
 		var err error
 		total, err = export.Search(ctx, w, b, sections, opts, eopts)

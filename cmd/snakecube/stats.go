@@ -56,7 +56,8 @@ Flags:
                    an SVG picture; "-" writes it to standard output instead
                    of the figures
   -rate            also rate every snake: the figures of difficulty
-  -j N             rate with N goroutines (default: all cores)
+  -j N             read and rate with N goroutines (default: all cores):
+                   on more than one, the file is decoded ahead of the checks
 
 Examples:
   $ snakecube stats solutions.json

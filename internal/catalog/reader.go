@@ -31,6 +31,10 @@ type Options struct {
 	// file tells no box, besides the cubes: a server given several
 	// catalogues of several boxes.
 	Boxes []symmetry.Box
+	// ReadAhead, set, has a goroutine decode the file's entries ahead of
+	// the ones being checked, so that decoding and checking share two
+	// cores; the caller must then Close the Reader.
+	ReadAhead bool
 }
 
 // settle returns the box of a catalogue that states box stated (zero
@@ -223,6 +227,89 @@ type Reader struct {
 	arena []symmetry.Dir
 	seen  map[string]int
 	buf   []byte
+
+	ahead chan []raw    // entries decoded ahead, with ReadAhead
+	stop  chan struct{} // closed by Close
+	batch []raw         // what is left of the batch being checked
+}
+
+// raw is an entry as the file states it, or the error that ends the
+// reading.
+type raw struct {
+	e   export.Entry
+	err error
+}
+
+// aheadBatch is how many entries, or about how many solutions, the
+// goroutine of ReadAhead decodes before it hands them over; aheadBatches
+// how many batches may wait.
+const (
+	aheadBatch   = 256
+	aheadBatches = 4
+)
+
+// readAhead decodes entries ahead, in batches, until the end, an error or
+// Close.
+func (r *Reader) readAhead(ahead chan<- []raw, stop <-chan struct{}) {
+	defer close(ahead)
+	for {
+		batch := make([]raw, 0, aheadBatch)
+		sols := 0
+		for len(batch) < aheadBatch && sols < 16*aheadBatch {
+			e, err := r.raw.Next()
+			batch = append(batch, raw{e, err})
+			if err != nil {
+				break
+			}
+			sols += len(e.Solutions)
+		}
+		// The batch is the reader's once sent.
+		last := batch[len(batch)-1].err != nil
+		select {
+		case ahead <- batch:
+		case <-stop:
+			return
+		}
+		if last {
+			return
+		}
+	}
+}
+
+// Close stops the goroutine of ReadAhead; without ReadAhead it does
+// nothing.
+func (r *Reader) Close() {
+	if r.stop != nil {
+		close(r.stop)
+		r.stop = nil
+		for range r.ahead {
+		}
+	}
+}
+
+// next returns the next raw entry, decoded here or ahead.
+func (r *Reader) next() (export.Entry, error) {
+	if r.ahead == nil {
+		e, err := r.raw.Next()
+		if r.opts.ReadAhead && err == nil && r.stop == nil {
+			// The first entry settles the format and the box, which the
+			// goroutine would change under the reader's eyes.
+			r.ahead, r.stop = make(chan []raw, aheadBatches), make(chan struct{})
+			go r.readAhead(r.ahead, r.stop)
+		}
+		return e, err
+	}
+	if len(r.batch) == 0 {
+		b, ok := <-r.ahead
+		if !ok {
+			return export.Entry{}, io.EOF
+		}
+		r.batch = b
+	}
+	x := r.batch[0]
+	r.batch[0] = raw{}
+	r.batch = r.batch[1:]
+	return x.e, x.err
 }
 
 // NewReader returns a Reader of the catalogue in r, told by its content:
@@ -252,7 +339,7 @@ func (r *Reader) setBox(b symmetry.Box) {
 // the one given, or when the box is neither given nor told. The Snake
 // returned holds until the next call.
 func (r *Reader) Next() (*Snake, error) {
-	e, err := r.raw.Next()
+	e, err := r.next()
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
@@ -352,24 +439,39 @@ func (r *Reader) rows(q solver.Seq, sols []export.Solution) {
 func (r *Reader) solutions(q solver.Seq, sols []export.Solution) {
 	s := &r.snk
 	m := r.box.Len() - 1
-	clear(r.seen)
 	// One arena holds every canonical form: it is grown before the loop,
 	// so the forms handed out are never moved by a later append.
 	r.arena = slices.Grow(r.arena[:0], len(sols)*m)
-	for i, raw := range sols {
+	// A catalogue lists a snake's solutions ascending by canonical form,
+	// so none twice: a map finds the solutions listed again only when
+	// the forms do not ascend.
+	ascending := true
+	var last []symmetry.Dir
+	for _, raw := range sols {
 		at := len(r.arena)
 		c, err := r.chk.Solution(r.arena[at:at+m], q, raw)
-		sol := Solution{Checked: c, Err: err, Same: -1}
 		if err == nil {
 			r.arena = r.arena[:at+m]
-			r.buf = appendForm(r.buf[:0], c.Form)
-			if j, ok := r.seen[string(r.buf)]; ok {
-				sol.Same = j
-			} else {
-				r.seen[string(r.buf)] = i
-			}
+			ascending = ascending && (last == nil || slices.Compare(last, c.Form) < 0)
+			last = c.Form
 		}
-		s.Solutions = append(s.Solutions, sol)
+		s.Solutions = append(s.Solutions, Solution{Checked: c, Err: err, Same: -1})
+	}
+	if ascending {
+		return
+	}
+	clear(r.seen)
+	for i := range s.Solutions {
+		sol := &s.Solutions[i]
+		if sol.Err != nil {
+			continue
+		}
+		r.buf = appendForm(r.buf[:0], sol.Form)
+		if j, ok := r.seen[string(r.buf)]; ok {
+			sol.Same = j
+		} else {
+			r.seen[string(r.buf)] = i
+		}
 	}
 }
 

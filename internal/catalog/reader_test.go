@@ -81,7 +81,26 @@ func TestProblems(t *testing.T) {
 	good := `{"startPos":[0,0,0],"direction":[1,2,-1,3,1,-2,-1],"path":[[[1,8],[4,5]],[[2,7],[3,6]]]}`
 	mirror := `{"startPos":[0,0,0],"direction":[2,1,-2,3,2,-1,-2],"path":[[[1,8],[2,7]],[[4,5],[3,6]]]}`
 	in := `{"01111110":[` + good + `,` + mirror + `,{"startPos":[0,0,0],"direction":[1,1]}],"01111110":[],"01000000":[]}`
-	r := NewReader(strings.NewReader(in), Options{})
+	want := []string{
+		"01111110 solution 2 same as 1",
+		"01111110 solution 3: direction has 2 moves, want 7",
+		"01111110: listed again: keys must be unique",
+		"01111110: lists no solution",
+		"01000000: follows 01111110: keys must ascend",
+		"01000000: not a key: its reverse, 00000010, is smaller",
+		"01000000: lists no solution",
+	}
+	for _, ahead := range []bool{false, true} {
+		if got := attached(t, NewReader(strings.NewReader(in), Options{ReadAhead: ahead})); !reflect.DeepEqual(got, want) {
+			t.Errorf("problems read, ReadAhead %t:\n%s\nwant\n%s", ahead, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// attached reads every snake of r and returns what is wrong with them.
+func attached(t *testing.T, r *Reader) []string {
+	t.Helper()
+	defer r.Close()
 	var got []string
 	for {
 		s, err := r.Next()
@@ -103,16 +122,5 @@ func TestProblems(t *testing.T) {
 			}
 		}
 	}
-	want := []string{
-		"01111110 solution 2 same as 1",
-		"01111110 solution 3: direction has 2 moves, want 7",
-		"01111110: listed again: keys must be unique",
-		"01111110: lists no solution",
-		"01000000: follows 01111110: keys must ascend",
-		"01000000: not a key: its reverse, 00000010, is smaller",
-		"01000000: lists no solution",
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("problems read:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	return got
 }

@@ -35,6 +35,14 @@ type Options struct {
 	// (see [Solved.Total]), so that its memory stays bounded whatever
 	// the snake.
 	Most int
+	// Waiting, when above 0 with Weigh set, bounds what the finished
+	// sections of a [Stream] hold while they wait for their turn: while
+	// the results of work waiting weigh more than Waiting, each result v
+	// weighing Weigh(v), no section starts but the next in order. The
+	// results are the same; memory stays near Waiting, however the
+	// sections' sizes vary.
+	Waiting int64
+	Weigh   func(any) int64
 }
 
 func (o Options) workers() int {

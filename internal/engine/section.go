@@ -240,7 +240,7 @@ func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 		v      T
 		tooBig error
 	}
-	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), func(ctx context.Context, k int) (outcome, error) {
+	work1 := func(ctx context.Context, k int) (outcome, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
 		c, err := w.section(ctx, g, &plan, ps, k)
@@ -255,12 +255,18 @@ func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 		}
 		v, err := work(c)
 		return outcome{v: v}, err
-	}, func(_ int, o outcome) error {
+	}
+	emit1 := func(_ int, o outcome) error {
 		if o.tooBig != nil {
 			return o.tooBig
 		}
 		return emit(o.v)
-	})
+	}
+	if opts.Waiting > 0 && opts.Weigh != nil {
+		weigh := func(o outcome) int64 { return opts.Weigh(o.v) }
+		return sequencer.RunBudget(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), opts.Waiting, weigh, work1, emit1)
+	}
+	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), work1, emit1)
 }
 
 // Count summarises the snakes of a catalogue or a section without keeping

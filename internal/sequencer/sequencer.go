@@ -8,6 +8,7 @@ import (
 	"context"
 	"iter"
 	"slices"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -222,6 +223,168 @@ func runOne[P, T any](ctx context.Context, pieces iter.Seq2[int, P], work func(c
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// RunBudget is [RunWindowed] with what waits for its turn bounded by
+// weight as well as by count: each result weighs weight(result), and
+// while the results done and not yet emitted weigh more than budget, no
+// piece starts but the next to emit, if it has not started. So what
+// waits weighs at most budget plus the results of the pieces running
+// when it was reached, one a worker, whatever the order the pieces
+// finish in; the pieces still start window by window while what waits
+// is light. Pieces whose results vary from nothing to a large share of
+// the whole then run as far ahead as memory allows and no further. The
+// first error from work or emit stops the run and is returned; emit is
+// not called after it.
+func RunBudget[T any](ctx context.Context, n, workers, window int, budget int64, weight func(T) int64, work func(context.Context, int) (T, error), emit func(int, T) error) error {
+	workers, window = min(max(workers, 1), max(n, 1)), min(max(window, 1), max(n, 1))
+	if workers == 1 {
+		return runOne(ctx, indices(windows(n, 1))(ctx), byIndex(work), emit)
+	}
+	b := budgeted[T]{order: slices.Collect(windows(n, window)), started: make([]bool, n), done: map[int]done[T]{}, budget: budget, queued: 2*workers + window}
+	b.cond = sync.NewCond(&b.mu)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(ctx, func() { b.fail(ctx.Err()) })
+	defer stop()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				k, ok := b.take()
+				if !ok {
+					return
+				}
+				v, err := work(ctx, k)
+				var w int64
+				if err == nil {
+					w = weight(v)
+				}
+				b.finish(k, done[T]{v, err, w})
+			}
+		})
+	}
+	err := b.emitAll(n, emit)
+	cancel()
+	wg.Wait()
+	return err
+}
+
+// done is a piece's result as a [RunBudget] holds it until its turn.
+type done[T any] struct {
+	v   T
+	err error
+	w   int64
+}
+
+// budgeted is the state a [RunBudget] shares between its workers and
+// its emitter.
+type budgeted[T any] struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	order   []int // the pieces in the order they start while within budget
+	at      int   // order[at:] holds every piece not started
+	started []bool
+	done    map[int]done[T] // results waiting for their turn
+	held    int64           // their weight
+	budget  int64
+	// queued bounds the pieces started and not yet emitted, as
+	// [RunWindowed] does; live counts them.
+	queued, live int
+	next         int   // the piece to emit next
+	failed       error // set, the run stops
+}
+
+// onHold, when set, is called when a worker waits because what waits
+// is over budget: tests watch the bound act.
+var onHold func()
+
+// take returns the piece for a worker to run next, waiting while what
+// waits is over budget and the next to emit has started; false when no
+// piece is left to start or the run stops.
+func (b *budgeted[T]) take() (int, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for {
+		if b.failed != nil {
+			return 0, false
+		}
+		for b.at < len(b.order) && b.started[b.order[b.at]] {
+			b.at++
+		}
+		if b.at == len(b.order) {
+			return 0, false
+		}
+		k := b.order[b.at]
+		if b.held > b.budget || b.live >= b.queued {
+			if b.next >= len(b.started) || b.started[b.next] {
+				if onHold != nil {
+					onHold()
+				}
+				b.cond.Wait()
+				continue
+			}
+			k = b.next
+		}
+		b.started[k] = true
+		b.live++
+		return k, true
+	}
+}
+
+// finish files the result of piece k.
+func (b *budgeted[T]) finish(k int, d done[T]) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.done[k] = d
+	b.held += d.w
+	if d.err != nil && b.failed == nil {
+		b.failed = d.err
+	}
+	b.cond.Broadcast()
+}
+
+// fail stops the run with err, unless it stopped already.
+func (b *budgeted[T]) fail(err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.failed == nil {
+		b.failed = err
+	}
+	b.cond.Broadcast()
+}
+
+// emitAll emits the n results in index order as they come.
+func (b *budgeted[T]) emitAll(n int, emit func(int, T) error) error {
+	for k := range n {
+		b.mu.Lock()
+		d, ok := b.done[k]
+		for !ok && b.failed == nil {
+			b.cond.Wait()
+			d, ok = b.done[k]
+		}
+		failed := b.failed
+		b.mu.Unlock()
+		if failed != nil {
+			return failed
+		}
+		err := d.err
+		if err == nil {
+			err = emit(k, d.v)
+		}
+		if err != nil {
+			b.fail(err)
+			return err
+		}
+		b.mu.Lock()
+		delete(b.done, k)
+		b.held -= d.w
+		b.live--
+		b.next = k + 1
+		b.cond.Broadcast()
+		b.mu.Unlock()
 	}
 	return nil
 }

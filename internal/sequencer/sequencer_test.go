@@ -47,32 +47,38 @@ func squares(t *testing.T, run string) (emit func(k, v int) error, check func(er
 }
 
 func TestErrors(t *testing.T) {
-	boom := errors.New("boom")
-	n := 0
-	err := Run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) {
-		if k == 10 {
-			return 0, boom
-		}
-		return k, nil
-	}, func(k, v int) error { n++; return nil })
-	if !errors.Is(err, boom) || n > 10 {
-		t.Errorf("Run with a failing piece = %v after %d results, want boom after at most 10", err, n)
+	type runner func(ctx context.Context, n, workers int, work func(context.Context, int) (int, error), emit func(int, int) error) error
+	budgeted := func(ctx context.Context, n, workers int, work func(context.Context, int) (int, error), emit func(int, int) error) error {
+		return RunBudget(ctx, n, workers, 4, 5, func(int) int64 { return 1 }, work, emit)
 	}
-	err = Run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) { return k, nil },
-		func(k, v int) error {
-			if k == 5 {
-				return boom
+	for name, run := range map[string]runner{"Run": Run[int], "RunBudget": budgeted} {
+		boom := errors.New("boom")
+		n := 0
+		err := run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) {
+			if k == 10 {
+				return 0, boom
 			}
-			return nil
-		})
-	if !errors.Is(err, boom) {
-		t.Errorf("Run with a failing emit = %v, want boom", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	err = Run(ctx, 50, 3, func(ctx context.Context, k int) (int, error) { return k, ctx.Err() }, func(int, int) error { return nil })
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("Run with a cancelled context = %v", err)
+			return k, nil
+		}, func(k, v int) error { n++; return nil })
+		if !errors.Is(err, boom) || n > 10 {
+			t.Errorf("%s with a failing piece = %v after %d results, want boom after at most 10", name, err, n)
+		}
+		err = run(context.Background(), 50, 3, func(_ context.Context, k int) (int, error) { return k, nil },
+			func(k, v int) error {
+				if k == 5 {
+					return boom
+				}
+				return nil
+			})
+		if !errors.Is(err, boom) {
+			t.Errorf("%s with a failing emit = %v, want boom", name, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		err = run(ctx, 50, 3, func(ctx context.Context, k int) (int, error) { return k, ctx.Err() }, func(int, int) error { return nil })
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s with a cancelled context = %v", name, err)
+		}
 	}
 }
 
@@ -280,5 +286,57 @@ func TestStreamStops(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Stream on %d workers cancelled while waiting for a piece = %v, want context.Canceled", workers, err)
 		}
+	}
+}
+
+func TestRunBudgetOrder(t *testing.T) {
+	for _, c := range []struct {
+		workers, window int
+		budget          int64
+	}{{1, 1, 0}, {2, 1, 0}, {2, 8, 3}, {3, 7, 50}, {7, 16, 1000}} {
+		emit, check := squares(t, fmt.Sprintf("RunBudget on %d workers, window %d, budget %d", c.workers, c.window, c.budget))
+		check(RunBudget(context.Background(), 100, c.workers, c.window, c.budget, func(v int) int64 { return int64(v % 7) }, func(_ context.Context, k int) (int, error) {
+			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			return k * k, nil
+		}, emit), 100)
+	}
+}
+
+// TestRunBudgetBound holds the first piece back until the others can go
+// no further, or until all of them are done: what waits for its turn
+// must stay within the budget plus a piece a worker, where a run bounded
+// by count alone would pile up every other piece behind the first.
+func TestRunBudgetBound(t *testing.T) {
+	const n, workers, window, budget, w = 200, 3, 8, 20, 4
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	onHold = open
+	defer func() { onHold = nil }()
+	var mu sync.Mutex
+	var waiting, most, finished int
+	err := RunBudget(context.Background(), n, workers, window, budget, func(int) int64 { return w }, func(_ context.Context, k int) (int, error) {
+		if k == 0 {
+			<-release
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		waiting += w
+		most = max(most, waiting)
+		if finished++; finished == n-1 {
+			open()
+		}
+		return k, nil
+	}, func(k, _ int) error {
+		mu.Lock()
+		defer mu.Unlock()
+		waiting -= w
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bound := budget + workers*w; most > bound {
+		t.Errorf("results waiting weighed %d at most, want at most %d (budget %d, %d workers, pieces of %d)", most, bound, budget, workers, w)
 	}
 }

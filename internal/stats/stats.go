@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -28,7 +29,8 @@ type Options struct {
 	Box symmetry.Box
 	// Rate asks for the figures of difficulty ([Stats.Difficulty]):
 	// every snake rated (package rate), on Workers goroutines, 0 meaning
-	// runtime.GOMAXPROCS(0).
+	// runtime.GOMAXPROCS(0). On more than one, the file is decoded ahead
+	// of the checks ([catalog.Options.ReadAhead]).
 	Rate    bool
 	Workers int
 }
@@ -140,7 +142,13 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 // [*catalog.Problem] naming the snake; a file that is not a catalogue gives
 // the reader's [*export.SyntaxError].
 func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
-	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box})
+	// On more than one core, the file is decoded ahead of the checks.
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box, ReadAhead: workers > 1})
+	defer rd.Close()
 	t := NewCounter(opts.Box)
 	var rt *rater
 	for n := 0; ; n++ {

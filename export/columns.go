@@ -1,0 +1,245 @@
+package export
+
+import (
+	"io"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// column reads the values of one leaf column of a Parquet file, row
+// group after row group, a page at a time: reading a catalogue column by
+// column costs a fraction of assembling its rows, which goes through
+// reflection for every value.
+type column struct {
+	groups []parquet.RowGroup
+	index  int // the leaf column's index in a row group
+	// slot is the definition level from which a value of a repeated
+	// column stands for an element of its list, null or not: below it,
+	// the list itself is empty or null.
+	slot, full int
+	g          int // the row group being read
+	pages      parquet.Pages
+	values     parquet.ValueReader
+	buf        []parquet.Value
+	at, n      int
+}
+
+// columnBatch is the number of values a column decodes at once.
+const columnBatch = 4096
+
+func newColumn(f *parquet.File, leaf parquet.LeafColumn) *column {
+	c := &column{groups: f.RowGroups(), index: leaf.ColumnIndex, full: leaf.MaxDefinitionLevel, buf: make([]parquet.Value, columnBatch)}
+	c.slot = c.full
+	if leaf.Node.Optional() {
+		c.slot--
+	}
+	return c
+}
+
+// peek returns the next value, without taking it, or io.EOF after the
+// last.
+func (c *column) peek() (*parquet.Value, error) {
+	for c.at == c.n {
+		if c.values != nil {
+			n, err := c.values.ReadValues(c.buf)
+			c.at, c.n = 0, n
+			switch {
+			case n > 0:
+				return &c.buf[0], nil
+			case err == io.EOF:
+				c.values = nil
+			case err != nil:
+				return nil, err
+			}
+			continue
+		}
+		if c.pages != nil {
+			p, err := c.pages.ReadPage()
+			if err == io.EOF {
+				c.pages.Close()
+				c.pages = nil
+				c.g++
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			c.values = p.Values()
+			continue
+		}
+		if c.g == len(c.groups) {
+			return nil, io.EOF
+		}
+		c.pages = c.groups[c.g].ColumnChunks()[c.index].Pages()
+	}
+	return &c.buf[c.at], nil
+}
+
+// next returns the next value, or io.EOF after the last.
+func (c *column) next() (*parquet.Value, error) {
+	v, err := c.peek()
+	if err == nil {
+		c.at++
+	}
+	return v, err
+}
+
+// int returns the next value as an integer, 0 for a null.
+func (c *column) int() (int, error) {
+	v, err := c.next()
+	if err != nil || v.IsNull() {
+		return 0, err
+	}
+	return intOf(v), nil
+}
+
+// intOf returns an INT32 or INT64 value as an integer.
+func intOf(v *parquet.Value) int {
+	if v.Kind() == parquet.Int32 {
+		return int(v.Int32())
+	}
+	return int(v.Int64())
+}
+
+// list appends the next row's list of integers to dst, a null element
+// as 0.
+func (c *column) list(dst []int) ([]int, error) {
+	v, err := c.next()
+	if err != nil {
+		return dst, err
+	}
+	for {
+		if v.DefinitionLevel() >= c.slot {
+			n := 0
+			if !v.IsNull() {
+				n = intOf(v)
+			}
+			dst = append(dst, n)
+		}
+		v, err = c.peek()
+		if err == io.EOF {
+			return dst, nil
+		}
+		if err != nil {
+			return dst, err
+		}
+		if v.RepetitionLevel() == 0 {
+			return dst, nil
+		}
+		c.at++
+	}
+}
+
+// catalogueColumns are the columns a reader of a catalogue's solutions
+// reads, in the order of [columns].
+type catalogueColumns struct {
+	box, key, solutions, straights, palindrome, solution, x, y, z, direction *column
+	lastBox                                                                  string
+}
+
+func newCatalogueColumns(f *parquet.File) *catalogueColumns {
+	cols := make([]*column, len(columns))
+	for i, c := range columns {
+		leaf, _ := f.Schema().Lookup(c.path...) // checkSchema found them
+		cols[i] = newColumn(f, leaf)
+	}
+	return &catalogueColumns{box: cols[0], key: cols[1], solutions: cols[2], straights: cols[3], palindrome: cols[4],
+		solution: cols[5], x: cols[6], y: cols[7], z: cols[8], direction: cols[9]}
+}
+
+// nextColumns returns the rows of the next snake, read column by column,
+// or io.EOF.
+func (p *parquetReader) nextColumns() (Entry, error) {
+	c := p.cols
+	if p.row >= p.end {
+		return Entry{}, io.EOF
+	}
+	kv, err := c.key.peek()
+	if err != nil {
+		return Entry{}, p.columnError(err)
+	}
+	e := Entry{Key: string(kv.ByteArray()), Offset: p.row}
+	var ints []int
+	for {
+		if err := p.columnRow(&e, &ints); err != nil {
+			return Entry{}, p.columnError(err)
+		}
+		p.row++
+		if p.row >= p.end {
+			break
+		}
+		kv, err := c.key.peek()
+		if err != nil {
+			return Entry{}, p.columnError(err)
+		}
+		if string(kv.ByteArray()) != e.Key {
+			break
+		}
+	}
+	e.Count = len(e.Solutions)
+	return e, nil
+}
+
+// columnRow reads a row into e, its integers into ints.
+func (p *parquetReader) columnRow(e *Entry, ints *[]int) error {
+	c := p.cols
+	bv, err := c.box.next()
+	if err != nil {
+		return err
+	}
+	if b := bv.ByteArray(); string(b) != c.lastBox {
+		c.lastBox = string(b)
+	}
+	if p.box.Len() == 0 && p.row == 0 {
+		p.statedBox(c.lastBox)
+	}
+	if _, err := c.key.next(); err != nil {
+		return err
+	}
+	var row Row
+	row.Box = c.lastBox
+	if row.Solutions, err = c.solutions.int(); err != nil {
+		return err
+	}
+	if row.Straights, err = c.straights.int(); err != nil {
+		return err
+	}
+	pv, err := c.palindrome.next()
+	if err != nil {
+		return err
+	}
+	row.Palindrome = !pv.IsNull() && pv.Boolean()
+	if row.Solution, err = c.solution.int(); err != nil {
+		return err
+	}
+	if *ints == nil {
+		// The snake's rows state its number of solutions: room for them
+		// all at once, within reason for a file that lies.
+		*ints = make([]int, 0, min(max(row.Solutions, 1), 1<<12)*36)
+	}
+	at := len(*ints)
+	for _, col := range []*column{c.x, c.y, c.z} {
+		n, err := col.int()
+		if err != nil {
+			return err
+		}
+		*ints = append(*ints, n)
+	}
+	start := (*ints)[at:len(*ints):len(*ints)]
+	at = len(*ints)
+	if *ints, err = c.direction.list(*ints); err != nil {
+		return err
+	}
+	dir := (*ints)[at:len(*ints):len(*ints)]
+	e.Solutions = append(e.Solutions, Solution{StartPos: start, Direction: dir, Row: row})
+	return nil
+}
+
+// columnError is the error of a column that could not be read at row
+// p.row.
+func (p *parquetReader) columnError(err error) error {
+	if err == io.EOF {
+		return parquetError("row %d: the file ends before its %d rows", p.row+1, p.end)
+	}
+	return parquetError("row %d: a damaged Parquet file: %v", p.row+1, err)
+}
