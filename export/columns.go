@@ -1,9 +1,11 @@
 package export
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // column reads the values of one leaf column of a Parquet file, row
@@ -108,7 +110,10 @@ func (c *column) list(dst []int) ([]int, error) {
 	if err != nil {
 		return dst, err
 	}
-	for {
+	for start := len(dst); ; {
+		if len(dst)-start > symmetry.MaxCells {
+			return dst, fmt.Errorf("a list of more than %d values, more than a solution has moves", symmetry.MaxCells)
+		}
 		if v.DefinitionLevel() >= c.slot {
 			n := 0
 			if !v.IsNull() {
@@ -160,9 +165,15 @@ func (p *parquetReader) nextColumns() (Entry, error) {
 	}
 	e := Entry{Key: string(kv.ByteArray()), Offset: p.row}
 	var ints []int
+	var stated int32
+	bound := 1
 	for {
 		if err := p.columnRow(&e, &ints); err != nil {
 			return Entry{}, p.columnError(err)
+		}
+		if len(e.Solutions) == 1 {
+			stated = int32(min(max(e.Solutions[0].Row.Solutions, -1), maxSnakeRows+1))
+			bound = rowBound(stated)
 		}
 		p.row++
 		if p.row >= p.end {
@@ -174,6 +185,9 @@ func (p *parquetReader) nextColumns() (Entry, error) {
 		}
 		if string(kv.ByteArray()) != e.Key {
 			break
+		}
+		if len(e.Solutions) == bound {
+			return Entry{}, tooManyRows(p.row, e.Offset, e.Key, stated)
 		}
 	}
 	e.Count = len(e.Solutions)
@@ -242,4 +256,14 @@ func (p *parquetReader) columnError(err error) error {
 		return parquetError("row %d: the file ends before its %d rows", p.row+1, p.end)
 	}
 	return parquetError("row %d: a damaged Parquet file: %v", p.row+1, err)
+}
+
+// close gives back the pages the columns are reading.
+func (cc *catalogueColumns) close() {
+	for _, c := range []*column{cc.box, cc.key, cc.solutions, cc.straights, cc.palindrome, cc.solution, cc.x, cc.y, cc.z, cc.direction} {
+		if c.pages != nil {
+			c.pages.Close()
+			c.pages, c.values = nil, nil
+		}
+	}
 }

@@ -505,7 +505,10 @@ func (p *parquetReader) close() {
 	if p.keys != nil {
 		p.keys.Close()
 	}
-	p.rows, p.keys, p.buf, p.kbuf = nil, nil, nil, nil
+	if p.cols != nil {
+		p.cols.close()
+	}
+	p.rows, p.keys, p.cols, p.buf, p.kbuf = nil, nil, nil, nil, nil
 }
 
 // fill makes sure a row is buffered, or returns io.EOF.
