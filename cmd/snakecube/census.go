@@ -13,7 +13,7 @@ import (
 	"github.com/snakecube/snakecube/internal/boxes"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -230,7 +230,7 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 		}
 		if parts > 0 {
 			underway = fmt.Sprintf("%s of them, %s nodes, are counted in the .parts files beside the census",
-				fold.Plural(parts, "part"), fold.Thousands(int(c.Nodes)))
+				words.Plural(parts, "part"), words.Thousands(int(c.Nodes)))
 		}
 	}
 	if *complete && n > 0 {
@@ -289,9 +289,9 @@ func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		msg := fmt.Sprintf("%s: %s checked, each line with its checksum", name, fold.Plural(u.Records, "section"))
+		msg := fmt.Sprintf("%s: %s checked, each line with its checksum", name, words.Plural(u.Records, "section"))
 		if u.Duplicates > 0 {
-			msg += fmt.Sprintf("; dropped %s repeating an earlier one", fold.Plural(u.Duplicates, "record"))
+			msg += fmt.Sprintf("; dropped %s repeating an earlier one", words.Plural(u.Duplicates, "record"))
 		}
 		if u.Torn > 0 {
 			msg += fmt.Sprintf("; dropped a torn last line of %d bytes", u.Torn)

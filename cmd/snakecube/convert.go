@@ -8,7 +8,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 const convertUsage = `Usage:
@@ -82,6 +82,6 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	if *snakes {
 		what = "the table of snakes"
 	}
-	e.Warnf("%s: %v, %s, %s; wrote %s as %v to %s", name, c.Format, fold.Plural(c.Snakes, "snake"), fold.Plural(c.Solutions, "solution"), what, opts.Format, out)
+	e.Warnf("%s: %v, %s, %s; wrote %s as %v to %s", name, c.Format, words.Plural(c.Snakes, "snake"), words.Plural(c.Solutions, "solution"), what, opts.Format, out)
 	return nil
 }

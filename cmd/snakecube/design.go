@@ -14,9 +14,9 @@ import (
 	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -256,7 +256,7 @@ const designNodes = 200_000_000
 func intIn(s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
-		return 0, fmt.Errorf("want %s to %s", fold.Thousands(lo), fold.Thousands(hi))
+		return 0, fmt.Errorf("want %s to %s", words.Thousands(lo), words.Thousands(hi))
 	}
 	return v, nil
 }
@@ -278,7 +278,7 @@ func parseLevels(s string) (lo, hi int, err error) {
 // designTitle says what a design asked for, for the line before its
 // snakes.
 func designTitle(o design.Options) string {
-	s := fmt.Sprintf("%v snakes with exactly %s", o.Box, fold.Plural(o.Solutions, "solution"))
+	s := fmt.Sprintf("%v snakes with exactly %s", o.Box, words.Plural(o.Solutions, "solution"))
 	if o.Lo > 0 {
 		s += fmt.Sprintf(", levels %d to %d", o.Lo, o.Hi)
 	}
@@ -287,7 +287,7 @@ func designTitle(o design.Options) string {
 
 // writeDesigned writes a snake made as a line of text.
 func writeDesigned(w io.Writer, s design.Snake) {
-	fmt.Fprintf(w, "%v  %s", s.Key, fold.Plural(int(s.Solutions), "solution"))
+	fmt.Fprintf(w, "%v  %s", s.Key, words.Plural(int(s.Solutions), "solution"))
 	if s.Rating != nil {
 		fmt.Fprintf(w, "  level %2d  %s placements", s.Rating.Level(), amount(s.Rating.Difficulty()))
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 )
 
@@ -150,7 +150,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if !*quiet {
 		e.Warnf("%s: %s, %s (up to symmetry and reversal), %s nodes, %v; wrote %s",
-			what, fold.Plural(total.Snakes, "snake"), fold.Plural(total.Solutions, "solution"), fold.Thousands(int(total.Nodes)),
+			what, words.Plural(total.Snakes, "snake"), words.Plural(total.Solutions, "solution"), words.Thousands(int(total.Nodes)),
 			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil

@@ -11,7 +11,7 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/estimate"
-	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -159,7 +159,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	if err := estimate.WriteTree(e.Stdout, b, est, *seed, engine.NodeRate(ctx, b, time.Second)); err != nil {
 		return err
 	}
-	e.Warnf("%v: %s probes in %v", b, fold.Thousands(est.Probes), cli.Elapsed(took))
+	e.Warnf("%v: %s probes in %v", b, words.Thousands(est.Probes), cli.Elapsed(took))
 	return nil
 }
 
@@ -301,7 +301,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		if !errors.As(err, &s) {
 			return err
 		}
-		held := fold.Plural(s.Held, "descent") + " are in " + s.Path
+		held := words.Plural(s.Held, "descent") + " are in " + s.Path
 		switch s.Held {
 		case 0:
 			held = "no descent is in " + s.Path + " yet"

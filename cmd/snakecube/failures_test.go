@@ -14,7 +14,7 @@ import (
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -127,8 +127,8 @@ func TestEnumerateBounds(t *testing.T) {
 	} {
 		text := strings.Join(strings.Fields(u.text), " ")
 		for _, n := range u.bounds {
-			if !strings.Contains(text, " "+fold.Thousands(n)+" ") {
-				t.Errorf("%s -h does not say %s, a bound of the engine", u.name, fold.Thousands(n))
+			if !strings.Contains(text, " "+words.Thousands(n)+" ") {
+				t.Errorf("%s -h does not say %s, a bound of the engine", u.name, words.Thousands(n))
 			}
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/paths"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 const pathsUsage = `Usage:
@@ -95,7 +95,7 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 	opts := paths.Options{Workers: int(*workers), MaxStates: *maxStates}
 	if live {
 		opts.Progress = func(p paths.Progress) {
-			fmt.Fprintf(e.Stderr, "\rsnakecube: %v %s: step %d of %d, %s states \x1b[K", b, p.Run, p.Step, p.Steps, fold.Thousands(p.States))
+			fmt.Fprintf(e.Stderr, "\rsnakecube: %v %s: step %d of %d, %s states \x1b[K", b, p.Run, p.Step, p.Steps, words.Thousands(p.States))
 		}
 	}
 	start := time.Now()
@@ -127,7 +127,7 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 				wide = ", counted again in 128 bits"
 			}
 			e.Warnf("%v: %s: %d steps, at most %d vertices in the frontier and %s states, %v%s",
-				b, what, s.Steps, s.Width, fold.Thousands(s.States), cli.Elapsed(s.Time), wide)
+				b, what, s.Steps, s.Width, words.Thousands(s.States), cli.Elapsed(s.Time), wide)
 		}
 		report("paths", c.Stats)
 		for _, cl := range c.Classes {

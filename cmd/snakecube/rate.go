@@ -12,11 +12,11 @@ import (
 
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -209,10 +209,10 @@ func levelText(r rate.Rating) string {
 // writeRating writes a rating for a person.
 func writeRating(w io.Writer, r rated) {
 	q := r.Seq
-	fmt.Fprintf(w, "snake %v (%d cubelets, %v box): %s\n", q, q.Len, r.Box, fold.Plural(int(r.solutions), "solution"))
+	fmt.Fprintf(w, "snake %v (%d cubelets, %v box): %s\n", q, q.Len, r.Box, words.Plural(int(r.solutions), "solution"))
 	if !r.Foldable() {
 		fmt.Fprintf(w, "  no solution: the whole search from cubelet 1 places %s cubelets, from cubelet %d %s\n",
-			fold.Thousands(int(r.Ends[0].Nodes)), q.Len, fold.Thousands(int(r.Ends[1].Nodes)))
+			words.Thousands(int(r.Ends[0].Nodes)), q.Len, words.Thousands(int(r.Ends[1].Nodes)))
 		return
 	}
 	fmt.Fprintf(w, "  difficulty        %s: %s placements expected, %s forced\n", levelText(r.Rating), amount(r.Difficulty()), percent(r.ForcedShare()))
@@ -223,13 +223,13 @@ func writeRating(w io.Writer, r rated) {
 			from = q.Len
 		}
 		fmt.Fprintf(w, "  from cubelet %-2d   %*s placements expected, %s forced; a search tree of %s placements\n",
-			from, width, amount(end.Expected), percent(end.ExpectedForced/end.Expected), fold.Thousands(int(end.Nodes)))
+			from, width, amount(end.Expected), percent(end.ExpectedForced/end.Expected), words.Thousands(int(end.Nodes)))
 	}
 }
 
 // amount writes a number of placements for a person: whole, with
 // thousands separated.
-func amount(x float64) string { return fold.Thousands(int(math.Round(x))) }
+func amount(x float64) string { return words.Thousands(int(math.Round(x))) }
 
 // percent writes a share as a whole percentage.
 func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }

@@ -11,8 +11,8 @@ import (
 
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/serve"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -135,7 +135,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Errorf("-addr %s: %w", *addr, err)
 	}
 	for _, c := range cats {
-		e.Warnf("%s: %s, %s, %s", c.File, c.Name, fold.Plural(c.Len(), "snake"), fold.Plural(c.Stats().Solutions, "solution"))
+		e.Warnf("%s: %s, %s, %s", c.File, c.Name, words.Plural(c.Len(), "snake"), words.Plural(c.Stats().Solutions, "solution"))
 	}
 	done := "indexed"
 	if *rateAll {

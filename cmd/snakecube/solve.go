@@ -17,6 +17,7 @@ import (
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 )
 
@@ -379,7 +380,7 @@ func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
 				o.jw = export.NewWriter(o.out, s.Box, export.Options{Unordered: true})
 			}
 			if cut := len(a.s.Snake.Solutions); uint64(cut) < a.n {
-				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", it.where, cut, fold.Plural(int(a.n), "solution"), s.Box, s.Seq.Key())
+				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", it.where, cut, words.Plural(int(a.n), "solution"), s.Box, s.Seq.Key())
 			}
 			return o.jw.Write(a.s.Snake)
 		}
@@ -452,7 +453,7 @@ func (o *solveOutput) close(ctx context.Context) error {
 // describe writes a snake's solutions for a person, or what may help.
 func describe(w io.Writer, s *input.Snake, a answer) {
 	sols := a.s.Snake.Solutions
-	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", s.Seq, s.Seq.Len, s.Box, fold.Plural(int(a.n), "solution"))
+	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", s.Seq, s.Seq.Len, s.Box, words.Plural(int(a.n), "solution"))
 	if uint64(len(sols)) < a.n {
 		fmt.Fprintf(w, "  the first %d are shown; -max N shows up to %d\n", len(sols), maxShown)
 	}
@@ -460,7 +461,7 @@ func describe(w io.Writer, s *input.Snake, a answer) {
 		fmt.Fprintf(w, "  %s\n", d)
 	}
 	for i, d := range sols {
-		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, fold.Thousands(int(a.n)))
+		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, words.Thousands(int(a.n)))
 		fold.WriteText(w, s.Box, d)
 	}
 	if a.n == 0 {

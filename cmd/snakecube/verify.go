@@ -5,12 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/snakecube/snakecube/internal/fold"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/verify"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 const verifyUsage = `Usage:
@@ -75,7 +75,7 @@ func runVerify(ctx context.Context, e cli.Env, args []string) error {
 		}
 	})
 	if sum.Problems > maxProblems {
-		e.Warnf("... and %s", fold.Plural(sum.Problems-maxProblems, "more problem"))
+		e.Warnf("... and %s", words.Plural(sum.Problems-maxProblems, "more problem"))
 	}
 	var se *export.SyntaxError
 	switch {
@@ -87,9 +87,9 @@ func runVerify(ctx context.Context, e cli.Env, args []string) error {
 	case err != nil:
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, fold.Plural(sum.Snakes, "snake"), fold.Plural(sum.Solutions, "solution"))
+	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, words.Plural(sum.Snakes, "snake"), words.Plural(sum.Solutions, "solution"))
 	if sum.Problems > 0 {
-		e.Warnf("%s: %s", what, fold.Plural(sum.Problems, "problem"))
+		e.Warnf("%s: %s", what, words.Plural(sum.Problems, "problem"))
 		return cli.ErrReported
 	}
 	if *complete {

@@ -57,8 +57,8 @@ import (
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/fileerr"
-	"github.com/snakecube/snakecube/internal/fold"
 	pathcount "github.com/snakecube/snakecube/internal/paths"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -489,7 +489,7 @@ func (d Design) less(e Design) bool {
 
 // String says the design to a reader of the table.
 func (d Design) String() string {
-	s := fmt.Sprintf("width %s and capacity %s", fold.Thousands(d.Width), fold.Thousands(d.Capacity))
+	s := fmt.Sprintf("width %s and capacity %s", words.Thousands(d.Width), words.Thousands(d.Capacity))
 	if d.Cut {
 		s += " with the cut"
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/fileerr"
-	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -31,15 +31,15 @@ func WriteTable(w io.Writer, rows []Row) error {
 		switch {
 		case r.Exact():
 			c := r.Census
-			cells = append(cells, fold.Thousands(int(c.Snakes)), fold.Thousands(int(c.OneSolution)),
-				fmt.Sprintf("%s (%s solutions)", fold.Thousands(int(c.Palindromes)), fold.Thousands(int(c.PalindromeSolutions))),
-				fmt.Sprintf("%s: `%v`", fold.Thousands(int(c.Most)), c.MostKey), fold.Thousands(int(c.Nodes)), "census")
+			cells = append(cells, words.Thousands(int(c.Snakes)), words.Thousands(int(c.OneSolution)),
+				fmt.Sprintf("%s (%s solutions)", words.Thousands(int(c.Palindromes)), words.Thousands(int(c.PalindromeSolutions))),
+				fmt.Sprintf("%s: `%v`", words.Thousands(int(c.Most)), c.MostKey), words.Thousands(int(c.Nodes)), "census")
 			if r.Checked > 0 {
-				cells[len(cells)-1] += fmt.Sprintf("; %s recounted by census check, all agree", fold.Plural(r.Checked, "section"))
+				cells[len(cells)-1] += fmt.Sprintf("; %s recounted by census check, all agree", words.Plural(r.Checked, "section"))
 			}
 		case r.Estimate != nil:
 			e := r.Estimate
-			how := fmt.Sprintf("estimate, %s", fold.Plural(e.Descents, "descent"))
+			how := fmt.Sprintf("estimate, %s", words.Plural(e.Descents, "descent"))
 			if r.Solutions != nil {
 				how += "; " + solutionsCheck(e.Solutions, r.Solutions)
 			}
@@ -250,7 +250,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 			s = censusState(r, p.Nodes)
 		case p.Kind == "estimate" && r.Estimate != nil:
 			e := r.Estimate
-			s = fold.Plural(e.Descents, "descent")
+			s = words.Plural(e.Descents, "descent")
 			if r.Design != p.Design {
 				s += " of " + r.Design.String()
 			}
@@ -282,7 +282,7 @@ func toGo(e *estimate.Result, pace, target float64) string {
 	case need <= e.Descents:
 		return fmt.Sprintf("at %g%%", 100*target)
 	}
-	s := fmt.Sprintf("some %s more to %g%%", fold.Thousands(need-e.Descents), 100*target)
+	s := fmt.Sprintf("some %s more to %g%%", words.Thousands(need-e.Descents), 100*target)
 	if pace > 0 {
 		s += fmt.Sprintf(", about %s of a core at the %s s a descent of late", hours(float64(need-e.Descents)*pace), seconds(pace))
 	}
@@ -298,9 +298,9 @@ func censusState(r Row, planned float64) string {
 // counted says how many of its sections r's census under way has
 // counted, and how many parts of the others it has counted in parts.
 func counted(r Row) string {
-	s := fmt.Sprintf("%s of %s sections", fold.Thousands(r.Counted), fold.Thousands(r.Sections))
+	s := fmt.Sprintf("%s of %s sections", words.Thousands(r.Counted), words.Thousands(r.Sections))
 	if r.Parts > 0 {
-		s += " and " + fold.Plural(r.Parts, "part") + " of the others"
+		s += " and " + words.Plural(r.Parts, "part") + " of the others"
 	}
 	return s
 }
@@ -326,7 +326,7 @@ func hours(secs float64) string {
 	if h := secs / 3600; h >= 1.5 {
 		return fmt.Sprintf("%.0f hours", h)
 	}
-	return fold.Plural(int(math.Ceil(secs/60)), "minute")
+	return words.Plural(int(math.Ceil(secs/60)), "minute")
 }
 
 // seconds says a descent's time: to a tenth of a second, or to two

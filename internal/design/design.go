@@ -58,6 +58,7 @@ import (
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/walk"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -128,7 +129,7 @@ type Impossible struct {
 }
 
 func (e *Impossible) Error() string {
-	what := fmt.Sprintf("with %s", plural(e.Options.Solutions, "solution"))
+	what := fmt.Sprintf("with %s", words.Plural(e.Options.Solutions, "solution"))
 	if e.ranged() {
 		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
 	}
@@ -137,9 +138,9 @@ func (e *Impossible) Error() string {
 	case e.Found > 0:
 		s += fmt.Sprintf(", fewer than the %d asked for", e.N)
 	case e.Solutions > 0:
-		s += fmt.Sprintf(" (%s with %s, at other levels)", count(e.Solutions, "snake"), plural(e.Options.Solutions, "solution"))
+		s += fmt.Sprintf(" (%s with %s, at other levels)", count(e.Solutions, "snake"), words.Plural(e.Options.Solutions, "solution"))
 	case e.Options.Solutions > e.Most:
-		s += fmt.Sprintf(": no snake of it has more than %s", plural(e.Most, "solution"))
+		s += fmt.Sprintf(": no snake of it has more than %s", words.Plural(e.Most, "solution"))
 	}
 	return s
 }
@@ -160,14 +161,14 @@ type Exhausted struct {
 }
 
 func (e *Exhausted) Error() string {
-	what := fmt.Sprintf("with %s", plural(e.Options.Solutions, "solution"))
+	what := fmt.Sprintf("with %s", words.Plural(e.Options.Solutions, "solution"))
 	if e.ranged() {
 		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
 	}
 	s := fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
 	switch {
 	case e.Stalled && e.Found == 0:
-		s += fmt.Sprintf(": %d of them had %s, each at another level or too long to rate, so such snakes are rare in the box, if there are any", e.OutOfRange, plural(e.Options.Solutions, "solution"))
+		s += fmt.Sprintf(": %d of them had %s, each at another level or too long to rate, so such snakes are rare in the box, if there are any", e.OutOfRange, words.Plural(e.Options.Solutions, "solution"))
 	case e.Stalled:
 		s += ": each was drawn again and again, and no new one for long, so the box seems to have no more"
 	}
@@ -427,18 +428,10 @@ func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
 	return known, nil
 }
 
-// plural writes "1 solution" or "3 solutions".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // count writes "no snake", "1 snake" or "3 snakes".
 func count(n int, noun string) string {
 	if n == 0 {
 		return "no " + noun
 	}
-	return plural(n, noun)
+	return words.Plural(n, noun)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -214,7 +215,7 @@ func TestEvery(t *testing.T) {
 			if res.Known != len(want) {
 				t.Errorf("%v, %d solutions: knew of %d, want %d", b, k, res.Known, len(want))
 			}
-			t.Logf("%v: all %d snakes with %s in %d draws", b, len(want), plural(k, "solution"), res.Draws)
+			t.Logf("%v: all %d snakes with %s in %d draws", b, len(want), words.Plural(k, "solution"), res.Draws)
 		}
 	}
 }

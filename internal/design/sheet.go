@@ -12,6 +12,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -176,7 +177,7 @@ func wrap(s string, n int) []string {
 func (s Sheet) Lines() (title, sub string, about []string) {
 	q, r := s.Seq, s.Rating
 	title = fmt.Sprintf("A snake puzzle for the %v box", s.Box)
-	sub = fmt.Sprintf("%d cubelets · %s", q.Len, fold.Plural(int(s.Total), "solution"))
+	sub = fmt.Sprintf("%d cubelets · %s", q.Len, words.Plural(int(s.Total), "solution"))
 	if s.Total == 1 {
 		sub += " (a unique answer)"
 	}
@@ -198,11 +199,11 @@ func levelWords(d float64) string {
 	l := rate.Level(d)
 	switch {
 	case d > sc.Hardest:
-		return fmt.Sprintf("Level %d of %d: harder than every one of the %s snakes of the 3x3x3 box.", l, rate.Levels, fold.Thousands(sc.Snakes))
+		return fmt.Sprintf("Level %d of %d: harder than every one of the %s snakes of the 3x3x3 box.", l, rate.Levels, words.Thousands(sc.Snakes))
 	case d < sc.Easiest:
-		return fmt.Sprintf("Level %d of %d: easier than every one of the %s snakes of the 3x3x3 box.", l, rate.Levels, fold.Thousands(sc.Snakes))
+		return fmt.Sprintf("Level %d of %d: easier than every one of the %s snakes of the 3x3x3 box.", l, rate.Levels, words.Thousands(sc.Snakes))
 	}
-	return fmt.Sprintf("Level %d of %d: among the %s snakes of the 3x3x3 box, in the %s tenth from the easiest.", l, rate.Levels, fold.Thousands(sc.Snakes), ordinal(l))
+	return fmt.Sprintf("Level %d of %d: among the %s snakes of the 3x3x3 box, in the %s tenth from the easiest.", l, rate.Levels, words.Thousands(sc.Snakes), ordinal(l))
 }
 
 func ordinal(n int) string {
@@ -210,7 +211,7 @@ func ordinal(n int) string {
 }
 
 // amount writes a number of placements: whole, thousands separated.
-func amount(x float64) string { return fold.Thousands(int(math.Round(x))) }
+func amount(x float64) string { return words.Thousands(int(math.Round(x))) }
 
 // The words of the sheet's legend: how each kind of cubelet is drilled,
 // and how the chain is put together.

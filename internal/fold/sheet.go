@@ -9,6 +9,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -202,7 +203,7 @@ func WriteSheetPages(ctx context.Context, w io.Writer, snakes []Snake, first, to
 		oy := top + float64(it.page)*pageH
 		switch it.step {
 		case stepSnake:
-			head := fmt.Sprintf("snake %v · %v box · %s", s.Seq, s.Box, Plural(int(s.total()), "solution"))
+			head := fmt.Sprintf("snake %v · %v box · %s", s.Seq, s.Box, words.Plural(int(s.total()), "solution"))
 			if s.total() == 0 {
 				head = fmt.Sprintf("snake %v · %v box · no solution", s.Seq, s.Box)
 			}
@@ -213,7 +214,7 @@ func WriteSheetPages(ctx context.Context, w io.Writer, snakes []Snake, first, to
 			continue
 		}
 		if it.step < 0 {
-			title := fmt.Sprintf("solution %d of %s", it.sol+1, Thousands(int(s.total())))
+			title := fmt.Sprintf("solution %d of %s", it.sol+1, words.Thousands(int(s.total())))
 			if s.cut() {
 				title += fmt.Sprintf(" (the first %d drawn)", len(s.Solutions))
 			}

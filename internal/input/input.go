@@ -30,8 +30,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -249,7 +249,7 @@ func (a Advice) Lines(s *Snake) []string {
 			if !s.Seq.Turn(n.Cubelet) {
 				was, now = now, was
 			}
-			lines = append(lines, fmt.Sprintf("  cubelet %d as a %s, not a %s: %v, %s", n.Cubelet+1, now, was, n.Snake, fold.Plural(n.Solutions, "solution")))
+			lines = append(lines, fmt.Sprintf("  cubelet %d as a %s, not a %s: %v, %s", n.Cubelet+1, now, was, n.Snake, words.Plural(n.Solutions, "solution")))
 		}
 	}
 	return lines
@@ -262,11 +262,11 @@ func (a Advice) ReadingLines(s *Snake) []string {
 	for _, r := range a.Readings {
 		if f := s.opts.NotationFlag; f != "" {
 			lines = append(lines, fmt.Sprintf("read as %v it has no solution; as %v (%s) it has %s: use %s %v",
-				s.Read.Notation, r.Notation, r.Notation.Describe(), fold.Plural(int(r.Solutions), "solution"), f, r.Notation))
+				s.Read.Notation, r.Notation, r.Notation.Describe(), words.Plural(int(r.Solutions), "solution"), f, r.Notation))
 			continue
 		}
 		lines = append(lines, fmt.Sprintf("read as %v it has no solution; as %v (%s), %s, it has %s",
-			s.Read.Notation, r.Notation, r.Notation.Describe(), r.Seq, fold.Plural(int(r.Solutions), "solution")))
+			s.Read.Notation, r.Notation, r.Notation.Describe(), r.Seq, words.Plural(int(r.Solutions), "solution")))
 	}
 	return lines
 }
@@ -283,7 +283,7 @@ func FixLines(fixes []Fix) []string {
 			lines = append(lines, k)
 			kind = k
 		}
-		lines = append(lines, fmt.Sprintf("  %s: %v, %v box, %s", line, f.Seq, f.Box, fold.Plural(int(f.Solutions), "solution")))
+		lines = append(lines, fmt.Sprintf("  %s: %v, %v box, %s", line, f.Seq, f.Box, words.Plural(int(f.Solutions), "solution")))
 	}
 	return lines
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 // The card, in millimetres: A6 landscape, a postcard.
@@ -38,7 +39,7 @@ func (k *Kit) WriteCard(w io.Writer) error {
 	y += 8
 	cardText(bw, x, y, 5.5, ` font-weight="bold"`, "How your snake cube folds")
 	y += 5.5
-	sub := fmt.Sprintf("%v box · %d cubelets · solution 1 of %s", s.Box, s.Seq.Len, fold.Thousands(int(s.Total)))
+	sub := fmt.Sprintf("%v box · %d cubelets · solution 1 of %s", s.Box, s.Seq.Len, words.Thousands(int(s.Total)))
 	if s.Rating.Foldable() {
 		sub += fmt.Sprintf(" · difficulty %d of %d", s.Rating.Level(), rate.Levels)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -325,5 +326,5 @@ func (k *Kit) pieces() string {
 	for i := range k.Sheet.Seq.Len {
 		n[kindRow(design.KindOf(k.Sheet.Seq, i))]++
 	}
-	return fmt.Sprintf("%s, %s, %s", fold.Plural(n[0], "straight"), fold.Plural(n[1], "corner"), fold.Plural(n[2], "end"))
+	return fmt.Sprintf("%s, %s, %s", words.Plural(n[0], "straight"), words.Plural(n[1], "corner"), words.Plural(n[2], "end"))
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/stats"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -507,7 +508,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, err)
 		return
 	case sv.Total > uint64(s.opts.MaxSolutions):
-		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: %s, more than the %d one answer holds; snakecube solve -count counts them and snakecube solve shows the first", sn.Seq, fold.Plural(int(sv.Total), "solution"), s.opts.MaxSolutions))
+		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: %s, more than the %d one answer holds; snakecube solve -count counts them and snakecube solve shows the first", sn.Seq, words.Plural(int(sv.Total), "solution"), s.opts.MaxSolutions))
 		return
 	}
 	var help []string

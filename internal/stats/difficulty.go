@@ -7,8 +7,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 )
 
@@ -139,7 +139,7 @@ func (s *Stats) writeDifficulty(bw *bufio.Writer) {
 		}
 		t := &table{align: "rlrrr", header: []string{"rank", "snake", "placements", "level", "solutions"}}
 		for i, x := range l.list {
-			t.add(fmt.Sprint(i+1), x.Key.String(), fold.Thousands(placements(x.Difficulty)), fmt.Sprint(x.Level), fold.Thousands(x.Solutions))
+			t.add(fmt.Sprint(i+1), x.Key.String(), words.Thousands(placements(x.Difficulty)), fmt.Sprint(x.Level), words.Thousands(x.Solutions))
 		}
 		t.write(bw)
 	}

@@ -3,11 +3,12 @@ package stats
 import (
 	"bufio"
 	"fmt"
-	"github.com/snakecube/snakecube/internal/fold"
 	"html"
 	"io"
 	"math"
 	"strings"
+
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 // The picture's layout, in SVG user units (pixels at 100%): wide enough
@@ -91,7 +92,7 @@ func (d *drawing) header() {
 	p(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">`+"\n", svgWidth, height, svgWidth, height)
 	p(`<title>Snakes of the %v box</title>`+"\n", s.Box)
 	p(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
-	p(`<text x="%d" y="30" font-size="18" font-weight="bold">The %v box: %s, %s</text>`+"\n", svgLeft-50, s.Box, fold.Plural(s.Snakes, "snake"), fold.Plural(s.Solutions, "solution"))
+	p(`<text x="%d" y="30" font-size="18" font-weight="bold">The %v box: %s, %s</text>`+"\n", svgLeft-50, s.Box, words.Plural(s.Snakes, "snake"), words.Plural(s.Solutions, "solution"))
 	for i, line := range strings.Split(wrap(upper(Convention)+".", 110), "\n") {
 		p(`<text x="%d" y="%d" fill="#333">%s</text>`+"\n", svgLeft-50, 52+16*i, html.EscapeString(line))
 	}
@@ -125,7 +126,7 @@ func (d *drawing) histogram() {
 	for d := 0; d <= decades; d++ {
 		v := math.Pow(10, float64(d))
 		p(`<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", svgLeft, svgWidth-svgRight, y(v), y(v))
-		p(`<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", svgLeft-6, y(v), fold.Thousands(int(v)))
+		p(`<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", svgLeft-6, y(v), words.Thousands(int(v)))
 	}
 	band := d.plotW / float64(len(bars))
 	barW := min(band*0.8, 40)
@@ -138,13 +139,13 @@ func (d *drawing) histogram() {
 		if c == 0 {
 			continue
 		}
-		what := fold.Plural(k+1, "solution")
+		what := words.Plural(k+1, "solution")
 		if g > 1 {
 			what = fmt.Sprintf("%d to %d solutions", k*g+1, (k+1)*g)
 		}
 		top := y(float64(c))
 		p(`<rect class="bar" x="%.2f" y="%.1f" width="%.2f" height="%.1f" fill="#3b528b"><title>%s: %s</title></rect>`+"\n",
-			x(k*g+1)-barW/2, top, barW, chartTop+chartH-top, what, fold.Plural(c, "snake"))
+			x(k*g+1)-barW/2, top, barW, chartTop+chartH-top, what, words.Plural(c, "snake"))
 	}
 	p(`<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="black"/>`+"\n", svgLeft, svgWidth-svgRight, chartTop+chartH, chartTop+chartH)
 	step := tickStep(most)
@@ -153,7 +154,7 @@ func (d *drawing) histogram() {
 			continue
 		}
 		p(`<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="black"/>`+"\n", x(n), x(n), chartTop+chartH, chartTop+chartH+5)
-		p(`<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", x(n), chartTop+chartH+18, fold.Thousands(n))
+		p(`<text x="%.1f" y="%d" text-anchor="middle">%s</text>`+"\n", x(n), chartTop+chartH+18, words.Thousands(n))
 	}
 	p(`<text x="%.0f" y="%d" text-anchor="middle">solutions per snake</text>`+"\n", svgLeft+d.plotW/2, chartTop+chartH+38)
 	p(`<text transform="translate(%d %d) rotate(-90)" text-anchor="middle">snakes</text>`+"\n", svgLeft-52, chartTop+chartH/2)
@@ -199,12 +200,12 @@ func (d *drawing) heatMap() int {
 				}
 			}
 			p(`<rect class="cell" x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" stroke="white"><title>%d straights, %s solutions: %s</title></rect>`+"\n",
-				cx, cy, d.colW, heatRow, fill, k, d.bins[i], fold.Plural(c, "snake"))
+				cx, cy, d.colW, heatRow, fill, k, d.bins[i], words.Plural(c, "snake"))
 			if c > 0 {
-				p(`<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="middle" fill="%s">%s</text>`+"\n", cx+d.colW/2, cy+heatRow/2, ink, fold.Thousands(c))
+				p(`<text x="%.1f" y="%d" text-anchor="middle" dominant-baseline="middle" fill="%s">%s</text>`+"\n", cx+d.colW/2, cy+heatRow/2, ink, words.Thousands(c))
 			}
 		}
-		p(`<text x="%.1f" y="%d" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", totalX, cy+heatRow/2, fold.Thousands(total))
+		p(`<text x="%.1f" y="%d" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", totalX, cy+heatRow/2, words.Thousands(total))
 	}
 	bottom := d.heatTop + d.rows*heatRow
 	p(`<text x="%.0f" y="%d" text-anchor="middle">solutions per snake</text>`+"\n", svgLeft+float64(len(d.bins))*d.colW/2, bottom+20)
@@ -228,7 +229,7 @@ func (d *drawing) key(maxCell int) {
 		}
 		prev = v
 		p(`<rect x="%d" y="%d" width="24" height="16" fill="%s"/>`+"\n", kx, bottom+46, colour(t))
-		p(`<text x="%d" y="%d">%s</text>`+"\n", kx+30, bottom+58, fold.Thousands(v))
+		p(`<text x="%d" y="%d">%s</text>`+"\n", kx+30, bottom+58, words.Thousands(v))
 		kx += 70
 	}
 }

@@ -3,10 +3,11 @@ package stats
 import (
 	"bufio"
 	"fmt"
-	"github.com/snakecube/snakecube/internal/fold"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 // CellClasses says how [ClassOf] classifies cells, for the outputs.
@@ -17,7 +18,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
 
-	p("A catalogue of the %v box: %s, %s.\n", s.Box, fold.Plural(s.Snakes, "snake"), fold.Plural(s.Solutions, "solution"))
+	p("A catalogue of the %v box: %s, %s.\n", s.Box, words.Plural(s.Snakes, "snake"), words.Plural(s.Solutions, "solution"))
 	p("%s.\n", wrap(upper(Convention), 76))
 
 	most := "-"
@@ -33,14 +34,14 @@ func (s *Stats) WriteText(w io.Writer) error {
 		straights = fmt.Sprintf("%d to %d", s.MinStraights, s.MaxStraights)
 	}
 	summary := &table{align: "lrl"}
-	summary.add("snakes", fold.Thousands(s.Snakes), "")
-	summary.add("solutions", fold.Thousands(s.Solutions), "")
+	summary.add("snakes", words.Thousands(s.Snakes), "")
+	summary.add("solutions", words.Thousands(s.Solutions), "")
 	if s.Duplicates > 0 {
-		summary.add("listed more than once", fold.Thousands(s.Duplicates), "solutions the file repeats, counted once")
+		summary.add("listed more than once", words.Thousands(s.Duplicates), "solutions the file repeats, counted once")
 	}
-	summary.add("palindromes", fold.Thousands(s.Palindromes), "with "+fold.Plural(s.PalindromeSolutions, "solution"))
-	summary.add("one-solution snakes", fold.Thousands(s.OneSolution()), "")
-	summary.add("most solutions", fold.Thousands(s.Most), most)
+	summary.add("palindromes", words.Thousands(s.Palindromes), "with "+words.Plural(s.PalindromeSolutions, "solution"))
+	summary.add("one-solution snakes", words.Thousands(s.OneSolution()), "")
+	summary.add("most solutions", words.Thousands(s.Most), most)
 	summary.add("straights per snake", straights, "")
 	p("\n")
 	summary.write(bw)
@@ -69,7 +70,7 @@ func (s *Stats) WriteText(w io.Writer) error {
 		if t.Key.Palindrome() {
 			pal = "palindrome"
 		}
-		top.add(fmt.Sprint(i+1), t.Key.String(), fold.Thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
+		top.add(fmt.Sprint(i+1), t.Key.String(), words.Thousands(t.Solutions), fmt.Sprint(t.Key.Straights()), pal)
 	}
 	top.write(bw)
 	if s.Difficulty != nil {
@@ -113,7 +114,7 @@ func (s *Stats) histogramTable() *table {
 				if c > 0 {
 					row = append(row, "")
 				}
-				row = append(row, fmt.Sprint(ns[k]), fold.Thousands(s.Histogram[ns[k]]))
+				row = append(row, fmt.Sprint(ns[k]), words.Thousands(s.Histogram[ns[k]]))
 			}
 		}
 		t.add(row...)
@@ -167,7 +168,7 @@ func dash(n int) string {
 	if n == 0 {
 		return "-"
 	}
-	return fold.Thousands(n)
+	return words.Thousands(n)
 }
 
 // table is a text table: columns aligned left ('l') or right ('r'),
@@ -251,7 +252,7 @@ func (s *Stats) writeEnds(bw *bufio.Writer) {
 	for a := range Class(NumClasses) {
 		row := []string{a.String()}
 		for b := range Class(NumClasses) {
-			row = append(row, fold.Thousands(s.Ends[a][b]))
+			row = append(row, words.Thousands(s.Ends[a][b]))
 		}
 		ends.add(row...)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -193,7 +194,7 @@ func appendForm(p []byte, dirs []symmetry.Dir) []byte {
 // the entry at offset off.
 func (v *verifier) missing(s solver.Snake, off int64) {
 	v.sum.Problems++
-	err := fmt.Errorf("missing: a fresh search of the box finds %s", plural(len(s.Solutions), "solution"))
+	err := fmt.Errorf("missing: a fresh search of the box finds %s", words.Plural(len(s.Solutions), "solution"))
 	v.report(&catalog.Problem{Key: s.Seq.String(), Solution: -1, Offset: off, Err: err})
 }
 
@@ -216,11 +217,4 @@ func codes(dirs []symmetry.Dir) string {
 	}
 	b.WriteByte(']')
 	return b.String()
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

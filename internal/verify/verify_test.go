@@ -17,6 +17,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -338,12 +339,12 @@ func TestDamaged(t *testing.T) {
 			a := f.find(t, 4, false)
 			e := f.entries[a]
 			f.entries = slices.Delete(f.entries, a, a+1)
-			return want{e.Key, -1, "missing: a fresh search of the box finds " + plural(len(e.Solutions), "solution")}
+			return want{e.Key, -1, "missing: a fresh search of the box finds " + words.Plural(len(e.Solutions), "solution")}
 		}},
 		{"last snake missing", true, func(f *file) want {
 			e := f.entries[len(f.entries)-1]
 			f.entries = f.entries[:len(f.entries)-1]
-			return want{e.Key, -1, "missing: a fresh search of the box finds " + plural(len(e.Solutions), "solution")}
+			return want{e.Key, -1, "missing: a fresh search of the box finds " + words.Plural(len(e.Solutions), "solution")}
 		}},
 		{"keys out of order", false, func(f *file) want {
 			f.entries[10], f.entries[11] = f.entries[11], f.entries[10]

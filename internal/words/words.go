@@ -1,15 +1,23 @@
-package fold
+// Package words writes numbers for people to read: 1,234,567 with its
+// thousands set apart, and "1 solution" or "413 solutions". Every message,
+// page and table of snakecube writes its numbers through it, so that they
+// read alike everywhere.
+package words
 
-import "fmt"
+import "strconv"
 
 // Thousands writes n with commas between groups of three digits.
 func Thousands(n int) string {
-	if n < 0 {
-		return "-" + Thousands(-n)
+	s := strconv.Itoa(n)
+	neg := n < 0
+	if neg {
+		s = s[1:]
 	}
-	s := fmt.Sprint(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
 	}
 	return s
 }
