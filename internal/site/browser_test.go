@@ -9,11 +9,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"testing"
 	"time"
 
@@ -561,10 +562,20 @@ func TestBrowserPython(t *testing.T) {
 func TestBrowserNoEngine(t *testing.T) {
 	dir, _ := siteDir(t)
 	files := serveDir(dir)
-	var asked atomic.Int32
+	var (
+		mu    sync.Mutex
+		asked []string // who asked for the engine: the script, by the Referer
+	)
+	count := func() (int, []string) {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(asked), slices.Clone(asked)
+	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/engine.") {
-			asked.Add(1)
+			mu.Lock()
+			asked = append(asked, path.Base(r.Referer()))
+			mu.Unlock()
 			http.NotFound(w, r)
 			return
 		}
@@ -579,16 +590,34 @@ func TestBrowserNoEngine(t *testing.T) {
 	if want := "Something went wrong: engine.wasm.gz.gz: 404 Not Found"; status != want {
 		t.Errorf("without its engine, the page says %q, want %q", status, want)
 	}
-	// Asked by the page's worker, and by the service worker, which fails
-	// to install; and no more.
-	n := asked.Load()
-	p.Eval(t, `new Promise(function (r) { setTimeout(function () { r(true); }, 1000); })`, nil)
-	if m := asked.Load(); m != n || n > 2 {
-		t.Errorf("without its engine, the page asked for it %d times, then %d times a second later; want at most twice", n, m)
+	// Asked by the page's worker, which has failed (the status says so),
+	// and by the service worker, once it has failed to install; no more.
+	var kept bool
+	p.Eval(t, `window.snakecube.offline`, &kept)
+	if kept {
+		t.Errorf("without its engine, the service worker installed")
+	}
+	n, who := count()
+	if n > 2 {
+		t.Errorf("without its engine, the page asked for it %d times (from %q); want at most twice", n, who)
 	}
 	var stop bool
 	p.Eval(t, `document.getElementById('stop').hidden`, &stop)
 	if !stop {
 		t.Errorf("without its engine, the page still offers to stop a search")
+	}
+	// Asked to solve again, it asks once more, and says so again: the
+	// solve clears the fault shown at once, and a new one is the answer.
+	var cleared bool
+	p.Eval(t, `document.getElementById('solve').requestSubmit(), !document.querySelector('#result[data-fault]')`, &cleared)
+	if !cleared {
+		t.Fatalf("solving again, the page still shows the fault before")
+	}
+	p.Eval(t, wait(`document.querySelector('#result[data-fault]')`, `document.getElementById('result').getAttribute('data-fault')`, 20), &status)
+	if want := "engine.wasm.gz.gz: 404 Not Found"; status != want {
+		t.Errorf("solving again without its engine, the page says %q, want %q", status, want)
+	}
+	if m, who := count(); m != n+1 {
+		t.Errorf("solving again without its engine, the page asked for it %d times more (from %q), want once", m-n, who[n:])
 	}
 }
