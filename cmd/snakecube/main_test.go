@@ -25,7 +25,18 @@ func TestScript(t *testing.T) {
 		Cmds:                clitest.Cmds,
 		UpdateScripts:       *update,
 		RequireExplicitExec: true,
+		Setup:               withAwait,
 	})
+}
+
+// withAwait puts testdata/await.sh in a script's folder: the scripts that
+// signal a run wait with it for the event the signal needs.
+func withAwait(env *testscript.Env) error {
+	b, err := os.ReadFile(filepath.Join("testdata", "await.sh"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(env.WorkDir, "await.sh"), b, 0o644)
 }
 
 // TestInterrupt cancels an enumeration: exit status 130, and neither the

@@ -44,8 +44,10 @@ import (
 	"time"
 )
 
-// Timeout bounds every command and every wait for the page.
-const Timeout = 30 * time.Second
+// Timeout bounds every command and every wait for the page: a guard
+// against a hang, wide enough for a loaded machine under the race
+// detector, where a page's engine may take a minute to start.
+const Timeout = 2 * time.Minute
 
 // Browser is a running headless Chromium.
 type Browser struct {

@@ -286,12 +286,13 @@ func checkDrag(t *testing.T, p *browsertest.Page) {
 	}
 	p.Click(t, ".sp-play")
 	var n int
-	// Playing steps every 650 ms; a loaded machine may take longer.
+	// Playing steps every 650 ms; it is waited for until it reaches
+	// cubelet 3, for up to two minutes, a guard against a hang.
 	p.Eval(t, `new Promise(r => { const e = document.getElementById("player"), t0 = Date.now();
-		(function poll() { +e.dataset.cubelet >= 3 || Date.now() - t0 > 10000 ? r(+e.dataset.cubelet) : setTimeout(poll, 50) })() })`, &n)
+		(function poll() { +e.dataset.cubelet >= 3 || Date.now() - t0 > 120000 ? r(+e.dataset.cubelet) : setTimeout(poll, 50) })() })`, &n)
 	p.Click(t, ".sp-play")
 	if n < 3 {
-		t.Errorf("playing for 10 s reached cubelet %d", n)
+		t.Errorf("playing for two minutes reached cubelet %d", n)
 	}
 }
 

@@ -227,8 +227,8 @@ func TestAllWorkers(t *testing.T) {
 			}
 			select {
 			case <-both.Done():
-			case <-time.After(10 * time.Second):
-				return Rating{}, errors.New("rated alone for 10 s: the next snake never started beside it")
+			case <-time.After(2 * time.Minute): // a guard against a hang
+				return Rating{}, errors.New("rated alone for two minutes: the next snake never started beside it")
 			}
 			return Rate(ctx, b, q, o)
 		}

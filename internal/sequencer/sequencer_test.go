@@ -118,7 +118,7 @@ func TestLargestFirst(t *testing.T) {
 			mu.Unlock()
 			select {
 			case <-all:
-			case <-time.After(10 * time.Second):
+			case <-time.After(2 * time.Minute): // a guard against a hang
 				return 0, fmt.Errorf("piece %d: %d workers never all started a piece", k, workers)
 			}
 			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
@@ -141,7 +141,7 @@ func TestLargestFirst(t *testing.T) {
 // come out in order.
 func TestRunAhead(t *testing.T) {
 	const n = 40
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a guard against a hang
 	defer cancel()
 	var mu sync.Mutex
 	others := 0

@@ -13,10 +13,11 @@ import (
 )
 
 // wait is a script that awaits until the expression cond holds, for up
-// to ten seconds, and then gives the value of result.
+// to two minutes (a guard against a hang that no load reaches), and then
+// gives the value of result.
 func wait(cond, result string) string {
 	return fmt.Sprintf(`(async function(){
-		for (var i = 0; i < 500 && !(%s); i++) await new Promise(function (r) { setTimeout(r, 20); });
+		for (var t0 = Date.now(); !(%s) && Date.now() - t0 < 120000; ) await new Promise(function (r) { setTimeout(r, 20); });
 		return %s;
 	})()`, cond, result)
 }

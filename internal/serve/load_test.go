@@ -40,7 +40,7 @@ func quiet() int {
 // settle waits for the goroutines to come back to at most n, and returns
 // how many there are.
 func settle(n int) int {
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // a guard against a leak
 	for runtime.NumGoroutine() > n && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}

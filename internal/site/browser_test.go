@@ -9,11 +9,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,14 +24,15 @@ import (
 	"github.com/snakecube/snakecube/internal/site/engine"
 )
 
-// wait is a script that awaits, for up to seconds, until the expression
-// cond holds, and then gives the value of result; or throws, saying so.
-func wait(cond, result string, seconds int) string {
+// wait is a script that awaits until the expression cond holds, and then
+// gives the value of result; or throws, saying so, after two minutes, a
+// guard against a hang that no load reaches.
+func wait(cond, result string) string {
 	return fmt.Sprintf(`(async function(){
-		for (var i = 0; i < %d && !(%s); i++) await new Promise(function (r) { setTimeout(r, 20); });
+		for (var t0 = Date.now(); !(%s) && Date.now() - t0 < 120000; ) await new Promise(function (r) { setTimeout(r, 20); });
 		if (!(%s)) throw new Error("still not " + %q);
 		return %s;
-	})()`, seconds*50, cond, cond, cond, result)
+	})()`, cond, cond, cond, result)
 }
 
 // shot saves a screenshot where SNAKECUBE_SCREENSHOTS says, for a person
@@ -113,7 +115,7 @@ func open(t *testing.T, p *browsertest.Page, base string, l link) answer {
 	t.Helper()
 	p.Eval(t, fmt.Sprintf(`location.hash = %q`, l.frag), nil)
 	var a answer
-	p.Eval(t, wait(done, readAnswer, 60), &a)
+	p.Eval(t, wait(done, readAnswer), &a)
 	return a
 }
 
@@ -207,7 +209,7 @@ func TestBrowser(t *testing.T) {
 			// The service worker installs, and once it has, it serves the page.
 			var sw bool
 			p.Eval(t, `navigator.serviceWorker.ready.then(function (r) { return !!r.active; })`, &sw)
-			p.Eval(t, wait(`navigator.serviceWorker.controller`, `true`, 10), &sw)
+			p.Eval(t, wait(`navigator.serviceWorker.controller`, `true`), &sw)
 			if errs := p.Errors(); len(errs) > 0 {
 				t.Errorf("script errors: %q", errs)
 			}
@@ -332,7 +334,7 @@ func sheet(t *testing.T, p *browsertest.Page, l link) {
 	t.Helper()
 	p.Click(t, "#draw-sheet")
 	var svg string
-	p.Eval(t, wait(`!document.getElementById('sheet').hidden`, `fetch(document.getElementById('sheet').href).then(function (r) { return r.text(); })`, 30), &svg)
+	p.Eval(t, wait(`!document.getElementById('sheet').hidden`, `fetch(document.getElementById('sheet').href).then(function (r) { return r.text(); })`), &svg)
 	want := fmt.Sprintf("solution 1 of %d", countOf(t, l.size, l.seq))
 	if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "snake "+l.seq) || !strings.Contains(svg, want) {
 		t.Errorf("%s: the step sheet starts %.60q, without the snake or %q", l.name, svg, want)
@@ -364,7 +366,7 @@ func TestBrowserStop(t *testing.T) {
 	p.Navigate(t, srv.URL+"/#snake="+allTurns)
 	p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
 	var status string
-	p.Eval(t, wait(`/Searching… [1-9]/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`, 20), &status)
+	p.Eval(t, wait(`/Searching… [1-9]/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`), &status)
 	var busy struct {
 		Stop      bool
 		Solutions bool
@@ -419,7 +421,7 @@ func TestBrowserHelpLinks(t *testing.T) {
 		shot(t, p, "help-"+strings.NewReplacer("snake=", "", ",", "").Replace(c.frag)[:12])
 		p.Click(t, c.link)
 		var a answer
-		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
+		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer), &a)
 		if a.Solutions != "1" || a.Title != "Snake "+site.Classic {
 			t.Errorf("the link %s after %s shows %q with %q solutions, want the classic snake's 1", c.link, c.frag, a.Title, a.Solutions)
 		}
@@ -441,7 +443,7 @@ func TestBrowserHelpLinks(t *testing.T) {
 	if len(readings.Links) == 2 {
 		p.Click(t, "#notes a:last-of-type")
 		var a answer
-		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer, 30), &a)
+		p.Eval(t, wait(`document.querySelector('[data-solutions]') && !window.snakecube.searching()`, readAnswer), &a)
 		if a.Title != "Snake "+readings.Links[1] {
 			t.Errorf("the other reading's link shows %q, want snake %s", a.Title, readings.Links[1])
 		}
@@ -476,7 +478,7 @@ func TestBrowserHostile(t *testing.T) {
 		}
 		p.Eval(t, wait(`document.querySelector('[data-error]')`, `({Error: document.querySelector('[data-error]').getAttribute('data-error'),
 			Shown: document.getElementById('input-error').firstChild.textContent, Pwned: !!window.pwned,
-			Images: document.querySelectorAll('img, #input-error *:not(div):not(pre)').length})`, 30), &got)
+			Images: document.querySelectorAll('img, #input-error *:not(div):not(pre)').length})`), &got)
 		if got.Error != want.Error() || got.Shown != want.Error() || got.Pwned || got.Images > 0 {
 			t.Errorf("text %.40q: the page shows %q (data-error %q), pwned %v, %d elements made of it; want the message %q",
 				text, got.Shown, got.Error, got.Pwned, got.Images, want.Error())
@@ -510,7 +512,7 @@ func TestBrowserOffline(t *testing.T) {
 	p.Navigate(t, srv.URL+"/")
 	var ok bool
 	p.Eval(t, `navigator.serviceWorker.ready.then(function (r) { return !!r.active; })`, &ok)
-	p.Eval(t, wait(`navigator.serviceWorker.controller`, `true`, 10), &ok)
+	p.Eval(t, wait(`navigator.serviceWorker.controller`, `true`), &ok)
 	p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
 	// Offline: the browser's network cut, and the server gone too.
 	p.Offline(t, true)
@@ -575,7 +577,7 @@ func TestBrowserCatalogue(t *testing.T) {
 	p.Click(t, `#histo rect.hit[data-lo="142"]`)
 	p.Click(t, "#snakes tbody tr")
 	var a answer
-	p.Eval(t, wait(done, readAnswer, 30), &a)
+	p.Eval(t, wait(done, readAnswer), &a)
 	if a.Solutions != "142" || a.Title != "Snake 011111101010101111111111110" {
 		t.Errorf("the snake of 142 solutions opened shows %q solutions, %q", a.Solutions, a.Title)
 	}
@@ -613,7 +615,7 @@ func TestBrowserPython(t *testing.T) {
 			c.Close()
 			break
 		}
-		if i == 250 {
+		if i == 6000 { // two minutes and more: a guard against a hang
 			t.Fatalf("python3 -m http.server does not answer on %s: %v", base, err)
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -637,10 +639,20 @@ func TestBrowserPython(t *testing.T) {
 func TestBrowserNoEngine(t *testing.T) {
 	dir, _ := siteDir(t)
 	files := serveDir(dir)
-	var asked atomic.Int32
+	var (
+		mu    sync.Mutex
+		asked []string // who asked for the engine: the script, by the Referer
+	)
+	count := func() (int, []string) {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(asked), slices.Clone(asked)
+	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/engine.") {
-			asked.Add(1)
+			mu.Lock()
+			asked = append(asked, path.Base(r.Referer()))
+			mu.Unlock()
 			http.NotFound(w, r)
 			return
 		}
@@ -651,20 +663,38 @@ func TestBrowserNoEngine(t *testing.T) {
 	p := b.NewFirstVisit(t, 1280, 800)
 	p.Navigate(t, srv.URL+"/#snake="+site.Classic)
 	var status string
-	p.Eval(t, wait(`/went wrong/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`, 20), &status)
+	p.Eval(t, wait(`/went wrong/.test(document.getElementById('status').textContent)`, `document.getElementById('status').textContent`), &status)
 	if want := "Something went wrong: engine.wasm.gz: 404 Not Found"; status != want {
 		t.Errorf("without its engine, the page says %q, want %q", status, want)
 	}
-	// Asked by the page's worker, and by the service worker, which fails
-	// to install; and no more.
-	n := asked.Load()
-	p.Eval(t, `new Promise(function (r) { setTimeout(function () { r(true); }, 1000); })`, nil)
-	if m := asked.Load(); m != n || n > 2 {
-		t.Errorf("without its engine, the page asked for it %d times, then %d times a second later; want at most twice", n, m)
+	// Asked by the page's worker, which has failed (the status says so),
+	// and by the service worker, once it has failed to install; no more.
+	var kept bool
+	p.Eval(t, `window.snakecube.offline`, &kept)
+	if kept {
+		t.Errorf("without its engine, the service worker installed")
+	}
+	n, who := count()
+	if n > 2 {
+		t.Errorf("without its engine, the page asked for it %d times (from %q); want at most twice", n, who)
 	}
 	var stop bool
 	p.Eval(t, `document.getElementById('stop').hidden`, &stop)
 	if !stop {
 		t.Errorf("without its engine, the page still offers to stop a search")
+	}
+	// Asked to solve again, it asks once more, and says so again: the
+	// solve clears the fault shown at once, and a new one is the answer.
+	var cleared bool
+	p.Eval(t, `document.getElementById('solve').requestSubmit(), !document.querySelector('#result[data-fault]')`, &cleared)
+	if !cleared {
+		t.Fatalf("solving again, the page still shows the fault before")
+	}
+	p.Eval(t, wait(`document.querySelector('#result[data-fault]')`, `document.getElementById('result').getAttribute('data-fault')`), &status)
+	if want := "engine.wasm.gz: 404 Not Found"; status != want {
+		t.Errorf("solving again without its engine, the page says %q, want %q", status, want)
+	}
+	if m, who := count(); m != n+1 {
+		t.Errorf("solving again without its engine, the page asked for it %d times more (from %q), want once", m-n, who[n:])
 	}
 }

@@ -46,8 +46,9 @@
 // it has come. When the text is no snake, the element #input-error, next
 // to the input box, holds the attribute data-error, the message
 // snakecube solve gives after "snake 1: ". window.snakecube also holds
-// the promises ready, of the engine started, and catalogue, of the
-// catalogue loaded; the times of the page's steps, in milliseconds
+// the promises ready, of the engine started, catalogue, of the catalogue
+// loaded, and offline, of whether the service worker keeps the files
+// (true once it is active, false when it failed to install); the times of the page's steps, in milliseconds
 // (times.ready from the start of the page's load to the engine's being
 // ready; times.solved, of the last solve, from its request to its answer
 // shown; times.search, of its search in the worker); and player, the

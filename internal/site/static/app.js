@@ -506,10 +506,14 @@
 
   // The service worker keeps every file of the site, for offline use; a
   // host that cannot have one (a file: address, a page not served
-  // securely) works online all the same.
+  // securely) works online all the same. api.offline is a promise of
+  // whether the files are kept: true once a service worker is active,
+  // false when there can be none or it failed to install.
+  api.offline = Promise.resolve(false);
   if ('serviceWorker' in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register('sw.js').catch(function (err) {
+    api.offline = navigator.serviceWorker.register('sw.js').then(installed, function (err) {
       console.warn('snakecube: no offline use: ' + err.message);
+      return false;
     });
     // A new build's worker taking over serves the new build's files: an
     // engine started later compiles the new engine, which they expect.
@@ -517,6 +521,21 @@
     navigator.serviceWorker.addEventListener('controllerchange', function () {
       if (controlled) engine.module = null;
       controlled = true;
+    });
+  }
+  // installed waits until the worker a registration installs is active,
+  // or redundant, having failed to install (a file missing, say): then
+  // only the worker before it, if any, keeps the files.
+  function installed(reg) {
+    var w = reg.installing || reg.waiting;
+    if (!w) return !!reg.active;
+    return new Promise(function (done) {
+      function look() {
+        if (w.state === 'activated') done(true);
+        else if (w.state === 'redundant') done(!!reg.active);
+      }
+      w.addEventListener('statechange', look);
+      look();
     });
   }
   startWorker();

@@ -5,8 +5,14 @@
 'use strict';
 var CACHE = 'snakecube', FILES = [];
 
+// The files are fetched past the browser's HTTP cache (no-store): the
+// page's worker fetches the engine at the same time, and two requests
+// for one address that share an entry of that cache are ordered by it,
+// the second restarted when the first's entry is dropped, as it is when
+// the install fails. Kept here, the files need no second copy there.
 self.addEventListener('install', function (e) {
-  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(FILES); }).then(function () { return self.skipWaiting(); }));
+  var fresh = FILES.map(function (f) { return new Request(f, {cache: 'no-store'}); });
+  e.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(fresh); }).then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener('activate', function (e) {
