@@ -105,10 +105,16 @@ func Run(ctx context.Context, cmd func(context.Context, Env) error, stdin io.Rea
 // renamed, so an end that cuts a write short leaves no half-written file.
 func Main(cmd func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error) {
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	// SIGTERM and SIGHUP first, SIGINT last, each call in turn: a job a
+	// shell starts in the background has SIGINT ignored, and the runtime
+	// installs its handler only here, where /proc/PID/status shows it
+	// (SigCgt). Once it shows, the others are already taken, so a
+	// script that waits for it may send any of them.
+	signal.Notify(sig, syscall.SIGTERM)
 	if !signal.Ignored(syscall.SIGHUP) { // under nohup it stays ignored
 		signal.Notify(sig, syscall.SIGHUP) // the terminal closed
 	}
+	signal.Notify(sig, os.Interrupt)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- cmd(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr) }()
