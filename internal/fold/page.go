@@ -106,7 +106,7 @@ func WritePage(ctx context.Context, w io.Writer, snakes []Snake) error {
 	var note string
 	for _, s := range snakes {
 		if s.cut() {
-			note += fmt.Sprintf("<p>Snake %v has %s; the first %d are shown here (snakecube solve -max N shows more).</p>\n", s.Seq, words.Plural(int(s.Total), "solution"), len(s.Solutions))
+			note += fmt.Sprintf("<p>Snake %v has %s; the first %d are shown here.</p>\n", s.Seq, words.Plural(int(s.Total), "solution"), len(s.Solutions))
 		}
 		if len(s.Notes) > 0 {
 			note += fmt.Sprintf("<div class=\"notes\"><b>Snake %v</b>", s.Seq)

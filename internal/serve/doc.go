@@ -57,8 +57,9 @@
 //     run-length list one cubelet off saying which single run would fold.
 //     The search runs on one core, at most [Options.Solvers] at once,
 //     stops when the client goes away and gives up after
-//     [Options.SolveTimeout] with 503, as it does for a snake with more
-//     than [Options.MaxSolutions] solutions.
+//     [Options.SolveTimeout] with 503. Of a snake with more than
+//     [Options.MaxSolutions] solutions, the first are answered, with
+//     "total", their number, and a note saying so.
 //
 // # The page
 //

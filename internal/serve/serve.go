@@ -66,7 +66,8 @@ type Options struct {
 	Solvers int
 	// MaxSolutions is the most solutions one /api/solve answers, and so
 	// the most its search holds, whatever its time; 0 means
-	// [DefaultMaxSolutions]. A snake with more is answered 503.
+	// [DefaultMaxSolutions]. Of a snake with more, the first are
+	// answered, with their number.
 	MaxSolutions int
 }
 
@@ -444,8 +445,8 @@ func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
 
 // differ returns the member "differ" of an answer's line: where the
 // snake's solutions that share most of the folding differ, or nothing.
-func differ(b symmetry.Box, sn solver.Snake) []byte {
-	d := fold.Differences(b, sn.Solutions)
+func differ(sn fold.Snake) []byte {
+	d := sn.Differences()
 	if d == "" {
 		return nil
 	}
@@ -457,7 +458,7 @@ func differ(b symmetry.Box, sn solver.Snake) []byte {
 // writes a line of FormatJSONL: {"snake":KEY,"solutions":[...]}. A snake
 // as typed (asTyped) is named by its sequence, which may not be a key.
 func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
-	p, err := jsonLine(b, sn, asTyped)
+	p, err := snakeLine(fold.Snake{Box: b, Seq: sn.Seq, Solutions: sn.Solutions}, asTyped)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err)
 		return
@@ -466,19 +467,19 @@ func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped 
 	w.Write(append(p, "}\n"...))
 }
 
-// jsonLine returns a snake's line as the catalogue writer writes it, open
+// snakeLine returns a snake's line as the catalogue writer writes it, open
 // for more members: without its closing brace, with "differ" when its
 // solutions share most of the folding.
-func jsonLine(b symmetry.Box, sn solver.Snake, asTyped bool) ([]byte, error) {
+func snakeLine(sn fold.Snake, asTyped bool) ([]byte, error) {
 	var line bytes.Buffer
-	ew := export.NewWriter(&line, b, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
-	if err := ew.Write(sn); err != nil {
+	ew := export.NewWriter(&line, sn.Box, export.Options{Format: export.FormatJSONL, Unordered: asTyped, NoHeader: true})
+	if err := ew.Write(solver.Snake{Seq: sn.Seq, Solutions: sn.Solutions}); err != nil {
 		return nil, err
 	}
 	if err := ew.Close(); err != nil {
 		return nil, err
 	}
-	return append(bytes.TrimSuffix(line.Bytes(), []byte("}\n")), differ(b, sn)...), nil
+	return append(bytes.TrimSuffix(line.Bytes(), []byte("}\n")), differ(sn)...), nil
 }
 
 // solveParams are the parameters of /api/solve.
@@ -502,13 +503,10 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	case r.Context().Err() != nil:
 		return // the client has gone
 	case errors.Is(err, context.DeadlineExceeded):
-		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: no answer within %v; snakecube solve has all the time it needs", sn.Seq, s.opts.SolveTimeout))
+		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: no answer within %v, the longest this server searches a snake", sn.Seq, s.opts.SolveTimeout))
 		return
 	case err != nil:
 		fail(w, http.StatusInternalServerError, err)
-		return
-	case sv.Total > uint64(s.opts.MaxSolutions):
-		fail(w, http.StatusServiceUnavailable, fmt.Errorf("snake %v: %s, more than the %d one answer holds; snakecube solve -count counts them and snakecube solve shows the first", sn.Seq, words.Plural(int(sv.Total), "solution"), s.opts.MaxSolutions))
 		return
 	}
 	var help []string
@@ -520,7 +518,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		}
 		help = append(append(help, a.Lines(sn)...), a.ReadingLines(sn)...)
 	}
-	writeSolved(w, sn, sv.Snake, help)
+	writeSolved(w, sn, sv, help)
 }
 
 // advise finds what may help with a snake of no solution, on one core
@@ -549,13 +547,21 @@ func (s *Server) onSolver(ctx context.Context, f func()) bool {
 // named by the sequence as typed, with its "box", "notes", how the text
 // was read where that is not plain, and "help", what may help with a
 // snake of no solution.
-func writeSolved(w http.ResponseWriter, sn *input.Snake, snake solver.Snake, help []string) {
-	b, err := jsonLine(sn.Box, snake, true)
+// Of a snake with more solutions than the answer holds, "total" is their
+// number, and a note says the first are shown.
+func writeSolved(w http.ResponseWriter, sn *input.Snake, sv *solver.Solved, help []string) {
+	shown := fold.Snake{Box: sn.Box, Seq: sv.Snake.Seq, Solutions: sv.Snake.Solutions, Total: sv.Total}
+	b, err := snakeLine(shown, true)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err)
 		return
 	}
-	notes, _ := json.Marshal(append([]string{}, sn.Notes()...)) // strings always encode
+	lines := append([]string{}, sn.Notes()...)
+	if n := len(sv.Snake.Solutions); sv.Total > uint64(n) {
+		lines = append(lines, fmt.Sprintf("This snake has %s; the first %s are shown here.", words.Plural(int(sv.Total), "solution"), words.Thousands(n)))
+		b = fmt.Appendf(b, `,"total":%d`, sv.Total)
+	}
+	notes, _ := json.Marshal(lines) // strings always encode
 	more, _ := json.Marshal(append([]string{}, help...))
 	b = fmt.Appendf(b, `,"box":"%v","notes":%s,"help":%s}`+"\n", sn.Box, notes, more)
 	w.Header().Set("Content-Type", "application/json")
@@ -564,8 +570,8 @@ func writeSolved(w http.ResponseWriter, sn *input.Snake, snake solver.Snake, hel
 
 // search solves snake q of box b on one core, when one is free.
 func (s *Server) search(ctx context.Context, b symmetry.Box, q solver.Seq) (sv *solver.Solved, err error) {
-	// One more than an answer holds tells a snake with too many.
-	if !s.onSolver(ctx, func() { sv, err = solver.Solve(ctx, b, q, solver.Options{Workers: 1, Most: s.opts.MaxSolutions + 1}) }) {
+	// The search counts every solution and holds the first the answer can.
+	if !s.onSolver(ctx, func() { sv, err = solver.Solve(ctx, b, q, solver.Options{Workers: 1, Most: s.opts.MaxSolutions}) }) {
 		return nil, ctx.Err()
 	}
 	return sv, err
