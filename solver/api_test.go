@@ -11,13 +11,14 @@ import (
 )
 
 // api is what package solver exports: the searches and what they take and
-// give. The engine's other exports, the estimator's machinery, stay in
-// internal/engine; a name added here is a promise to every caller.
+// give, and the estimator's machinery that internal/estimate and the
+// estimate command use. A name added here is a promise to every caller.
 var api = []string{
 	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "CountTotal", "Counted",
-	"Enumerate", "ErrCatalogueTooBig", "MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NumSections",
-	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "SectionAt", "SectionIndex", "Sections",
-	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream",
+	"Enumerate", "ErrCatalogueTooBig", "Estimate", "EstimateTree", "Frontier", "FrontierStream",
+	"MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NewFrontier", "NodeRate", "NumSections",
+	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "Profile", "SectionAt", "SectionIndex", "Sections",
+	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream", "TreeSize",
 }
 
 // TestAPI checks that solver exports its API and nothing else.
