@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,36 @@ func TestAPI(t *testing.T) {
 	slices.Sort(names)
 	if !slices.Equal(names, api) {
 		t.Errorf("solver exports %v,\nwant %v", names, api)
+	}
+}
+
+// TestImports checks that solver's code imports, of this module, only the
+// packages below it: symmetry and sequencer, never internal/ nor a package
+// that builds on solver.
+func TestImports(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const module = "github.com/snakecube/snakecube/"
+	allowed := []string{module + "symmetry", module + "sequencer"}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range f.Imports {
+			path, err := strconv.Unquote(im.Path.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasPrefix(path, module) && !slices.Contains(allowed, path) {
+				t.Errorf("%s imports %s; solver may import only %v of this module", name, path, allowed)
+			}
+		}
 	}
 }
