@@ -24,20 +24,8 @@ var api = []string{
 
 // TestAPI checks that solver exports its API and nothing else.
 func TestAPI(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
 	var names []string
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range sources(t) {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
@@ -72,21 +60,9 @@ func TestAPI(t *testing.T) {
 // packages below it: symmetry and sequencer, never internal/ nor a package
 // that builds on solver.
 func TestImports(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const module = "github.com/snakecube/snakecube/"
 	allowed := []string{module + "symmetry", module + "sequencer"}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, f := range sources(t) {
 		for _, im := range f.Imports {
 			path, err := strconv.Unquote(im.Path.Value)
 			if err != nil {
@@ -97,4 +73,26 @@ func TestImports(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sources parses solver's code, its files but the tests, by name.
+func sources(t *testing.T) map[string]*ast.File {
+	t.Helper()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	files := map[string]*ast.File{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = f
+	}
+	return files
 }
