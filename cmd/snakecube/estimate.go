@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
@@ -156,7 +155,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Errorf("estimate %v: %w", b, err)
 	}
 	took := time.Since(start)
-	if err := estimate.WriteTree(e.Stdout, b, est, *seed, engine.NodeRate(ctx, b, time.Second)); err != nil {
+	if err := estimate.WriteTree(e.Stdout, b, est, *seed, solver.NodeRate(ctx, b, time.Second)); err != nil {
 		return err
 	}
 	e.Warnf("%v: %s probes in %v", b, words.Thousands(est.Probes), cli.Elapsed(took))

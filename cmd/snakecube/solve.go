@@ -16,8 +16,8 @@ import (
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
-	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
 )
 

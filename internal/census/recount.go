@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/snakecube/snakecube/export"
-	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/stats"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )

@@ -56,9 +56,9 @@ import (
 	"runtime"
 
 	"github.com/snakecube/snakecube/internal/rate"
-	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )

@@ -61,7 +61,7 @@
 // Knuth's random probes estimate a deep section's size badly: on 4x4x4,
 // almost all the probes of a section of depth 34 die while they are still
 // following its prefix. So a descent carries the section's frontier, the
-// partial foldings that follow its prefix to its end ([engine.Frontier]),
+// partial foldings that follow its prefix to its end ([solver.Frontier]),
 // extended by one move at each step and sampled down to
 // [Options.Capacity] nodes; and a child's mass is estimated by a
 // population of [Options.Width] nodes grown from its frontier down to

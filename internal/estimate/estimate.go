@@ -10,9 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/engine"
-	"github.com/snakecube/snakecube/internal/sequencer"
 	"github.com/snakecube/snakecube/internal/studentt"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -207,7 +206,7 @@ func (d *Design) width(n int) int {
 // descents after: those above CacheDepth, which every descent crosses,
 // and the next memoLevels levels, where the descents of a run still share
 // many prefixes, up to maxMemo of those.
-func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *engine.Frontier) (float64, error) {
+func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *solver.Frontier) (float64, error) {
 	if t := d.opts.Strata; t != nil && p.Len < t.Depth {
 		return t.q1(p), nil
 	}
@@ -280,16 +279,16 @@ func (d *Design) remember(p solver.Seq, choices []float64, from int) error {
 // split profiles both children and returns the probability of child '1':
 // its share of the two estimated masses, mixed with the uniform choice;
 // or ctx's error, when cancelled while profiling.
-func (d *Design) split(ctx context.Context, f0, f1 *engine.Frontier) (float64, error) {
+func (d *Design) split(ctx context.Context, f0, f1 *solver.Frontier) (float64, error) {
 	d.splits.Add(1)
 	n := d.width(f0.Prefix().Len)
 	// Each child's population is seeded by the child alone, so that a
 	// mass is the same whichever descent asks for it.
-	p0, err := f0.Profile(ctx, n, d.seed, engine.FrontierStream(f0.Prefix()))
+	p0, err := f0.Profile(ctx, n, d.seed, solver.FrontierStream(f0.Prefix()))
 	if err != nil {
 		return 0, err
 	}
-	p1, err := f1.Profile(ctx, n, d.seed, engine.FrontierStream(f1.Prefix()))
+	p1, err := f1.Profile(ctx, n, d.seed, solver.FrontierStream(f1.Prefix()))
 	if err != nil {
 		return 0, err
 	}
@@ -324,7 +323,7 @@ func (d *Design) share(m0, m1 float64) float64 {
 // at the deepest depth that enough of their populations reached: at the
 // last depth, their solutions; where the populations die before, the
 // partial foldings nearest to complete.
-func masses(f0, f1 *engine.Profile) (float64, float64) {
+func masses(f0, f1 *solver.Profile) (float64, float64) {
 	for i := len(f0.Hits) - 1; i >= 0; i-- {
 		if f0.Hits[i]+f1.Hits[i] >= minHits {
 			return f0.Nodes[i], f1.Nodes[i]
@@ -341,7 +340,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	start := time.Now()
 	r := rand.New(rand.NewPCG(d.seed, uint64(k)))
 	L := d.b.Len()
-	f := engine.NewFrontier(d.b, d.opts.Cut) // every key starts with '0'
+	f := solver.NewFrontier(d.b, d.opts.Cut) // every key starts with '0'
 	p := f.Prefix()
 	prob := 1.0
 	var choices []float64
@@ -371,7 +370,7 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	// cores; once a long count is all that is left (see Run), it has them
 	// all. The count does not depend on the workers. Its nodes do not
 	// either, but in a section whose snakes fill a worker's table (some
-	// 2^26, engine.ErrTooBig), which is then counted as the sections
+	// 2^26, solver.MaxTallied), which is then counted as the sections
 	// below it, the search given up left out: which worker's table fills
 	// depends on how the work was shared.
 	c, err := solver.CountSection(ctx, d.b, p, solver.Options{Workers: d.opts.Workers})

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -164,8 +163,8 @@ func TestInterrupted(t *testing.T) {
 	b, _ := symmetry.ParseBox("2x3x4")
 	opts := Options{Width: 64, CacheDepth: 3, Workers: 1}
 	d := NewDesign(b, 7, opts)
-	f0, f1 := engine.NewFrontier(b, false).Children(d.opts.Capacity, d.seed)
-	p := engine.NewFrontier(b, false).Prefix()
+	f0, f1 := solver.NewFrontier(b, false).Children(d.opts.Capacity, d.seed)
+	p := solver.NewFrontier(b, false).Prefix()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := d.choice(ctx, p, f0, f1); !errors.Is(err, context.Canceled) {

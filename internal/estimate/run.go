@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -81,13 +80,13 @@ const (
 // paths' relative standard error is under TargetErr. Round k draws on its
 // own seed, derived from seed, so that rounds are independent and the
 // whole depends only on seed.
-func Tree(ctx context.Context, b symmetry.Box, probes int, seed uint64, opts solver.Options) (engine.Estimate, error) {
+func Tree(ctx context.Context, b symmetry.Box, probes int, seed uint64, opts solver.Options) (solver.Estimate, error) {
 	if probes > 0 {
-		return engine.EstimateTree(ctx, b, probes, seed, opts)
+		return solver.EstimateTree(ctx, b, probes, seed, opts)
 	}
-	var est engine.Estimate
+	var est solver.Estimate
 	for n := ProbeRound; n <= MaxProbes; n += ProbeRound {
-		r, err := engine.EstimateTree(ctx, b, ProbeRound, seed+uint64(n/ProbeRound-1)*0x9e3779b9, opts)
+		r, err := solver.EstimateTree(ctx, b, ProbeRound, seed+uint64(n/ProbeRound-1)*0x9e3779b9, opts)
 		if err != nil {
 			return est, err
 		}
@@ -101,7 +100,7 @@ func Tree(ctx context.Context, b symmetry.Box, probes int, seed uint64, opts sol
 
 // WriteTree prints a tree estimate of box b, each figure with its standard
 // error, and the core-hours of the whole search at rate nodes a second.
-func WriteTree(w io.Writer, b symmetry.Box, est engine.Estimate, seed uint64, rate float64) error {
+func WriteTree(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) error {
 	o := float64(b.Orbit())
 	line := func(name string, v, se float64) {
 		rel := 0.0

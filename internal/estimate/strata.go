@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -114,8 +113,8 @@ func truncate(p solver.Seq, n int) solver.Seq {
 // It weighs the choices that d has not made before, as a descent would.
 func (d *Design) levels(ctx context.Context, k int) (map[solver.Seq]float64, error) {
 	out := map[solver.Seq]float64{}
-	var walk func(f *engine.Frontier, prob float64) error
-	walk = func(f *engine.Frontier, prob float64) error {
+	var walk func(f *solver.Frontier, prob float64) error
+	walk = func(f *solver.Frontier, prob float64) error {
 		p := f.Prefix()
 		if p.Len == k {
 			out[p] = prob
@@ -136,7 +135,7 @@ func (d *Design) levels(ctx context.Context, k int) (map[solver.Seq]float64, err
 		}
 		return nil
 	}
-	err := walk(engine.NewFrontier(d.b, d.opts.Cut), 1)
+	err := walk(solver.NewFrontier(d.b, d.opts.Cut), 1)
 	return out, err
 }
 

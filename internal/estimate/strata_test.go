@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -217,12 +216,12 @@ func TestStrataFile(t *testing.T) {
 
 // frontiersAlong returns the children's frontiers that a descent of d to
 // prefix p meets at each step: [i] are those of p's first i+1 cubelets.
-func frontiersAlong(d *Design, p solver.Seq) [][2]*engine.Frontier {
-	var out [][2]*engine.Frontier
-	f := engine.NewFrontier(d.b, d.opts.Cut)
+func frontiersAlong(d *Design, p solver.Seq) [][2]*solver.Frontier {
+	var out [][2]*solver.Frontier
+	f := solver.NewFrontier(d.b, d.opts.Cut)
 	for f.Prefix().Len < p.Len {
 		f0, f1 := f.Children(d.opts.Capacity, d.seed)
-		out = append(out, [2]*engine.Frontier{f0, f1})
+		out = append(out, [2]*solver.Frontier{f0, f1})
 		f = f0
 		if p.Turn(f.Prefix().Len - 1) {
 			f = f1

@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -146,7 +145,7 @@ func TestNoise(t *testing.T) {
 			start := cpu()
 			for s := range uint64(seeds) {
 				d := NewDesign(b, 1000+s, Options{Width: wc[0], Capacity: wc[1], CacheDepth: 1, Cut: *noiseCut})
-				f := engine.NewFrontier(b, *noiseCut)
+				f := solver.NewFrontier(b, *noiseCut)
 				for n := f.Prefix().Len; n < path.Len; n = f.Prefix().Len {
 					f0, f1 := f.Children(d.opts.Capacity, d.seed)
 					if path.Turn(n) {

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"fmt"
@@ -44,9 +44,9 @@ var maxTallied = MaxTallied
 // again while two runs merge.
 const MaxTallied = 1 << 26
 
-// ErrTooBig is the error of a count whose section holds more snakes than
+// errTooBig is the error of a count whose section holds more snakes than
 // its table may hold, MaxTallied: it is to be counted in sections below.
-var ErrTooBig = fmt.Errorf("more snakes than a count's table holds (%d)", MaxTallied)
+var errTooBig = fmt.Errorf("more snakes than a count's table holds (%d)", MaxTallied)
 
 // run is an ascending run of distinct sequences and their counts.
 type run struct {

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"fmt"
@@ -6,7 +6,16 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// Obstacle implements solver.Obstacle, whose comment is its contract.
+// Obstacle returns a reason, found without searching, why snake q cannot
+// fold into box b, or "" when there is none and only a search can tell.
+//
+// Two reasons are checked:
+//   - a straight run of more cubelets than the box's longest side;
+//   - colour: a folding alternates between the two colours of the box's
+//     chequer pattern, so the cubelets at even positions fill the cells of
+//     one colour. A straight cubelet needs a cell with neighbours on both
+//     sides along some axis, which corners lack; a snake with more straight
+//     cubelets on one colour than that colour has such cells cannot fold.
 func Obstacle(b symmetry.Box, q Seq) string {
 	longest := max(b.Size[0], b.Size[1], b.Size[2])
 	run := 1

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"context"
@@ -44,7 +44,8 @@ const (
 	lookNodes = 1 << 10
 )
 
-// Solve implements solver.Solve, whose comment is its contract.
+// Solve finds every solution of snake q in box b, counted once up to the
+// box's symmetries and, for a palindrome, up to reversal.
 func Solve(ctx context.Context, b symmetry.Box, q Seq, opts Options) (*Solved, error) {
 	e, res, err := solve(ctx, b, q, opts, job{c: exactly(q), most: max(opts.Most, 0)})
 	if err != nil {
@@ -78,8 +79,9 @@ type Counted struct {
 	Nodes uint64
 }
 
-// CountSolutions implements solver.CountSolutions, whose comment is its
-// contract.
+// CountSolutions counts the solutions of snake q in box b, as [Solve]
+// finds them, keeping none: its memory does not grow with them, however
+// many there are.
 func CountSolutions(ctx context.Context, b symmetry.Box, q Seq, opts Options) (Counted, error) {
 	_, res, err := solve(ctx, b, q, opts, job{c: exactly(q), tallyOnly: true})
 	if err != nil {

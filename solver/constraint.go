@@ -1,4 +1,4 @@
-package engine
+package solver
 
 // Kinds of cubelet, as a constraint fixes them: follow's last index.
 const (

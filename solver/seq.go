@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"cmp"
@@ -15,7 +15,8 @@ type Seq struct {
 	Len  int
 }
 
-// ParseSeq implements solver.ParseSeq, whose comment is its contract.
+// ParseSeq reads a sequence written as '0' and '1', one per cubelet. It
+// checks only the alphabet and the length; [Seq.Valid] checks the ends.
 func ParseSeq(s string) (Seq, error) {
 	if len(s) == 0 || len(s) > symmetry.MaxCells {
 		return Seq{}, fmt.Errorf("sequence of %d characters, want 1 to %d", len(s), symmetry.MaxCells)
@@ -94,7 +95,7 @@ func (q Seq) Valid(b symmetry.Box) error {
 	return nil
 }
 
-// SeqOf implements solver.SeqOf, whose comment is its contract.
+// SeqOf returns the sequence a direction list folds.
 func SeqOf(dirs []symmetry.Dir) Seq {
 	return Seq{Bits: symmetry.Turns(dirs), Len: len(dirs) + 1}
 }

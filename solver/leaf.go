@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"cmp"
@@ -36,7 +36,7 @@ func (s *search) leaf(turns uint64, end int) bool {
 			s.out.counts = new(tally)
 		}
 		if s.out.counts.one(turns); s.out.counts.over {
-			s.stopped = true // ErrTooBig: see stoppedBy
+			s.stopped = true // errTooBig: see stoppedBy
 		}
 		return true
 	}

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -233,30 +233,4 @@ type Profile struct {
 	// Exact is set when Nodes are exact counts: a [Frontier.Profile] of
 	// a section small enough to search whole.
 	Exact bool
-}
-
-// ProfileSection probes the search of the section of box b under prefix p
-// n times, with a generator seeded by seed and stream, and returns what
-// the probes saw at each depth. It runs on the calling goroutine; the
-// result depends only on its arguments.
-func ProfileSection(b symmetry.Box, p Seq, n int, seed, stream uint64) Profile {
-	pr := Profile{Probes: n}
-	if !p.opens(b.Len()) || n <= 0 {
-		return pr
-	}
-	g := gridOf(b)
-	r := rand.New(rand.NewPCG(seed, stream))
-	s := g.newSearch(context.Background(), job{c: startsWith(p), keysOnly: true})
-	for range n {
-		s.walk(g.roots(), r, func(i int, w float64, kept bool) {
-			if i < g.n-1 || kept {
-				pr.Nodes[i] += w
-				pr.Hits[i]++
-			}
-		})
-	}
-	for i := range pr.Nodes {
-		pr.Nodes[i] /= float64(n)
-	}
-	return pr
 }

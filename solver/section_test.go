@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"context"
@@ -585,10 +585,10 @@ func TestCountTooBig(t *testing.T) {
 }
 
 // overflows reports whether counting section p of box b whole on one
-// goroutine stops with ErrTooBig.
+// goroutine stops with errTooBig.
 func overflows(b symmetry.Box, p Seq) bool {
 	_, err := gridOf(b).search(context.Background(), job{c: startsWith(p), keysOnly: true, count: true}, Options{Workers: 1})
-	return errors.Is(err, ErrTooBig)
+	return errors.Is(err, errTooBig)
 }
 
 // TestStreamTooBig writes the catalogue of 3x3x3 but its first section,

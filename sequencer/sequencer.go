@@ -1,6 +1,9 @@
 // Package sequencer runs pieces of work in parallel and hands their results
 // on in a fixed order, so that output never depends on scheduling (the idea
-// of the sequencer in cmd/gofmt).
+// of the sequencer in cmd/gofmt). It knows nothing of snakes and imports
+// nothing of this module: package solver orders its sections and tasks
+// with it, export its encoded chunks, and the commands their pieces, and
+// none of them need import another's internals for it.
 package sequencer
 
 import (

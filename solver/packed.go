@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"cmp"
@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"context"
@@ -19,7 +19,10 @@ type Near struct {
 	Solutions int
 }
 
-// NearSnakes implements solver.NearSnakes, whose comment is its contract.
+// NearSnakes returns, in cubelet order, the snakes that differ from q in
+// one inner cubelet and fold into box b: what a person who typed q with
+// one mistake may have meant. Each is searched on one goroutine, workers
+// of them at once.
 func NearSnakes(ctx context.Context, b symmetry.Box, q Seq, workers int) ([]Near, error) {
 	if err := q.Valid(b); err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"cmp"
@@ -229,7 +229,7 @@ func (g *grid) search(ctx context.Context, j job, opts Options) (*result, error)
 func (s *search) stoppedBy() error {
 	switch {
 	case s.out.counts != nil && s.out.counts.over:
-		return ErrTooBig
+		return errTooBig
 	case s.held > 0 && len(s.out.seqs) > s.held:
 		return ErrCatalogueTooBig
 	}
@@ -295,7 +295,8 @@ func (c *Catalogue) Solutions() int {
 	return n
 }
 
-// Enumerate implements solver.Enumerate, whose comment is its contract.
+// Enumerate finds every snake of the box that folds and all its
+// solutions, each counted once up to the box's symmetries and reversal.
 func Enumerate(ctx context.Context, b symmetry.Box, opts Options) (*Catalogue, error) {
 	g := gridOf(b)
 	packed := b.Len() <= wholeCountCells

@@ -1,4 +1,4 @@
-package engine
+package solver
 
 import (
 	"cmp"
@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/sequencer"
+	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -30,7 +30,8 @@ import (
 // choice.
 func sectionWindow(workers int) int { return 4 * workers }
 
-// ParsePrefix implements solver.ParsePrefix, whose comment is its contract.
+// ParsePrefix reads a section's prefix for box b: 0 to L characters '0'
+// and '1'.
 func ParsePrefix(s string, b symmetry.Box) (Seq, error) {
 	if s == "" {
 		return Seq{}, nil
@@ -46,7 +47,10 @@ func (p Seq) opens(n int) bool {
 	return p.Len == 0 || !p.Turn(0) && (p.Len < n || !p.Turn(n-1))
 }
 
-// Sections implements solver.Sections, whose comment is its contract.
+// Sections returns, in key order, the prefixes of length depth that extend
+// p and that keys of box b can start with. Depth is clamped between p's
+// length and the box's. Sections(b, Seq{}, 0) is the one empty prefix, the
+// whole catalogue.
 func Sections(b symmetry.Box, p Seq, depth int) []Seq {
 	depth = min(max(depth, p.Len), b.Len())
 	free := depth - p.Len
@@ -223,9 +227,17 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 	return w.catalogue(g.box, []found{s.out}, s.nodes), nil
 }
 
-// Stream implements solver.Stream, whose comment is its contract. Given
-// every section of a box of up to 32 cells, it searches the box at once
-// (see streamWhole).
+// Stream enumerates the sections ps, up to opts.Workers at once, each by
+// one goroutine, which also calls work with the section's catalogue; emit
+// gets the results in the order of ps (key order, if ps is). The catalogue
+// is valid only until work returns: its memory goes to the next section.
+// Only the sections in flight and a few finished ones waiting their turn
+// are held in memory, each of at most [MaxFound] solutions: a section
+// with more stops Stream with an error that wraps [ErrCatalogueTooBig]
+// and names it. opts.Progress counts sections; but given every
+// section of a box of up to 32 cells, Stream searches the box at once,
+// holding its solutions packed, 16 bytes each, and opts.Progress counts
+// the search's tasks.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
@@ -297,9 +309,13 @@ func (c *Count) Add(d Count) {
 	c.Seconds += d.Seconds
 }
 
-// CountSection implements solver.CountSection, whose comment is its
-// contract. The whole catalogue of a box of up to 32 cells is counted at
-// once (see CountSections).
+// CountSection counts the part of box b's catalogue whose keys start with
+// prefix p. Its memory grows with the section's number of snakes, not
+// with their solutions, but for the whole catalogue of a box of up to 32
+// cells, counted at once (see [CountSections]); it is bounded: a section
+// with more snakes than a goroutine's table may hold, [MaxTallied], is
+// counted as the sections four cubelets below it, and each of those
+// alike. Its nodes are then theirs, the search given up left out.
 func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Count, error) {
 	start := time.Now()
 	if !p.opens(b.Len()) {
@@ -312,7 +328,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 		return c, err
 	}
 	res, err := gridOf(b).search(ctx, job{c: startsWith(p), keysOnly: true, count: true}, opts)
-	if errors.Is(err, ErrTooBig) {
+	if errors.Is(err, errTooBig) {
 		return countBelow(ctx, b, p, Options{Workers: opts.Workers}, start)
 	}
 	if err != nil {
@@ -326,7 +342,7 @@ func CountSection(ctx context.Context, b symmetry.Box, p Seq, opts Options) (Cou
 }
 
 // belowTooBig is how many cubelets below a section too big for a count's
-// table (ErrTooBig) the sections lie that count it instead.
+// table (errTooBig) the sections lie that count it instead.
 const belowTooBig = 4
 
 // countBelow counts section p of box b, too big for a count's table, as
@@ -339,7 +355,8 @@ func countBelow(ctx context.Context, b symmetry.Box, p Seq, opts Options, start 
 	return c, err
 }
 
-// CountTotal implements solver.CountTotal, whose comment is its contract.
+// CountTotal counts the sections ps as [CountSections] does and returns
+// their sum: the count of the snakes of them all.
 func CountTotal(ctx context.Context, b symmetry.Box, ps []Seq, opts Options) (Count, error) {
 	var c Count
 	err := CountSections(ctx, b, ps, opts, func(_ Seq, d Count) error {
@@ -376,9 +393,15 @@ func (c *Count) addSnake(q Seq, m int64) {
 	}
 }
 
-// CountSections implements solver.CountSections, whose comment is its
-// contract. Every section of one length of a box of up to 32 cells is
-// counted by one ordered search of the box (see countWhole).
+// CountSections counts the sections ps, up to opts.Workers at once, and
+// calls emit with each section's count in the order of ps. A section is
+// counted by one goroutine, whose search and table go on to the next.
+// When ps are all the sections of one length of a box of up to 32 cells,
+// the box is searched whole instead, each solution from one end, and the
+// keys found are sorted into the sections: fewer nodes, for memory that
+// grows with the solutions, 8 bytes each (the first section's count
+// carries the whole search's nodes and seconds). A section too big for
+// its table is counted as the sections below it, as by CountSection.
 func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, emit func(Seq, Count) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
@@ -390,7 +413,7 @@ func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 		start := time.Now()
 		s := searches.Get().(*search)
 		defer searches.Put(s)
-		if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true, count: true}, ps, k), nil); errors.Is(err, ErrTooBig) {
+		if err := s.runAll(plan.start(s, g, ctx, job{keysOnly: true, count: true}, ps, k), nil); errors.Is(err, errTooBig) {
 			s.out.counts = nil // its memory, before the sections below take as much
 			return countBelow(ctx, b, ps[k], Options{Workers: 1}, start)
 		} else if err != nil {
@@ -409,7 +432,8 @@ func CountSections(ctx context.Context, b symmetry.Box, ps []Seq, opts Options, 
 	}, func(k int, c Count) error { return emit(ps[k], c) })
 }
 
-// ShardDepth implements solver.ShardDepth, whose comment is its contract.
+// ShardDepth is the prefix length that cuts box b's search into n shards:
+// about 256 sections per shard, enough that their estimated sizes even out.
 func ShardDepth(b symmetry.Box, n int) int {
 	return min(bits.Len(uint(max(n, 1)-1))+9, b.Len())
 }
@@ -421,12 +445,18 @@ func ShardDepth(b symmetry.Box, n int) int {
 // any shard's search.
 const maxShards = 1024
 
-// MaxShards implements solver.MaxShards, whose comment is its contract.
+// MaxShards returns the most shards [Shards] cuts box b into: 1,024, or
+// fewer for a box with fewer sections of its full length.
 func MaxShards(b symmetry.Box) int {
 	return min(maxShards, NumSections(b, b.Len()))
 }
 
-// Shards implements solver.Shards, whose comment is its contract.
+// Shards splits box b's catalogue into n shards of sections of depth
+// [ShardDepth], balanced by the search work random probes estimate for
+// each section, and returns each shard's sections in key order. The split
+// depends only on the box and n, so every shard of a job, and merge,
+// computes the same one. n runs from 1 to [MaxShards](b), which callers
+// check: Shards panics on another n rather than spend unbounded memory.
 func Shards(b symmetry.Box, n int) [][]Seq {
 	if n < 1 || n > MaxShards(b) {
 		panic(fmt.Sprintf("solver.Shards: %d shards of the %v box, want 1 to %d", n, b, MaxShards(b)))
@@ -466,7 +496,8 @@ func Shards(b symmetry.Box, n int) [][]Seq {
 	return shards
 }
 
-// NumSections implements solver.NumSections, whose comment is its contract.
+// NumSections returns how many sections of length depth box b has, that
+// is len(Sections(b, Seq{}, depth)), without listing them.
 func NumSections(b symmetry.Box, depth int) int {
 	depth = min(max(depth, 0), b.Len())
 	switch {
@@ -478,8 +509,9 @@ func NumSections(b symmetry.Box, depth int) int {
 	return 1 << (depth - 1)
 }
 
-// SectionIndex implements solver.SectionIndex, whose comment is its
-// contract: SectionAt's bits read back.
+// SectionIndex returns the number of section p among the sections of
+// box b of p's length: SectionAt(b, p.Len, SectionIndex(b, p)) is p for
+// every section p: SectionAt's bits read back.
 func SectionIndex(b symmetry.Box, p Seq) int {
 	if p.Len == 0 {
 		return 0
@@ -491,7 +523,8 @@ func SectionIndex(b symmetry.Box, p Seq) int {
 	return int(bits.Reverse64(p.Bits << (64 - last)))
 }
 
-// SectionAt implements solver.SectionAt, whose comment is its contract.
+// SectionAt returns Sections(b, Seq{}, depth)[k] without listing them:
+// "0", then k in binary, then "0" when the prefix is a whole key.
 func SectionAt(b symmetry.Box, depth, k int) Seq {
 	depth = min(max(depth, 0), b.Len())
 	if depth == 0 {
