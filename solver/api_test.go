@@ -61,7 +61,7 @@ func TestAPI(t *testing.T) {
 // that builds on solver.
 func TestImports(t *testing.T) {
 	const module = "github.com/snakecube/snakecube/"
-	allowed := []string{module + "symmetry", module + "sequencer"}
+	allowed := []string{module + "symmetry", module + "solver/sequencer"}
 	for name, f := range sources(t) {
 		for _, im := range f.Imports {
 			path, err := strconv.Unquote(im.Path.Value)

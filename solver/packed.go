@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/snakecube/snakecube/sequencer"
+	"github.com/snakecube/snakecube/solver/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/snakecube/snakecube/sequencer"
+	"github.com/snakecube/snakecube/solver/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 

@@ -17,8 +17,8 @@ import (
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/solver/sequencer"
 )
 
 const solveUsage = `Usage:

@@ -11,8 +11,8 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/stats"
-	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/solver/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 

@@ -58,8 +58,8 @@ import (
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/solver/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 

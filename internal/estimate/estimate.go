@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/studentt"
-	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/solver/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/snakecube/snakecube/sequencer"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/solver/sequencer"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
