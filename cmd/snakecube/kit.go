@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/kit"
@@ -116,22 +117,22 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
-	it := item{text: rest[0], where: "snake"}
-	if err := it.read(ctx, f); err != nil {
+	f := batch.Options{Input: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, Workers: int(*workers)}
+	it := batch.Item{Text: rest[0], Where: "snake"}
+	if err := it.Read(ctx, f); err != nil {
 		return err
 	}
-	for _, n := range it.s.Notes() {
-		e.Warnf("%s: %s", it.where, n)
+	for _, n := range it.Snake.Notes() {
+		e.Warnf("%s: %s", it.Where, n)
 	}
-	k, err := writeKit(ctx, *dir, kf.force, it.s.Box, it.s.Seq, nil, kit.Options{Geometry: g, Workers: f.workers})
+	k, err := writeKit(ctx, *dir, kf.force, it.Snake.Box, it.Snake.Seq, nil, kit.Options{Geometry: g, Workers: f.Workers})
 	if errors.Is(err, kit.ErrNoSolution) {
-		e.Warnf("%s: %v: %v", it.where, it.s.Seq, err)
-		a, err := input.Advise(ctx, it.s, f.workers)
+		e.Warnf("%s: %v: %v", it.Where, it.Snake.Seq, err)
+		a, err := input.Advise(ctx, it.Snake, f.Workers)
 		if err != nil {
 			return err
 		}
-		for _, l := range append(a.Lines(it.s), a.ReadingLines(it.s)...) {
+		for _, l := range append(a.Lines(it.Snake), a.ReadingLines(it.Snake)...) {
 			e.Warnf("  %s", l)
 		}
 		return cli.ErrReported

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -180,13 +181,13 @@ func TestSolveHeld(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		o := newSolveOutput(cli.Env{Stdout: cli.NewCheckedWriter(&stdout, func(error) {}), Stderr: &stderr}, f)
 		for k, text := range []string{"001110110111010111101010100", "011111101010101111111111110"} {
-			it := item{text: text, where: fmt.Sprintf("snake %d", k+1)}
-			if err := it.read(ctx, f); err != nil {
+			it := batch.Item{Text: text, Where: fmt.Sprintf("snake %d", k+1)}
+			if err := it.Read(ctx, f.batch()); err != nil {
 				t.Fatal(err)
 			}
 			// Half the bound and one: the second snake goes past it.
 			n := maxShown/2 + 1
-			a := answer{s: &solver.Solved{Snake: solver.Snake{Seq: it.s.Seq, Solutions: make([][]symmetry.Dir, n)}}, n: uint64(n)}
+			a := answer{s: &solver.Solved{Snake: solver.Snake{Seq: it.Snake.Seq, Solutions: make([][]symmetry.Dir, n)}}, n: uint64(n)}
 			err := o.write(ctx, it, a)
 			var ue cli.UsageError
 			switch {
