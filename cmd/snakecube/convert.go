@@ -75,7 +75,7 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 		c, err = catalog.Convert(ctx, w, r, catalog.Options{Box: box.box}, opts)
 		return err
 	})
-	if err := readFailed(e, name, in, err); err != nil {
+	if err := readFailed(e, name, "snakecube verify "+in+" lists every problem", err); err != nil {
 		return err
 	}
 	what := "the catalogue"

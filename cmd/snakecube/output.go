@@ -121,23 +121,28 @@ func formatOfName(name string) (string, bool) {
 	return f, err == nil
 }
 
-// readFailed turns what went wrong reading the catalogue name (the
-// argument arg) into what a command returns: a usage error when the box
-// is not known, the problem and a hint to run verify when the file is no
-// good catalogue, the error itself otherwise; nil for nil.
-func readFailed(e cli.Env, name, arg string, err error) error {
+// readFailed turns what went wrong reading a catalogue into what a
+// command returns, the one mapping of such errors: a usage error (exit
+// status 2) when the box is not known; a problem of the file told, with
+// hint after it if any, as a failure already reported (1); the error
+// itself otherwise (1); nil for nil. name, the file, starts each message
+// unless it is "".
+func readFailed(e cli.Env, name, hint string, err error) error {
+	if err != nil && name != "" {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
 	var p *catalog.Problem
 	switch {
-	case err == nil:
-		return nil
 	case errors.Is(err, catalog.ErrNoBox):
-		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
+		return cli.UsageError{Err: fmt.Errorf("%w; give the box with -size", err)}
 	case errors.As(err, &p):
-		e.Warnf("%s: %v", name, err)
-		e.Warnf("hint: snakecube verify %s lists every problem", arg)
+		e.Warnf("%v", err)
+		if hint != "" {
+			e.Warnf("hint: %s", hint)
+		}
 		return cli.ErrReported
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	return err
 }
 
 // stopped returns err, and says, when it is an interrupt, what a run that

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -105,15 +104,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	}
 	start := time.Now()
 	cats, err := serve.OpenAll(ctx, rest, catalog.Options{Boxes: boxes})
-	var p *catalog.Problem
-	switch {
-	case errors.Is(err, catalog.ErrNoBox):
-		return cli.UsageError{Err: fmt.Errorf("%w; give the box with -size", err)}
-	case errors.As(err, &p):
-		e.Warnf("%v", err)
-		e.Warnf("hint: snakecube verify lists every problem of a catalogue")
-		return cli.ErrReported
-	case err != nil:
+	if err := readFailed(e, "", "snakecube verify lists every problem of a catalogue", err); err != nil {
 		return err
 	}
 	if *rateAll {

@@ -100,7 +100,7 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	}
 	defer closeFile()
 	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)})
-	if err := readFailed(e, name, rest[0], err); err != nil {
+	if err := readFailed(e, name, "snakecube verify "+rest[0]+" lists every problem", err); err != nil {
 		return err
 	}
 	if *svg != "" {
