@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/snakecube/snakecube/internal/answer"
 	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
@@ -129,8 +130,8 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		case "json":
 			writeRatingJSON(out, r)
 		case "svg":
-			if len(sheets) == maxDrawn {
-				return tooManyDrawn(it.Where, "svg")
+			if len(sheets) == answer.MaxDrawn {
+				return answer.TooManyDrawn(it.Where, "svg")
 			}
 			sheets = append(sheets, r.sheet)
 		default:
