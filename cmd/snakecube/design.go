@@ -211,7 +211,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	_ = res
 	if *kitDir != "" {
 		s := first
-		k, err := writeKit(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
+		k, err := kit.Make(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
 		if err != nil {
 			return err
 		}

@@ -154,7 +154,7 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if kitted != nil {
-		k, err := writeKit(ctx, *kitDir, kf.force, kitted.Box, kitted.Seq, &kitted.Rating, kit.Options{Geometry: g, Workers: f.Workers})
+		k, err := kit.Make(ctx, *kitDir, kf.force, kitted.Box, kitted.Seq, &kitted.Rating, kit.Options{Geometry: g, Workers: f.Workers})
 		if errors.Is(err, kit.ErrNoSolution) {
 			return fmt.Errorf("-kit %s: snake %v: %w", *kitDir, kitted.Seq, err)
 		}
