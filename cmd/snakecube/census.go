@@ -166,7 +166,7 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	}
 	start := time.Now()
 	var done func(sections, parts int)
-	if !*quiet && terminal(e.Stderr) {
+	if !*quiet && cli.Terminal(e.Stderr) {
 		var mu sync.Mutex // one line at a time
 		done = func(sections, parts int) {
 			mu.Lock()

@@ -82,8 +82,8 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 // recountAll checks the sections of the census lines todo, of box b, as
 // opts say (census.Check), with a bar on a terminal unless quiet.
 func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Record, opts census.RecountOptions, quiet bool) (int, error) {
-	if !quiet && terminal(e.Stderr) {
-		bar := progress(e.Stderr, "recounting")
+	if !quiet && cli.Terminal(e.Stderr) {
+		bar := cli.Progress(e.Stderr, "recounting")
 		var n atomic.Int64
 		opts.Done = func() { bar(int(n.Add(1)), len(todo)) }
 	}

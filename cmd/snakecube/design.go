@@ -171,8 +171,8 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	// takes minutes on a 4x4x4 box: a terminal shows a bar of the draws,
 	// then one of the sheets.
 	sheet := *format == "svg" || *format == "html"
-	if sheet && terminal(e.Stderr) {
-		o.Progress = progress(e.Stderr, "draws")
+	if sheet && cli.Terminal(e.Stderr) {
+		o.Progress = cli.Progress(e.Stderr, "draws")
 	}
 	res, err := design.Run(ctx, o, func(s design.Snake) error {
 		if first == nil {
@@ -219,8 +219,8 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if sheet {
 		var drawing func(done, total int)
-		if terminal(e.Stderr) {
-			drawing = progress(e.Stderr, "rating and drawing")
+		if cli.Terminal(e.Stderr) {
+			drawing = cli.Progress(e.Stderr, "rating and drawing")
 		}
 		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers), drawing)
 		if err != nil {

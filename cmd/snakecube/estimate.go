@@ -235,8 +235,8 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-borrow names the file of a pilot, and goes with -strata")
 	}
 	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
-	if !f.quiet && terminal(e.Stderr) {
-		opts.Progress = progress(e.Stderr, "descents")
+	if !f.quiet && cli.Terminal(e.Stderr) {
+		opts.Progress = cli.Progress(e.Stderr, "descents")
 	}
 	d := estimate.NewDesign(b, seed, opts)
 	if m := int64(workers) * d.Memory(); m > estimate.MaxMemory {

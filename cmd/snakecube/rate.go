@@ -109,11 +109,11 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	// One snake given as an argument gets a bar on a terminal: a big
 	// box's rating takes seconds. Snakes rated side by side would draw
 	// over each other's.
-	bar := len(rest) == 1 && !batch.FromStdin(rest) && terminal(e.Stderr)
+	bar := len(rest) == 1 && !batch.FromStdin(rest) && cli.Terminal(e.Stderr)
 	n, err := batch.Each(ctx, e.Stdin, rest, f, nil, func(ctx context.Context, it batch.Item, workers int) (rated, error) {
 		var prog func(done, total int)
 		if bar {
-			prog = progress(e.Stderr, "rating")
+			prog = cli.Progress(e.Stderr, "rating")
 		}
 		return rateSnake(ctx, it.Snake.Box, it.Snake.Seq, workers, *format == "svg", prog)
 	}, func(it batch.Item, r rated) error {

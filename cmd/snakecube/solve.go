@@ -136,7 +136,7 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, answer.MaxShown)
 	}
 	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, Options: answer.Options{Format: *format, Count: *count, Most: *most, Workers: int(*workers)}}
-	if f.Format == "text" && batch.FromStdin(rest) && terminal(e.Stdin) {
+	if f.Format == "text" && batch.FromStdin(rest) && cli.Terminal(e.Stdin) {
 		return solveTyped(ctx, e, f)
 	}
 	o := answer.NewWriter(e.Stdout, e.Warnf, f.Options)
