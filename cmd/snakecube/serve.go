@@ -108,21 +108,14 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if *rateAll {
-		for _, c := range cats {
-			if err := c.Rate(ctx, 0, nil); err != nil {
-				for _, c := range cats {
-					c.Close()
-				}
-				return err
-			}
+		if err := serve.RateAll(ctx, cats); err != nil {
+			return err
 		}
 	}
 	debug.FreeOSMemory() // what indexing left behind
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		for _, c := range cats {
-			c.Close()
-		}
+		serve.CloseAll(cats)
 		return fmt.Errorf("-addr %s: %w", *addr, err)
 	}
 	for _, c := range cats {
