@@ -5,15 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/boxes"
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -169,7 +166,7 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	}
 	start := time.Now()
 	var done func(sections, parts int)
-	if !*quiet && terminal(e.Stderr) {
+	if !*quiet && cli.Terminal(e.Stderr) {
 		var mu sync.Mutex // one line at a time
 		done = func(sections, parts int) {
 			mu.Lock()
@@ -187,10 +184,7 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if err != nil {
 		f.Close()
-		kept := "the sections counted are in " + *out
-		if _, serr := os.Stat(census.PartsFile(*out)); serr == nil {
-			kept += ", the parts counted of the sections cut in " + census.PartsFile(*out)
-		}
+		kept := census.Kept(*out)
 		if errors.Is(err, context.Canceled) {
 			return stopped(e, err, kept)
 		}
@@ -221,30 +215,15 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	m := solver.NumSections(b, t.Depth)
-	n, first := census.Missing(recs, m, 5)
-	var underway string
-	if n > 0 {
-		parts, c, err := census.PartsUnderway(ctx, b, t.Depth, recs, names)
-		if err != nil {
-			return fmt.Errorf("census merge: %w", err)
-		}
-		if parts > 0 {
-			underway = fmt.Sprintf("%s of them, %s nodes, are counted in the .parts files beside the census",
-				words.Plural(parts, "part"), words.Thousands(int(c.Nodes)))
-		}
+	g, err := census.FindGap(ctx, b, t.Depth, m, recs, names)
+	if err != nil {
+		return fmt.Errorf("census merge: %w", err)
 	}
-	if *complete && n > 0 {
-		list := fmt.Sprint(first)
-		if n > len(first) {
-			list = strings.TrimSuffix(list, "]") + " ...]"
-		}
-		if underway != "" {
-			list += "; " + underway + ": run the census again to finish them"
-		}
-		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", n, m, list)
+	if *complete && g.Missing > 0 {
+		return fmt.Errorf("census merge -complete: %d of %d sections missing: %s", g.Missing, m, g.List())
 	}
-	if underway != "" {
-		e.Warnf("%d of %d sections missing; %s, not in these sums: run the census again to finish them", n, m, underway)
+	if g.Underway != "" {
+		e.Warnf("%d of %d sections missing; %s, not in these sums: run the census again to finish them", g.Missing, m, g.Underway)
 	}
 	// A sample's extrapolation is checked against the solutions given.
 	r := census.NewReport(t, m, recs, *known)
@@ -289,14 +268,7 @@ func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
 		if err != nil {
 			return err
 		}
-		msg := fmt.Sprintf("%s: %s checked, each line with its checksum", name, words.Plural(u.Records, "section"))
-		if u.Duplicates > 0 {
-			msg += fmt.Sprintf("; dropped %s repeating an earlier one", words.Plural(u.Duplicates, "record"))
-		}
-		if u.Torn > 0 {
-			msg += fmt.Sprintf("; dropped a torn last line of %d bytes", u.Torn)
-		}
-		e.Warnf("%s", msg)
+		e.Warnf("%s", u.Summary(name))
 	}
 	return nil
 }
@@ -333,17 +305,5 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	if *format == "csv" {
 		return boxes.WriteCSV(e.Stdout, rows)
 	}
-	plan, err := boxes.ReadPlan(dir)
-	if err != nil {
-		return err
-	}
-	if err := boxes.WriteTable(e.Stdout, rows); err != nil {
-		return err
-	}
-	fmt.Fprintln(e.Stdout)
-	if err := boxes.WriteSequences(e.Stdout, rows); err != nil {
-		return err
-	}
-	fmt.Fprintln(e.Stdout)
-	return boxes.WritePlan(e.Stdout, plan, rows)
+	return boxes.WriteMarkdown(e.Stdout, dir, rows)
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -80,22 +79,13 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	return nil
 }
 
-// recountAll recounts the sections of the census lines todo, of box b, as
-// opts say, prints a line for each in the order of todo and a summary,
-// and returns how many disagree with their census line.
+// recountAll checks the sections of the census lines todo, of box b, as
+// opts say (census.Check), with a bar on a terminal unless quiet.
 func recountAll(ctx context.Context, e cli.Env, b symmetry.Box, todo []census.Record, opts census.RecountOptions, quiet bool) (int, error) {
-	if !quiet && terminal(e.Stderr) {
-		bar := progress(e.Stderr, "recounting")
+	if !quiet && cli.Terminal(e.Stderr) {
+		bar := cli.Progress(e.Stderr, "recounting")
 		var n atomic.Int64
 		opts.Done = func() { bar(int(n.Add(1)), len(todo)) }
 	}
-	bad, sum, err := census.Recount(ctx, b, todo, opts, func(r census.Record, c solver.Count, diff []string) error {
-		return census.WriteRecount(e.Stdout, r, c, diff)
-	})
-	if err != nil {
-		return bad, err
-	}
-	_, err = fmt.Fprintf(e.Stdout, "# %d sections recounted: %d agree, %d disagree; between them %d snakes, %d solutions\n",
-		len(todo), len(todo)-bad, bad, sum.Snakes, sum.Solutions)
-	return bad, err
+	return census.Check(ctx, e.Stdout, b, todo, opts)
 }

@@ -61,7 +61,7 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return cli.BadUsage(e, convertUsage, "%v", err)
 	}
-	if sameFile(e, in, out) {
+	if e.SameFile(in, out) {
 		return cli.UsageError{Err: fmt.Errorf("%s is the catalogue being read: it would be overwritten", out)}
 	}
 	name, r, closeFile, err := openInput(e, in)
@@ -70,12 +70,12 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	}
 	defer closeFile()
 	var c catalog.Converted
-	_, err = writeOutput(e, out, func(w io.Writer) error {
+	_, err = e.WriteOutput(out, func(w io.Writer) error {
 		var err error
 		c, err = catalog.Convert(ctx, w, r, catalog.Options{Box: box.box}, opts)
 		return err
 	})
-	if err := readFailed(e, name, in, err); err != nil {
+	if err := readFailed(e, name, "snakecube verify "+in+" lists every problem", err); err != nil {
 		return err
 	}
 	what := "the catalogue"

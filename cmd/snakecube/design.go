@@ -171,8 +171,8 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	// takes minutes on a 4x4x4 box: a terminal shows a bar of the draws,
 	// then one of the sheets.
 	sheet := *format == "svg" || *format == "html"
-	if sheet && terminal(e.Stderr) {
-		o.Progress = progress(e.Stderr, "draws")
+	if sheet && cli.Terminal(e.Stderr) {
+		o.Progress = cli.Progress(e.Stderr, "draws")
 	}
 	res, err := design.Run(ctx, o, func(s design.Snake) error {
 		if first == nil {
@@ -211,7 +211,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	_ = res
 	if *kitDir != "" {
 		s := first
-		k, err := writeKit(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
+		k, err := kit.Make(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
 		if err != nil {
 			return err
 		}
@@ -219,8 +219,8 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	}
 	if sheet {
 		var drawing func(done, total int)
-		if terminal(e.Stderr) {
-			drawing = progress(e.Stderr, "rating and drawing")
+		if cli.Terminal(e.Stderr) {
+			drawing = cli.Progress(e.Stderr, "rating and drawing")
 		}
 		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers), drawing)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/census"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
@@ -118,15 +119,15 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	}
 	start := time.Now()
 	opts := solver.Options{Workers: int(*workers)}
-	if !*quiet && terminal(e.Stderr) {
-		opts.Progress = progress(e.Stderr, what)
+	if !*quiet && cli.Terminal(e.Stderr) {
+		opts.Progress = cli.Progress(e.Stderr, what)
 	}
 	if *counting {
 		total, err := solver.CountTotal(ctx, b, sections, opts)
 		if err != nil {
 			return fmt.Errorf("count %s: %w", what, err)
 		}
-		_, err = writeOutput(e, *out, func(w io.Writer) error { return writeCount(w, what, total) })
+		_, err = e.WriteOutput(*out, func(w io.Writer) error { return census.WriteCount(w, what, total) })
 		return err
 	}
 	var total export.Written
@@ -137,7 +138,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(searchMemory))
 	}
-	name, err := writeOutput(e, *out, func(w io.Writer) error {
+	name, err := e.WriteOutput(*out, func(w io.Writer) error {
 		var err error
 		total, err = export.Search(ctx, w, b, sections, opts, eopts)
 		return err

@@ -204,31 +204,6 @@ func (f *snakesFlags) used() bool {
 	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "cut", "strata", "borrow", "make-strata", "o", "solutions", "target", "quiet")
 }
 
-// maxWidth bounds -width: a population of the shared levels is up to four
-// times wider, some 70 bytes a partial folding, 150 MB at 1<<19 for each
-// of -j descents at once.
-const maxWidth = 1 << 19
-
-// maxSharedWidth bounds -shared-width as -width bounds the shared levels'
-// populations.
-const maxSharedWidth = maxWidth << 2
-
-// maxCapacity bounds -capacity: a descent's frontier and its two
-// children's, before they are sampled down, hold up to some six times
-// the capacity, 80 bytes a partial folding, 500 MB at 1<<20 for each of
-// -j descents at once.
-const maxCapacity = 1 << 20
-
-// maxEstimateMemory bounds what the -j descents drawn at once hold
-// together (estimate.Design.Memory each), whatever the flags: at most
-// -j 32 at the largest -capacity, and any -j at the default widths.
-const maxEstimateMemory = 16 << 30
-
-// maxDescents bounds -samples: each descent is kept in memory, with its
-// choices under a kilobyte, so a million take under a gigabyte; 2% on
-// 4x4x4 takes under ten thousand.
-const maxDescents = 1_000_000
-
 func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []string, seed uint64, workers int, f snakesFlags) error {
 	switch {
 	case len(rest) > 0:
@@ -237,16 +212,16 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-size is required")
 	case f.out == "" && cli.Given(f.fs, "o"):
 		return cli.BadUsage(e, estimateUsage, `-o "": want a file name`)
-	case f.samples < 2 || f.samples > maxDescents:
-		return cli.BadUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, maxDescents)
+	case f.samples < 2 || f.samples > estimate.MaxDescents:
+		return cli.BadUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, estimate.MaxDescents)
 	case cli.Given(f.fs, "depth") && (f.depth < 1 || f.depth > b.Len()):
 		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
-	case cli.Given(f.fs, "width") && (f.width < 1 || f.width > maxWidth):
-		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, maxWidth)
-	case cli.Given(f.fs, "shared-width") && (f.shared < 1 || f.shared > maxSharedWidth):
-		return cli.BadUsage(e, estimateUsage, "-shared-width %d: want 1 to %d", f.shared, maxSharedWidth)
-	case cli.Given(f.fs, "capacity") && (f.cap < 1 || f.cap > maxCapacity):
-		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, maxCapacity)
+	case cli.Given(f.fs, "width") && (f.width < 1 || f.width > estimate.MaxWidth):
+		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, estimate.MaxWidth)
+	case cli.Given(f.fs, "shared-width") && (f.shared < 1 || f.shared > estimate.MaxSharedWidth):
+		return cli.BadUsage(e, estimateUsage, "-shared-width %d: want 1 to %d", f.shared, estimate.MaxSharedWidth)
+	case cli.Given(f.fs, "capacity") && (f.cap < 1 || f.cap > estimate.MaxCapacity):
+		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, estimate.MaxCapacity)
 	case !knownSolutions(f.fs, f.known):
 		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
 	case cli.Given(f.fs, "target") && !(f.target > 0 && f.target < 100):
@@ -259,13 +234,13 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-borrow names the file of a pilot, and goes with -strata")
 	}
 	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
-	if !f.quiet && terminal(e.Stderr) {
-		opts.Progress = progress(e.Stderr, "descents")
+	if !f.quiet && cli.Terminal(e.Stderr) {
+		opts.Progress = cli.Progress(e.Stderr, "descents")
 	}
 	d := estimate.NewDesign(b, seed, opts)
-	if m := int64(workers) * d.Memory(); m > maxEstimateMemory {
+	if m := int64(workers) * d.Memory(); m > estimate.MaxMemory {
 		return cli.BadUsage(e, estimateUsage, "-j %d: %d descents at once with their -capacity and -width would hold some %d GB, over %d GB: lower -j, -capacity or -width",
-			workers, workers, (m+1<<30-1)>>30, maxEstimateMemory>>30)
+			workers, workers, (m+1<<30-1)>>30, estimate.MaxMemory>>30)
 	}
 	if f.strata != "" {
 		s, err := estimate.ReadStrata(f.strata, b)
@@ -282,13 +257,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return makeStrata(ctx, e, b, d, f)
 	}
 	if f.borrow != "" {
-		recs, _, err := estimate.ReadFile(f.borrow)
-		if err == nil {
-			if err = d.Borrow(recs); err != nil {
-				err = fmt.Errorf("%s: %w", f.borrow, err)
-			}
-		}
-		if err != nil {
+		if err := d.BorrowFile(f.borrow); err != nil {
 			return fmt.Errorf("estimate -snakes %v: -borrow: %w", b, err)
 		}
 	}
@@ -300,27 +269,14 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		if !errors.As(err, &s) {
 			return err
 		}
-		held := words.Plural(s.Held, "descent") + " are in " + s.Path
-		switch s.Held {
-		case 0:
-			held = "no descent is in " + s.Path + " yet"
-		case 1:
-			held = "1 descent is in " + s.Path
-		}
-		return stopped(e, err, held)
+		return stopped(e, err, s.Kept())
 	}
 	known, source := f.known, "-solutions"
 	if known == 0 && !f.quiet {
 		e.Warnf("hint: -solutions N, the box's solutions that snakecube paths -size %v prints, narrows the estimates and checks them", b)
 	}
-	res := estimate.Summarize(ds)
-	var ctl estimate.Result
-	if known > 0 {
-		ctl = estimate.Controlled(ds, known)
-	}
-	var out bytes.Buffer
-	trusted := estimate.WriteSnakes(&out, d, res, ctl, known, source, f.target/100)
-	if _, err := e.Stdout.Write(out.Bytes()); err != nil {
+	res, trusted, err := estimate.Report(e.Stdout, d, ds, known, source, f.target/100)
+	if err != nil {
 		return err
 	}
 	if !trusted {

@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/notation"
-	"github.com/snakecube/snakecube/internal/rate"
-	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 const kitUsage = `Usage:
@@ -75,23 +73,6 @@ func (k *kitFlags) add(fs *flag.FlagSet) {
 	fs.BoolVar(&k.force, "force", false, "")
 }
 
-// geometry reads -cube and -hole: a usage error, naming the limits, if
-// they are no numbers or out of range.
-func (k *kitFlags) geometry() (kit.Geometry, error) {
-	var g kit.Geometry
-	var err error
-	if g.Cube, err = strconv.ParseFloat(k.cube, 64); err != nil {
-		return g, cli.UsageError{Err: fmt.Errorf("-cube %q: want a size in mm, %g to %g mm", k.cube, kit.MinCube, kit.MaxCube)}
-	}
-	if g.Hole, err = strconv.ParseFloat(k.hole, 64); err != nil {
-		return g, cli.UsageError{Err: fmt.Errorf("-hole %q: want a size in mm, %g mm or more and less than half the cube", k.hole, kit.MinHole)}
-	}
-	if err := g.Check(); err != nil {
-		return g, cli.UsageError{Err: err}
-	}
-	return g, nil
-}
-
 func runKit(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("kit", flag.ContinueOnError)
 	var box boxFlag
@@ -116,22 +97,22 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, workers: int(*workers)}
-	it := item{text: rest[0], where: "snake"}
-	if err := it.read(ctx, f); err != nil {
+	f := batch.Options{Input: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, Workers: int(*workers)}
+	it := batch.Item{Text: rest[0], Where: "snake"}
+	if err := it.Read(ctx, f); err != nil {
 		return err
 	}
-	for _, n := range it.s.Notes() {
-		e.Warnf("%s: %s", it.where, n)
+	for _, n := range it.Snake.Notes() {
+		e.Warnf("%s: %s", it.Where, n)
 	}
-	k, err := writeKit(ctx, *dir, kf.force, it.s.Box, it.s.Seq, nil, kit.Options{Geometry: g, Workers: f.workers})
+	k, err := kit.Make(ctx, *dir, kf.force, it.Snake.Box, it.Snake.Seq, nil, kit.Options{Geometry: g, Workers: f.Workers})
 	if errors.Is(err, kit.ErrNoSolution) {
-		e.Warnf("%s: %v: %v", it.where, it.s.Seq, err)
-		a, err := input.Advise(ctx, it.s, f.workers)
+		e.Warnf("%s: %v: %v", it.Where, it.Snake.Seq, err)
+		a, err := input.Advise(ctx, it.Snake, f.Workers)
 		if err != nil {
 			return err
 		}
-		for _, l := range append(a.Lines(it.s), a.ReadingLines(it.s)...) {
+		for _, l := range append(a.Lines(it.Snake), a.ReadingLines(it.Snake)...) {
 			e.Warnf("  %s", l)
 		}
 		return cli.ErrReported
@@ -146,16 +127,6 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 	return nil
 }
 
-// writeKit writes the kit of snake q of box b into dir, r its rating
-// when known.
-func writeKit(ctx context.Context, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Rating, o kit.Options) (*kit.Kit, error) {
-	k, err := kit.New(ctx, b, q, r, o)
-	if err != nil {
-		return nil, err
-	}
-	return k, k.WriteDir(ctx, dir, force)
-}
-
 // checked reads -cube and -hole for design's and rate's -kit DIR, and
 // refuses them, and -force, without it: a usage error, after the usage
 // text.
@@ -166,8 +137,9 @@ func (k *kitFlags) checked(fs *flag.FlagSet, e cli.Env, usage, dir string) (kit.
 		}
 		return kit.Geometry{}, nil
 	}
-	g, err := k.geometry()
+	g, err := kit.ParseGeometry(k.cube, k.hole)
 	if err != nil {
+		err = cli.UsageError{Err: err}
 		fmt.Fprint(e.Stderr, usage)
 		return g, err
 	}

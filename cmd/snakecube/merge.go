@@ -73,7 +73,7 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 		opts.Format = &f
 	}
 	for _, name := range names {
-		if sameFile(e, name, *out) {
+		if e.SameFile(name, *out) {
 			return cli.UsageError{Err: fmt.Errorf("%s is a part being read: it would be overwritten", *out)}
 		}
 	}
@@ -86,7 +86,7 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 		defer f.Close()
 		parts[k] = shards.Part{Name: name, R: f}
 	}
-	_, err = writeOutput(e, *out, func(w io.Writer) error {
+	_, err = e.WriteOutput(*out, func(w io.Writer) error {
 		return shards.Merge(ctx, w, parts, opts)
 	})
 	if errors.Is(err, shards.ErrNoBox) {

@@ -91,7 +91,7 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 	}
 	debug.SetGCPercent(pathsGCPercent)
 	b := box.box
-	live := terminal(e.Stderr)
+	live := cli.Terminal(e.Stderr)
 	opts := paths.Options{Workers: int(*workers), MaxStates: *maxStates}
 	if live {
 		opts.Progress = func(p paths.Progress) {

@@ -10,6 +10,8 @@ import (
 	"io"
 	"math"
 
+	"github.com/snakecube/snakecube/internal/answer"
+	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/input"
@@ -101,26 +103,26 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, rateUsage, "-format %q: want text, json or svg", *format)
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, workers: int(*workers)}
+	f := batch.Options{Input: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, Workers: int(*workers)}
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
 	// One snake given as an argument gets a bar on a terminal: a big
 	// box's rating takes seconds. Snakes rated side by side would draw
 	// over each other's.
-	bar := len(rest) == 1 && !fromStdin(rest) && terminal(e.Stderr)
-	n, err := eachSnake(ctx, e, rest, f, nil, func(ctx context.Context, it item, workers int) (rated, error) {
+	bar := len(rest) == 1 && !batch.FromStdin(rest) && cli.Terminal(e.Stderr)
+	n, err := batch.Each(ctx, e.Stdin, rest, f, nil, func(ctx context.Context, it batch.Item, workers int) (rated, error) {
 		var prog func(done, total int)
 		if bar {
-			prog = progress(e.Stderr, "rating")
+			prog = cli.Progress(e.Stderr, "rating")
 		}
-		return rateSnake(ctx, it.s.Box, it.s.Seq, workers, *format == "svg", prog)
-	}, func(it item, r rated) error {
-		for _, note := range it.s.Notes() {
-			e.Warnf("%s: %s", it.where, note)
+		return rateSnake(ctx, it.Snake.Box, it.Snake.Seq, workers, *format == "svg", prog)
+	}, func(it batch.Item, r rated) error {
+		for _, note := range it.Snake.Notes() {
+			e.Warnf("%s: %s", it.Where, note)
 		}
 		if *kitDir != "" {
 			if kitted != nil {
-				return cli.UsageError{Err: fmt.Errorf("%s: -kit writes one snake's kit, and this is a second snake", it.where)}
+				return cli.UsageError{Err: fmt.Errorf("%s: -kit writes one snake's kit, and this is a second snake", it.Where)}
 			}
 			kitted = &r
 		}
@@ -128,8 +130,8 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		case "json":
 			writeRatingJSON(out, r)
 		case "svg":
-			if len(sheets) == maxDrawn {
-				return tooManyDrawn(it.where, "svg")
+			if len(sheets) == answer.MaxDrawn {
+				return answer.TooManyDrawn(it.Where, "svg")
 			}
 			sheets = append(sheets, r.sheet)
 		default:
@@ -152,7 +154,7 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if kitted != nil {
-		k, err := writeKit(ctx, *kitDir, kf.force, kitted.Box, kitted.Seq, &kitted.Rating, kit.Options{Geometry: g, Workers: f.workers})
+		k, err := kit.Make(ctx, *kitDir, kf.force, kitted.Box, kitted.Seq, &kitted.Rating, kit.Options{Geometry: g, Workers: f.Workers})
 		if errors.Is(err, kit.ErrNoSolution) {
 			return fmt.Errorf("-kit %s: snake %v: %w", *kitDir, kitted.Seq, err)
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -105,33 +104,18 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	}
 	start := time.Now()
 	cats, err := serve.OpenAll(ctx, rest, catalog.Options{Boxes: boxes})
-	var p *catalog.Problem
-	switch {
-	case errors.Is(err, catalog.ErrNoBox):
-		return cli.UsageError{Err: fmt.Errorf("%w; give the box with -size", err)}
-	case errors.As(err, &p):
-		e.Warnf("%v", err)
-		e.Warnf("hint: snakecube verify lists every problem of a catalogue")
-		return cli.ErrReported
-	case err != nil:
+	if err := readFailed(e, "", "snakecube verify lists every problem of a catalogue", err); err != nil {
 		return err
 	}
 	if *rateAll {
-		for _, c := range cats {
-			if err := c.Rate(ctx, 0, nil); err != nil {
-				for _, c := range cats {
-					c.Close()
-				}
-				return err
-			}
+		if err := serve.RateAll(ctx, cats); err != nil {
+			return err
 		}
 	}
 	debug.FreeOSMemory() // what indexing left behind
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		for _, c := range cats {
-			c.Close()
-		}
+		serve.CloseAll(cats)
 		return fmt.Errorf("-addr %s: %w", *addr, err)
 	}
 	for _, c := range cats {

@@ -1,24 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
-	"sync/atomic"
 
-	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/answer"
+	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
-	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/solver/sequencer"
 )
 
 const solveUsage = `Usage:
@@ -93,12 +85,6 @@ Examples:
   $ snakecube solve -format svg 001110110111010111101010100 > classic.svg
 `
 
-// item is one snake as typed, where it came from, and what it reads as.
-type item struct {
-	text, where string
-	s           *input.Snake
-}
-
 // snakeArg reports whether an argument that starts with "-" is a snake,
 // such as "--ooo-oo-..." or "-1,2": anything but a plain word, which
 // stands for a flag, known or mistyped.
@@ -112,26 +98,13 @@ func snakeArg(a string) bool {
 
 // solveFlags are solve's settings.
 type solveFlags struct {
-	opts    input.Options
-	format  string
-	count   bool
-	most    int
-	workers int
+	opts input.Options
+	answer.Options
 }
 
-// maxHeld bounds the solutions that the snakes searched side by side, and
-// those waiting for their turn to be written, keep at once: three snakes'
-// worth at the largest -max, some 900 MB.
-const maxHeld = 3 * maxShown
-
-// streams returns how many snakes are searched side by side: -j, but
-// fewer where each keeps many solutions, as up to 2k+1 snakes' solutions
-// are kept at once for k searched side by side (sequencer.Stream).
-func (f solveFlags) streams() int {
-	if f.count || f.most <= 0 {
-		return f.workers
-	}
-	return max(1, min(f.workers, (maxHeld/f.most-1)/2))
+// batch returns the options of the snakes' batch.
+func (f solveFlags) batch() batch.Options {
+	return batch.Options{Input: f.opts, Workers: f.Workers, Streams: f.Streams()}
 }
 
 func runSolve(ctx context.Context, e cli.Env, args []string) error {
@@ -159,422 +132,26 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 		*most = 10 // a sheet takes a picture a step, a page a player's data
 	case !set:
 		*most = 1000
-	case *most < 1 || *most > maxShown:
-		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, maxShown)
+	case *most < 1 || *most > answer.MaxShown:
+		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, answer.MaxShown)
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, format: *format, count: *count, most: *most, workers: int(*workers)}
-	if f.format == "text" && fromStdin(rest) && terminal(e.Stdin) {
+	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, Options: answer.Options{Format: *format, Count: *count, Most: *most, Workers: int(*workers)}}
+	if f.Format == "text" && batch.FromStdin(rest) && cli.Terminal(e.Stdin) {
 		return solveTyped(ctx, e, f)
 	}
-	o := newSolveOutput(e, f)
-	n, err := eachSnake(ctx, e, rest, f, o.oneBox, func(ctx context.Context, it item, workers int) (answer, error) {
-		return solveOne(ctx, it.s, f, workers)
-	}, func(it item, a answer) error {
-		return o.write(ctx, it, a)
-	}, o.out.Flush)
+	o := answer.NewWriter(e.Stdout, e.Warnf, f.Options)
+	n, err := batch.Each(ctx, e.Stdin, rest, f.batch(), o.OneBox, func(ctx context.Context, it batch.Item, workers int) (answer.Answer, error) {
+		return answer.Solve(ctx, it.Snake, f.Options, workers)
+	}, func(it batch.Item, a answer.Answer) error {
+		return o.Write(ctx, it, a)
+	}, o.Flush)
 	if err != nil {
 		return err
 	}
 	if n == 0 {
 		return cli.BadUsage(e, solveUsage, "no snake given")
 	}
-	return o.close(ctx)
-}
-
-// eachSnake reads the snakes given, the arguments or the lines of
-// standard input, as they come, and works on each with work on the
-// goroutines of f, in bounded memory: work is given the snake and how
-// many goroutines its search may take. It calls emit with each result in
-// the order of the snakes, and returns how many it emitted. A snake that
-// cannot be read stops the run there, after the results of the snakes
-// before it. A snake takes every core when no other is searched and none
-// was waiting to be read when it was; the others one core each. The
-// output is flushed after each snake that none waited behind: a program
-// that waits for each answer gets it, and a file piped in is written in
-// large pieces.
-func eachSnake[T any](ctx context.Context, e cli.Env, args []string, f solveFlags, check func([]item) error,
-	work func(ctx context.Context, it item, workers int) (T, error), emit func(it item, x T) error, flush func() error,
-) (int, error) {
-	var given []item
-	if !fromStdin(args) {
-		// Arguments are all there: each is read, and check sees them all,
-		// before any search or output.
-		for k, a := range args {
-			it := item{text: a, where: fmt.Sprintf("snake %d", k+1)}
-			if err := it.read(ctx, f); err != nil {
-				return 0, err
-			}
-			given = append(given, it)
-		}
-		if check != nil {
-			if err := check(given); err != nil {
-				return 0, err
-			}
-		}
-	}
-	ctx, stop := context.WithCancel(ctx)
-	defer stop() // the reader of standard input, if it waits to send
-	type result struct {
-		it   item
-		x    T
-		more bool  // another snake waited to be read
-		err  error // the snake could not be read
-	}
-	var running inFlight
-	n := 0
-	streams := f.streams()
-	err := sequencer.Stream(ctx, snakes(ctx, e, given), streams, func(ctx context.Context, l typed) (result, error) {
-		it, err := l.read(ctx, f)
-		if err != nil {
-			return result{err: err}, nil
-		}
-		inner, done := running.start(f.workers, streams, l.more)
-		defer done()
-		x, err := work(ctx, it, inner)
-		if err != nil {
-			return result{}, fmt.Errorf("%s: %w", it.where, err)
-		}
-		return result{it: it, x: x, more: l.more}, nil
-	}, func(_ int, r result) error {
-		if r.err != nil {
-			return r.err
-		}
-		n++
-		if err := emit(r.it, r.x); err != nil || r.more {
-			return err
-		}
-		return flush()
-	})
-	if err != nil {
-		// The answers before the failure are out, as its cause is told;
-		// a failed flush adds nothing to that.
-		_ = flush()
-	}
-	return n, err
-}
-
-// inFlight counts the snakes being searched, so that a snake searched
-// alone, with no other waiting (the only one given, or one typed), takes
-// every core, and the streams snakes searched side by side a share of
-// them each. What a search finds does not depend on its number of cores.
-type inFlight struct{ n atomic.Int64 }
-
-// start counts a search in and returns its number of goroutines, more
-// telling whether other snakes wait, and the call that counts it out.
-func (r *inFlight) start(workers, streams int, more bool) (int, func()) {
-	inner := max(1, workers/streams)
-	if r.n.Add(1) == 1 && !more {
-		inner = workers
-	}
-	return inner, func() { r.n.Add(-1) }
-}
-
-// answer is a snake solved: its solutions, or with -count their number
-// alone, and for a snake with none, what may help.
-type answer struct {
-	s      *solver.Solved // nil for a count
-	n      uint64
-	advice input.Advice
-}
-
-// maxShown bounds -max: a solution kept takes some 300 bytes while the
-// search runs (its moves and form, twice over on each goroutine), so a
-// million stay within a few hundred megabytes.
-const maxShown = 1_000_000
-
-// solveOne solves snake s on the given number of goroutines, keeping its
-// first f.most solutions, or with f.count counts them, keeping none; for
-// a snake with no solution it finds what may help: the other readings of
-// the text that fold, and unless counting, the snakes one cubelet away.
-func solveOne(ctx context.Context, s *input.Snake, f solveFlags, workers int) (answer, error) {
-	var a answer
-	if f.count {
-		c, err := solver.CountSolutions(ctx, s.Box, s.Seq, solver.Options{Workers: workers})
-		if err != nil {
-			return a, err
-		}
-		a.n = c.Solutions
-	} else {
-		sv, err := solver.Solve(ctx, s.Box, s.Seq, solver.Options{Workers: workers, Most: f.most})
-		if err != nil {
-			return a, err
-		}
-		a.s, a.n = sv, sv.Total
-	}
-	if a.n > 0 {
-		return a, nil
-	}
-	var err error
-	if f.count {
-		a.advice.Readings, err = s.OtherReadings(ctx)
-	} else {
-		a.advice, err = input.Advise(ctx, s, max(workers, 1))
-	}
-	return a, err
-}
-
-// solveOutput writes solved snakes, in the order given, in the format
-// asked for.
-type solveOutput struct {
-	e      cli.Env
-	out    *bufio.Writer
-	f      solveFlags
-	snakes int  // the snakes written, or kept for close
-	first  item // the first snake, whose box json writes
-	jw     *export.Writer
-	seen   map[solver.Seq]bool
-	shown  []fold.Snake // for svg and html, written once all are solved
-	held   int          // the solutions of shown
-}
-
-// maxDrawn bounds the snakes of an svg sheet or html page, which are
-// drawn once all are solved and so are all held until then: a sheet
-// gives each a picture a step, a page each its player's data.
-const maxDrawn = 1000
-
-// maxListed bounds the snakes of -format json, each written once: each
-// snake written is remembered, some 50 bytes.
-const maxListed = 1 << 20
-
-func newSolveOutput(e cli.Env, f solveFlags) *solveOutput {
-	// Room for a snake's whole text, flushed after each snake: one
-	// system call a snake.
-	o := &solveOutput{e: e, out: bufio.NewWriterSize(e.Stdout, 64<<10), f: f, seen: map[solver.Seq]bool{}}
-	if f.format == "text" && !f.count {
-		fmt.Fprint(o.out, fold.Legend)
-	}
-	return o
-}
-
-// write writes one snake's solutions, or keeps them for close; a snake
-// given twice is written once in json, svg and html. The notes on how
-// the snake was read go to standard error, and so do the other readings
-// of a snake with no solution, but for the sheet and the page, which
-// show them with the rest of the advice.
-func (o *solveOutput) write(ctx context.Context, it item, a answer) error {
-	s := it.s
-	for _, n := range s.Notes() {
-		o.e.Warnf("%s: %s", it.where, n)
-	}
-	if o.f.count || o.f.format == "text" || o.f.format == "json" {
-		for _, l := range a.advice.ReadingLines(s) {
-			o.e.Warnf("%s: %s", it.where, l)
-		}
-	}
-	o.snakes++
-	if o.snakes == 1 {
-		o.first = it
-	}
-	switch {
-	case o.f.count:
-		fmt.Fprintf(o.out, "%v %d\n", s.Seq, a.n)
-	case o.f.format == "text":
-		describe(o.out, s, a)
-	case !o.seen[s.Seq]:
-		if err := o.room(it); err != nil {
-			return err
-		}
-		o.seen[s.Seq] = true
-		if o.f.format == "json" {
-			if o.jw == nil {
-				o.jw = export.NewWriter(o.out, s.Box, export.Options{Unordered: true})
-			}
-			if cut := len(a.s.Snake.Solutions); uint64(cut) < a.n {
-				o.e.Warnf("%s: the first %d of %s written; enumerate -size %v -prefix %v writes them all", it.where, cut, words.Plural(int(a.n), "solution"), s.Box, s.Seq.Key())
-			}
-			return o.jw.Write(a.s.Snake)
-		}
-		if o.held += len(a.s.Snake.Solutions); o.held > maxShown {
-			return cli.UsageError{Err: fmt.Errorf("%s: more than %d solutions in all: -format %s holds every snake's first -max solutions until it draws them, at most %d; lower -max, or split the input", it.where, maxShown, o.f.format, maxShown)}
-		}
-		p := s.OnPage()
-		notes := p.Notes()
-		if a.n == 0 {
-			notes = append(append(notes, a.advice.Lines(p)...), a.advice.ReadingLines(p)...)
-		}
-		o.shown = append(o.shown, fold.Snake{Box: s.Box, Seq: s.Seq, Solutions: a.s.Snake.Solutions, Total: a.n, Notes: notes})
-	}
-	return nil
-}
-
-// oneBox refuses, in -format json, snakes given as arguments that are not
-// all of one box, before anything is written: a catalogue holds one box.
-func (o *solveOutput) oneBox(items []item) error {
-	if o.f.format != "json" || o.f.count {
-		return nil
-	}
-	for _, it := range items[1:] {
-		if it.s.Box != items[0].s.Box {
-			return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", it.where, it.s.Box, items[0].where, items[0].s.Box)}
-		}
-	}
-	return nil
-}
-
-// room refuses a snake that -format json, svg or html cannot take: json
-// writes snakes of one box, and remembers each snake written; svg and
-// html hold every snake until the end.
-func (o *solveOutput) room(it item) error {
-	switch {
-	case o.f.format == "json" && it.s.Box != o.first.s.Box:
-		return cli.UsageError{Err: fmt.Errorf("%s: a %v snake, but %s is %v: -format json writes snakes of one box", it.where, it.s.Box, o.first.where, o.first.s.Box)}
-	case o.f.format == "json" && len(o.seen) == maxListed:
-		return cli.UsageError{Err: fmt.Errorf("%s: more than %d snakes: -format json writes at most %d; split the input, or use -count", it.where, maxListed, maxListed)}
-	case o.f.format != "json" && len(o.seen) == maxDrawn:
-		return tooManyDrawn(it.where, o.f.format)
-	}
-	return nil
-}
-
-// tooManyDrawn is the error of the snake at where, one more than a sheet
-// or page in the format draws.
-func tooManyDrawn(where, format string) error {
-	return cli.UsageError{Err: fmt.Errorf("%s: more than %d snakes: -format %s draws at most %d in one document; split the input", where, maxDrawn, format, maxDrawn)}
-}
-
-// close ends the output and flushes it.
-func (o *solveOutput) close(ctx context.Context) error {
-	var err error
-	switch {
-	case o.f.count || o.f.format == "text":
-	case o.jw != nil:
-		err = o.jw.Close()
-	case o.f.format == "svg":
-		err = fold.WriteSheet(ctx, o.out, o.shown)
-	default:
-		err = fold.WritePage(ctx, o.out, o.shown)
-	}
-	if err != nil {
-		return err
-	}
-	return o.out.Flush()
-}
-
-// describe writes a snake's solutions for a person, or what may help.
-func describe(w io.Writer, s *input.Snake, a answer) {
-	sols := a.s.Snake.Solutions
-	fmt.Fprintf(w, "\nsnake %v (%d cubelets, %v box): %s\n", s.Seq, s.Seq.Len, s.Box, words.Plural(int(a.n), "solution"))
-	if uint64(len(sols)) < a.n {
-		fmt.Fprintf(w, "  the first %d are shown; -max N shows up to %d\n", len(sols), maxShown)
-	}
-	if d := (fold.Snake{Box: s.Box, Seq: s.Seq, Solutions: sols, Total: a.n}).Differences(); d != "" {
-		fmt.Fprintf(w, "  %s\n", d)
-	}
-	for i, d := range sols {
-		fmt.Fprintf(w, "\nsolution %d of %s\n", i+1, words.Thousands(int(a.n)))
-		fold.WriteText(w, s.Box, d)
-	}
-	if a.n == 0 {
-		for _, l := range a.advice.Lines(s) {
-			fmt.Fprintf(w, "  %s\n", l)
-		}
-	}
-}
-
-// fromStdin reports whether the snakes are to be read from standard
-// input: no argument, or "-".
-func fromStdin(args []string) bool {
-	return len(args) == 0 || len(args) == 1 && args[0] == "-"
-}
-
-// typed is a snake as given, a line of standard input or an argument,
-// where it came from ("line 3", "snake 2"), or the error that ended the
-// reading.
-type typed struct {
-	text, where string
-	err         error
-	more        bool  // more snakes were there to read when it was read
-	given       *item // an argument, read already
-}
-
-// snakes sends the snakes given as arguments, read already, or when
-// there are none, those of standard input, read as it comes, and closes
-// the channel at the end, after an error, or when ctx is done.
-func snakes(ctx context.Context, e cli.Env, given []item) <-chan typed {
-	lines := make(chan typed)
-	if given == nil {
-		go readTyped(ctx, e.Stdin, lines)
-		return lines
-	}
-	go func() {
-		defer close(lines)
-		for k := range given {
-			select {
-			case lines <- typed{given: &given[k], more: k+1 < len(given)}:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	return lines
-}
-
-// read returns the snake of l, or the error that stops a run at it: l's
-// own, or why its text is no snake.
-func (l typed) read(ctx context.Context, f solveFlags) (item, error) {
-	switch {
-	case l.err != nil:
-		return item{}, l.err
-	case l.given != nil:
-		return *l.given, nil
-	}
-	it := item{text: l.text, where: l.where}
-	return it, it.read(ctx, f)
-}
-
-// isSnakeLine reports whether a line of input holds a snake: it is not
-// blank and no comment.
-func isSnakeLine(t string) bool {
-	t = strings.TrimSpace(t)
-	return t != "" && !strings.HasPrefix(t, "#")
-}
-
-// snakeAhead reports whether the bytes read past a line hold another
-// snake's line, whole or begun: a snake waits to be read.
-func snakeAhead(ahead []byte) bool {
-	for l := range bytes.Lines(ahead) { // most often the first line tells
-		if isSnakeLine(string(l)) {
-			return true
-		}
-	}
-	return false
-}
-
-// readTyped sends the lines of r that hold a snake, skipping blank lines
-// and comments, and closes lines at the end of r, after an error, or
-// when ctx is done.
-func readTyped(ctx context.Context, r io.Reader, lines chan<- typed) {
-	defer close(lines)
-	send := func(l typed) bool {
-		select {
-		case lines <- l:
-			return true
-		case <-ctx.Done():
-			return false
-		}
-	}
-	br := bufio.NewReaderSize(r, input.MaxText+2) // a line and its "\r\n"
-	for line := 1; ; line++ {
-		text, err := br.ReadSlice('\n')
-		t := strings.TrimSuffix(strings.TrimSuffix(string(text), "\n"), "\r")
-		switch {
-		case errors.Is(err, bufio.ErrBufferFull) || len(t) > input.MaxText:
-			send(typed{err: cli.UsageError{Err: fmt.Errorf("line %d: longer than %d bytes, which no snake is", line, input.MaxText)}})
-			return
-		case err != nil && !errors.Is(err, io.EOF):
-			send(typed{err: fmt.Errorf("read standard input: %w", err)})
-			return
-		}
-		if isSnakeLine(t) {
-			ahead, _ := br.Peek(br.Buffered())
-			if !send(typed{text: t, where: fmt.Sprintf("line %d", line), more: snakeAhead(ahead)}) {
-				return
-			}
-		}
-		if err != nil { // io.EOF
-			return
-		}
-	}
+	return o.Close(ctx)
 }
 
 // solveTyped solves the snakes typed at a terminal as they come: each
@@ -583,80 +160,25 @@ func readTyped(ctx context.Context, r io.Reader, lines chan<- typed) {
 // of snakes stops at its first bad line. At the end of input it returns
 // a usage error if some line was bad.
 func solveTyped(ctx context.Context, e cli.Env, f solveFlags) error {
-	ctx, stop := context.WithCancel(ctx)
-	defer stop()
-	lines := make(chan typed)
-	go readTyped(ctx, e.Stdin, lines)
-	o := newSolveOutput(e, f)
-	bad := 0
-	for {
-		var l typed
-		var more bool
-		select {
-		case <-ctx.Done():
-			return context.Cause(ctx)
-		case l, more = <-lines:
-		}
-		if !more {
-			break
-		}
-		if l.err != nil {
-			return l.err
-		}
-		it := item{text: l.text, where: l.where}
-		if err := it.read(ctx, f); err != nil {
-			if !errors.As(err, new(cli.UsageError)) {
-				return err
-			}
-			e.Warnf("%v", err)
-			bad++
-			continue
-		}
-		a, err := solveOne(ctx, it.s, f, f.workers)
+	o := answer.NewWriter(e.Stdout, e.Warnf, f.Options)
+	bad, err := batch.Typed(ctx, e.Stdin, f.batch(), func(err error) { e.Warnf("%v", err) }, func(it batch.Item) error {
+		a, err := answer.Solve(ctx, it.Snake, f.Options, f.Workers)
 		if err != nil {
-			return fmt.Errorf("%s: %w", it.where, err)
+			return fmt.Errorf("%s: %w", it.Where, err)
 		}
-		if err := o.write(ctx, it, a); err != nil {
+		if err := o.Write(ctx, it, a); err != nil {
 			return err
 		}
-		if err := o.out.Flush(); err != nil {
-			return err
-		}
+		return o.Flush()
+	})
+	if err != nil {
+		return err
 	}
-	if err := o.close(ctx); err != nil {
+	if err := o.Close(ctx); err != nil {
 		return err
 	}
 	if bad > 0 {
 		return cli.UsageError{Err: fmt.Errorf("%d of the lines typed could not be read as a snake", bad)}
 	}
-	return nil
-}
-
-// read reads the item's snake; its notes, on how the text was read when
-// that is not plain, are for the output to tell. A text that is no snake
-// is a usage error that shows where it goes wrong; a run-length list one
-// cubelet off is told which single run would make it fold.
-func (it *item) read(ctx context.Context, f solveFlags) error {
-	s, err := input.Read(it.text, f.opts)
-	if err != nil {
-		msg := it.where + ": " + err.Error()
-		var ie *input.Error
-		if errors.As(err, &ie) {
-			if c := ie.Caret(); c != "" {
-				msg += "\n  " + strings.ReplaceAll(c, "\n", "\n  ")
-			}
-		}
-		if errors.Is(err, notation.ErrLength) {
-			fixes, ferr := input.Miscounted(ctx, it.text, f.opts, f.workers)
-			if ferr != nil {
-				return ferr
-			}
-			for _, l := range input.FixLines(fixes) {
-				msg += "\n  " + l
-			}
-		}
-		return cli.UsageError{Err: errors.New(msg)}
-	}
-	it.s = s
 	return nil
 }

@@ -15,9 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/snakecube/snakecube/internal/answer"
 	"github.com/snakecube/snakecube/internal/cli"
-	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 // lockedBuffer is a bytes.Buffer written by one goroutine and read by
@@ -53,7 +52,7 @@ func TestSolveTyped(t *testing.T) {
 	e := cli.Env{Stdin: inR, Stdout: cli.NewCheckedWriter(outW, cancel), Stderr: &stderr}
 	done := make(chan error, 1)
 	go func() {
-		done <- solveTyped(ctx, e, solveFlags{format: "text", count: true, most: 1000, workers: 1})
+		done <- solveTyped(ctx, e, solveFlags{Options: answer.Options{Format: "text", Count: true, Most: 1000, Workers: 1}})
 		outW.Close()
 	}()
 	answers := make(chan string)
@@ -165,59 +164,6 @@ func TestStreamed(t *testing.T) {
 					}
 				}
 			}
-		}
-	}
-}
-
-// TestSolveHeld checks the bounds on the solutions solve keeps at once:
-// a sheet or page refuses, naming the snake, the one whose solutions take
-// those it holds past maxShown, and the snakes searched side by side
-// shrink as -max grows, so that up to 2k+1 of them keep at most maxHeld.
-func TestSolveHeld(t *testing.T) {
-	ctx := context.Background()
-	for _, format := range []string{"svg", "html"} {
-		f := solveFlags{format: format, most: maxShown, workers: 1}
-		var stdout, stderr bytes.Buffer
-		o := newSolveOutput(cli.Env{Stdout: cli.NewCheckedWriter(&stdout, func(error) {}), Stderr: &stderr}, f)
-		for k, text := range []string{"001110110111010111101010100", "011111101010101111111111110"} {
-			it := item{text: text, where: fmt.Sprintf("snake %d", k+1)}
-			if err := it.read(ctx, f); err != nil {
-				t.Fatal(err)
-			}
-			// Half the bound and one: the second snake goes past it.
-			n := maxShown/2 + 1
-			a := answer{s: &solver.Solved{Snake: solver.Snake{Seq: it.s.Seq, Solutions: make([][]symmetry.Dir, n)}}, n: uint64(n)}
-			err := o.write(ctx, it, a)
-			var ue cli.UsageError
-			switch {
-			case k == 0 && err != nil:
-				t.Fatalf("-format %s, the first snake of %d solutions: %v", format, n, err)
-			case k == 1 && !errors.As(err, &ue):
-				t.Fatalf("-format %s, a second snake of %d solutions: %v, want a usage error", format, n, err)
-			case k == 1:
-				if want := fmt.Sprintf("snake 2: more than %d solutions in all", maxShown); !strings.HasPrefix(err.Error(), want) {
-					t.Errorf("-format %s: %q, want it to start %q", format, err, want)
-				}
-			}
-		}
-	}
-	for _, c := range []struct {
-		f    solveFlags
-		want int
-	}{
-		{solveFlags{most: maxShown, workers: 64}, 1},
-		{solveFlags{most: maxShown / 2, workers: 64}, 2},
-		{solveFlags{most: 1000, workers: 64}, 64},
-		{solveFlags{most: 1000, workers: 1024}, 1024},
-		{solveFlags{most: 10_000, workers: 1024}, 149},
-		{solveFlags{most: maxShown, count: true, workers: 8}, 8},
-	} {
-		k := c.f.streams()
-		if k != c.want {
-			t.Errorf("%+v: %d snakes side by side, want %d", c.f, k, c.want)
-		}
-		if !c.f.count && (2*k+1)*c.f.most > maxHeld && k > 1 {
-			t.Errorf("%+v: %d snakes side by side keep up to %d solutions, over %d", c.f, k, (2*k+1)*c.f.most, maxHeld)
 		}
 	}
 }

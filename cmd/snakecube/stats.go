@@ -91,7 +91,7 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	if !ok {
 		return cli.BadUsage(e, statsUsage, "-format %q: want text, json or csv", *format)
 	}
-	if *svg != "" && sameFile(e, rest[0], *svg) {
+	if *svg != "" && e.SameFile(rest[0], *svg) {
 		return cli.UsageError{Err: fmt.Errorf("-svg %s is the catalogue being read: it would be overwritten", *svg)}
 	}
 	name, r, closeFile, err := openInput(e, rest[0])
@@ -100,11 +100,11 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	}
 	defer closeFile()
 	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)})
-	if err := readFailed(e, name, rest[0], err); err != nil {
+	if err := readFailed(e, name, "snakecube verify "+rest[0]+" lists every problem", err); err != nil {
 		return err
 	}
 	if *svg != "" {
-		if _, err := writeOutput(e, *svg, st.WriteSVG); err != nil {
+		if _, err := e.WriteOutput(*svg, st.WriteSVG); err != nil {
 			return err
 		}
 	}

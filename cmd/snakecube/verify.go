@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
-	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/verify"
@@ -77,15 +75,8 @@ func runVerify(ctx context.Context, e cli.Env, args []string) error {
 	if sum.Problems > maxProblems {
 		e.Warnf("... and %s", words.Plural(sum.Problems-maxProblems, "more problem"))
 	}
-	var se *export.SyntaxError
-	switch {
-	case errors.Is(err, catalog.ErrNoBox):
-		return cli.UsageError{Err: fmt.Errorf("%s: %w; give the box with -size", name, err)}
-	case errors.As(err, &se):
-		e.Warnf("%s: %v", name, se)
-		return cli.ErrReported
-	case err != nil:
-		return fmt.Errorf("%s: %w", name, err)
+	if err := readFailed(e, name, "", err); err != nil {
+		return err
 	}
 	what := fmt.Sprintf("%s: %v box, %s, %s", name, sum.Box, words.Plural(sum.Snakes, "snake"), words.Plural(sum.Solutions, "solution"))
 	if sum.Problems > 0 {

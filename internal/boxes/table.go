@@ -20,6 +20,25 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
+// WriteMarkdown writes the page of the results in dir, rows as [Read]
+// returns them: their table, their sequences and the plan of the boxes
+// to come ([ReadPlan]), a blank line between them.
+func WriteMarkdown(w io.Writer, dir string, rows []Row) error {
+	plan, err := ReadPlan(dir)
+	if err != nil {
+		return err
+	}
+	if err := WriteTable(w, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	if err := WriteSequences(w, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return WritePlan(w, plan, rows)
+}
+
 // WriteTable writes the rows as a Markdown table, a row a box: its
 // figures, exact or estimated (± one relative standard error), and the
 // files they come from.

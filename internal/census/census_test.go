@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
@@ -189,4 +191,28 @@ func sampleOf(recs []Record, n int, seed uint64) []float64 {
 		ys = append(ys, float64(recs[k].Snakes))
 	}
 	return ys
+}
+
+// TestGapWords tells what a merge lacks and what an upgrade did, in the
+// words census merge and census upgrade print.
+func TestGapWords(t *testing.T) {
+	for _, c := range []struct {
+		g    Gap
+		want string
+	}{
+		{Gap{Missing: 2, First: []int{3, 7}}, "[3 7]"},
+		{Gap{Missing: 9, First: []int{0, 1, 2, 3, 4}}, "[0 1 2 3 4 ...]"},
+		{Gap{Missing: 1, First: []int{5}, Underway: "2 parts of them"}, "[5]; 2 parts of them: run the census again to finish them"},
+	} {
+		if got := c.g.List(); got != c.want {
+			t.Errorf("%+v.List() = %q, want %q", c.g, got, c.want)
+		}
+	}
+	u := Upgraded{Records: 1200, Duplicates: 1, Torn: 17}
+	if got, want := u.Summary("c.jsonl"), "c.jsonl: 1,200 sections checked, each line with its checksum; dropped 1 record repeating an earlier one; dropped a torn last line of 17 bytes"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
+	}
+	if got, want := Kept(filepath.Join(t.TempDir(), "c.jsonl")), "the sections counted are in "; !strings.HasPrefix(got, want) || strings.Contains(got, "parts") {
+		t.Errorf("Kept with no parts file = %q", got)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/journal"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -197,6 +198,18 @@ type Upgraded struct {
 	Records    int   // the records written
 	Duplicates int   // records dropped as the repetition of an earlier one
 	Torn       int64 // the length of a torn last line dropped
+}
+
+// Summary says what was done to the file at path, for a person.
+func (u Upgraded) Summary(path string) string {
+	msg := fmt.Sprintf("%s: %s checked, each line with its checksum", path, words.Plural(u.Records, "section"))
+	if u.Duplicates > 0 {
+		msg += fmt.Sprintf("; dropped %s repeating an earlier one", words.Plural(u.Duplicates, "record"))
+	}
+	if u.Torn > 0 {
+		msg += fmt.Sprintf("; dropped a torn last line of %d bytes", u.Torn)
+	}
+	return msg
 }
 
 // Upgrade brings a census file of the first format, without checksums,

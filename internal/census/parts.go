@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/snakecube/snakecube/internal/fileerr"
 	"github.com/snakecube/snakecube/internal/journal"
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -255,6 +257,60 @@ func (f *File) closeParts() error {
 		return fmt.Errorf("remove the parts of sections all counted: %w", err)
 	}
 	return j.Close()
+}
+
+// Kept says where a census run that stopped keeps its work, out being
+// its census file: the sections counted, and the parts counted of the
+// sections cut when there are any.
+func Kept(out string) string {
+	kept := "the sections counted are in " + out
+	if _, err := os.Stat(PartsFile(out)); err == nil {
+		kept += ", the parts counted of the sections cut in " + PartsFile(out)
+	}
+	return kept
+}
+
+// Gap is what the census files a merge reads lack: how many of the
+// sections are missing, the first few of them, and what the parts files
+// beside the census hold of them.
+type Gap struct {
+	Missing int
+	First   []int
+	// Underway says how many parts of the missing sections are counted
+	// in the parts files, and their nodes; "" when there are none.
+	Underway string
+}
+
+// FindGap returns the gap of the census of box b at depth, m sections,
+// whose files names hold recs.
+func FindGap(ctx context.Context, b symmetry.Box, depth, m int, recs []Record, names []string) (Gap, error) {
+	var g Gap
+	g.Missing, g.First = Missing(recs, m, 5)
+	if g.Missing == 0 {
+		return g, nil
+	}
+	parts, c, err := PartsUnderway(ctx, b, depth, recs, names)
+	if err != nil {
+		return g, err
+	}
+	if parts > 0 {
+		g.Underway = fmt.Sprintf("%s of them, %s nodes, are counted in the .parts files beside the census",
+			words.Plural(parts, "part"), words.Thousands(int(c.Nodes)))
+	}
+	return g, nil
+}
+
+// List lists the first sections missing, "..." standing for the others,
+// and what is under way.
+func (g Gap) List() string {
+	list := fmt.Sprint(g.First)
+	if g.Missing > len(g.First) {
+		list = strings.TrimSuffix(list, "]") + " ...]"
+	}
+	if g.Underway != "" {
+		list += "; " + g.Underway + ": run the census again to finish them"
+	}
+	return list
 }
 
 // PartsUnderway returns how many parts the parts files beside the census

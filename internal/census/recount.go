@@ -234,6 +234,22 @@ func fits(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) (bool, e
 	return c.Solutions <= max, err
 }
 
+// Check recounts the sections of the census records todo, of box b, as
+// opts say, writes a line for each on w in the order of todo
+// ([WriteRecount]) and a summary, and returns how many disagree with
+// their record.
+func Check(ctx context.Context, w io.Writer, b symmetry.Box, todo []Record, opts RecountOptions) (int, error) {
+	bad, sum, err := Recount(ctx, b, todo, opts, func(r Record, c solver.Count, diff []string) error {
+		return WriteRecount(w, r, c, diff)
+	})
+	if err != nil {
+		return bad, err
+	}
+	_, err = fmt.Fprintf(w, "# %d sections recounted: %d agree, %d disagree; between them %d snakes, %d solutions\n",
+		len(todo), len(todo)-bad, bad, sum.Snakes, sum.Solutions)
+	return bad, err
+}
+
 // WriteRecount writes the line census check prints for a section: its
 // record r's section and prefix, the recount c, and whether c agrees with
 // r, diff saying where it does not ([Record.Differences]).

@@ -1,6 +1,7 @@
 package census
 
 import (
+	"bufio"
 	"cmp"
 	"fmt"
 	"io"
@@ -167,6 +168,16 @@ func (r Report) WriteText(w io.Writer, known float64, source string) error {
 	}
 	_, err := fmt.Fprint(w)
 	return err
+}
+
+// WriteCount prints the counts of enumerate -count, of the part of a box
+// what names, after a comment line, and returns the first write that
+// failed.
+func WriteCount(w io.Writer, what string, c solver.Count) error {
+	b := bufio.NewWriter(w) // keeps the first failed write for Flush
+	fmt.Fprintf(b, "# %s: solutions counted once up to the box's rotations and reflections and up to reversal\n", what)
+	WriteCounts(b, c)
+	return b.Flush()
 }
 
 // WriteCounts prints counts of a census, one "name value" line each, as

@@ -98,6 +98,31 @@ const (
 	maxMemo    = 1 << 20
 )
 
+// Bounds of [Options] and of a run, whatever is asked, so that memory
+// stays bounded.
+const (
+	// MaxWidth bounds Width: a population of the shared levels is up to
+	// four times wider, some 70 bytes a partial folding, 150 MB at 1<<19
+	// for each of the descents drawn at once.
+	MaxWidth = 1 << 19
+	// MaxSharedWidth bounds SharedWidth as MaxWidth bounds the shared
+	// levels' populations.
+	MaxSharedWidth = MaxWidth << 2
+	// MaxCapacity bounds Capacity: a descent's frontier and its two
+	// children's, before they are sampled down, hold up to some six times
+	// the capacity, 80 bytes a partial folding, 500 MB at 1<<20 for each
+	// of the descents drawn at once.
+	MaxCapacity = 1 << 20
+	// MaxMemory bounds what the descents drawn at once hold together
+	// ([Design.Memory] each): at most 32 at once at the largest
+	// Capacity, and any number at the default widths.
+	MaxMemory = 16 << 30
+	// MaxDescents bounds the descents of a run: each is kept in memory,
+	// with its choices under a kilobyte, so a million take under a
+	// gigabyte; 2% on 4x4x4 takes under ten thousand.
+	MaxDescents = 1_000_000
+)
+
 // DefaultDepth is the prefix length of the sections counted for box b:
 // 5/8 of its cubelets, 40 for 4x4x4 and 22 for 3x3x4: deep enough that
 // a section drawn in proportion to its solutions counts in seconds, where

@@ -516,3 +516,16 @@ func TestSpread(t *testing.T) {
 		t.Errorf("RelVar of a mean of 0 = %v, want NaN", v.RelVar())
 	}
 }
+
+// TestStoppedKept says what a stopped run's file holds, in words.
+func TestStoppedKept(t *testing.T) {
+	for held, want := range map[int]string{
+		0:    "no descent is in d.jsonl yet",
+		1:    "1 descent is in d.jsonl",
+		1234: "1,234 descents are in d.jsonl",
+	} {
+		if got := (&Stopped{Path: "d.jsonl", Held: held}).Kept(); got != want {
+			t.Errorf("Stopped{Held: %d}.Kept() = %q, want %q", held, got, want)
+		}
+	}
+}

@@ -247,6 +247,18 @@ func (d *Design) ReadPilot(path string) ([]Descent, error) {
 	return ds, nil
 }
 
+// BorrowFile borrows, as [Design.Borrow] does, the choices of the
+// descents in the file at path.
+func (d *Design) BorrowFile(path string) error {
+	recs, _, err := ReadFile(path)
+	if err == nil {
+		if err = d.Borrow(recs); err != nil {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return err
+}
+
 // Borrow keeps the choices that recs, descents of the design d is without
 // its strata, made at the strata's depth and below, so that d does not
 // weigh them again: there the two designs weigh alike, and a choice

@@ -1,10 +1,12 @@
 package estimate
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 
+	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -66,6 +68,17 @@ func (s *Stopped) Error() string {
 
 func (s *Stopped) Unwrap() error { return s.Err }
 
+// Kept says what the file holds, for a person: "3 descents are in FILE".
+func (s *Stopped) Kept() string {
+	switch s.Held {
+	case 0:
+		return "no descent is in " + s.Path + " yet"
+	case 1:
+		return "1 descent is in " + s.Path
+	}
+	return words.Plural(s.Held, "descent") + " are in " + s.Path
+}
+
 // Unless told how many, Tree probes in rounds until the relative standard
 // error of the paths is below TargetErr, or MaxProbes are spent
 // (docs/SPEED.md has the times).
@@ -118,6 +131,22 @@ func WriteTree(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, ra
 	line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
 	_, err := fmt.Fprintf(w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
 	return err
+}
+
+// Report sums up the descents ds of design d and prints their estimates
+// on w, in one write, as [WriteSnakes] does, the estimates controlled by
+// the solutions known when they are (known > 0). It returns the summary
+// and whether the run can be trusted.
+func Report(w io.Writer, d *Design, ds []Descent, known float64, source string, target float64) (Result, bool, error) {
+	res := Summarize(ds)
+	var ctl Result
+	if known > 0 {
+		ctl = Controlled(ds, known)
+	}
+	var out bytes.Buffer
+	trusted := WriteSnakes(&out, d, res, ctl, known, source, target)
+	_, err := w.Write(out.Bytes())
+	return res, trusted, err
 }
 
 // WriteSnakes prints the estimates r of descents of design d and, when

@@ -3,6 +3,7 @@ package kit
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // Geometry is the size of the printed cubelets, in millimetres.
@@ -88,4 +89,19 @@ func mm(x float64) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// ParseGeometry reads a cubelet's side and a channel's diameter, in mm,
+// as -cube and -hole give them: an error naming the limits if they are
+// no numbers or out of range.
+func ParseGeometry(cube, hole string) (Geometry, error) {
+	var g Geometry
+	var err error
+	if g.Cube, err = strconv.ParseFloat(cube, 64); err != nil {
+		return g, fmt.Errorf("-cube %q: want a size in mm, %g to %g mm", cube, MinCube, MaxCube)
+	}
+	if g.Hole, err = strconv.ParseFloat(hole, 64); err != nil {
+		return g, fmt.Errorf("-hole %q: want a size in mm, %g mm or more and less than half the cube", hole, MinHole)
+	}
+	return g, g.Check()
 }

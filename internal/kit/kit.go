@@ -169,6 +169,16 @@ func (k *Kit) write(ctx context.Context, w io.Writer, name string) error {
 // ErrNotEmpty is the error of a folder to write into that holds files.
 var ErrNotEmpty = errors.New("holds files")
 
+// Make makes the kit of snake q of box b, r its rating when known, and
+// writes it into dir as [Kit.WriteDir] does.
+func Make(ctx context.Context, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Rating, o Options) (*Kit, error) {
+	k, err := New(ctx, b, q, r, o)
+	if err != nil {
+		return nil, err
+	}
+	return k, k.WriteDir(ctx, dir, force)
+}
+
 // WriteDir writes the kit's [Files] into folder dir: into a new folder
 // beside it first, which then takes dir's place whole, so that a run that
 // fails leaves dir as it was. A dir that holds anything is refused with

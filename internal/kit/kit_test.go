@@ -353,3 +353,24 @@ func TestWriteDirCancelled(t *testing.T) {
 		t.Errorf("beside the kit: %d entries, want none", len(names)-1)
 	}
 }
+
+// TestParseGeometry reads -cube and -hole as typed: numbers in range
+// pass, and a text that is no number or a size out of range is refused
+// with the flag and its limits named.
+func TestParseGeometry(t *testing.T) {
+	for _, c := range []struct{ cube, hole, want string }{
+		{"20", "3", ""},
+		{"big", "3", `-cube "big": want a size in mm, 5 to 100 mm`},
+		{"20", "wide", `-hole "wide": want a size in mm, 1 mm or more and less than half the cube`},
+		{"200", "3", "-cube 200: want 5 to 100 mm"},
+		{"20", "10", "-hole 10: want 1 mm or more and less than half the cube, 10 mm"},
+	} {
+		g, err := ParseGeometry(c.cube, c.hole)
+		switch {
+		case c.want == "" && (err != nil || g.Cube != 20 || g.Hole != 3):
+			t.Errorf("ParseGeometry(%q, %q) = %+v, %v; want 20 and 3 mm", c.cube, c.hole, g, err)
+		case c.want != "" && (err == nil || err.Error() != c.want):
+			t.Errorf("ParseGeometry(%q, %q): %v, want %q", c.cube, c.hole, err, c.want)
+		}
+	}
+}

@@ -271,9 +271,7 @@ func OpenAll(ctx context.Context, files []string, opts catalog.Options) ([]*Cata
 	for _, file := range files {
 		c, err := Open(ctx, file, opts)
 		if err != nil {
-			for _, c := range cats {
-				c.Close()
-			}
+			CloseAll(cats)
 			return nil, err
 		}
 		if seen[c.Name]++; seen[c.Name] > 1 {
@@ -282,4 +280,23 @@ func OpenAll(ctx context.Context, files []string, opts catalog.Options) ([]*Cata
 		cats = append(cats, c)
 	}
 	return cats, nil
+}
+
+// CloseAll closes the catalogues cats.
+func CloseAll(cats []*Catalogue) {
+	for _, c := range cats {
+		c.Close()
+	}
+}
+
+// RateAll rates every catalogue of cats in turn, on all cores
+// ([Catalogue.Rate]); on error it closes them all.
+func RateAll(ctx context.Context, cats []*Catalogue) error {
+	for _, c := range cats {
+		if err := c.Rate(ctx, 0, nil); err != nil {
+			CloseAll(cats)
+			return err
+		}
+	}
+	return nil
 }
