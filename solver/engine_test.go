@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -145,12 +144,21 @@ func TestCancel(t *testing.T) {
 	if _, err := Enumerate(ctx, b, Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Enumerate with a cancelled context = %v, want context.Canceled", err)
 	}
-	// A search that ignored the deadline would run the whole 3x3x4 box
-	// and succeed.
-	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	// Cancelled once the first piece of the search is done, an event and
+	// no clock: a search that went on past the cancel would run the whole
+	// 3x3x3 box and succeed.
+	b, _ = symmetry.NewBox(3, 3, 3)
+	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	if _, err := Enumerate(ctx, b, Options{}); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Enumerate(3x3x4) stopped by a deadline = %v, want context.DeadlineExceeded", err)
+	pieces := 0
+	_, err := Enumerate(ctx, b, Options{Workers: 2, Progress: func(done, total int) {
+		if done == 1 {
+			pieces = total
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || pieces < 3 {
+		t.Errorf("Enumerate(3x3x3) on 2 workers cancelled after its first of %d pieces = %v, want context.Canceled", pieces, err)
 	}
 }
 

@@ -145,7 +145,7 @@ func TestSnakeRowsBound(t *testing.T) {
 	}
 	key := catalogtest.Rows(t, "2x2x3")[0].Key
 	want := fmt.Sprintf("%s: row 2: snake %s has more rows than the 1 solution its first row, row 1, states", bad, key)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second) // serve would run until then
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a guard: serve would run until then
 	defer cancel()
 	for _, args := range [][]string{
 		{"verify", bad},

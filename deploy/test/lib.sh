@@ -95,6 +95,21 @@ wait_until() {
 	done
 }
 
+# stopped PID holds once process PID is stopped by a signal, every
+# thread of it (state T in /proc/PID/task/*/stat): from then on it writes
+# nothing.
+stopped() {
+	local f st
+	[ -d /proc/"$1"/task ] || return 1
+	for f in /proc/"$1"/task/*/stat; do
+		st=$(sed 's/^.*) //' "$f" 2>/dev/null) || return 1
+		[ "${st%% *}" = T ] || return 1
+	done
+}
+
+# stopped_or_gone PID holds once process PID is stopped or has ended.
+stopped_or_gone() { stopped "$1" || [ ! -e /proc/"$1" ]; }
+
 # stop_pid PID NAME stops a process this test started: TERM, then KILL
 # after 10 s.
 stop_pid() {

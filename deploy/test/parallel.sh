@@ -120,17 +120,16 @@ victim() {
 }
 
 # kill_midway PID DIR stops a census job of the parallel run PID (SIGSTOP,
-# so that it cannot finish while we look), checks that it is mid-way, and
-# ends it with SIGTERM, as a crash or a preemption would.
+# so that it cannot finish while we look: its state is awaited, T), checks
+# that it is mid-way, and ends it with SIGTERM, as a crash or a preemption
+# would.
 kill_midway() {
-	local n1 n2
+	local n2
 	wait_until 300 "a census job mid-way" victim "$1" "$2"
 	kill -STOP "$VICTIM" || die "the census job mid-way finished before it could be stopped"
-	sleep 1
-	n1=$(wc -l <"$VICTIM_FILE")
-	sleep 1
+	wait_until 120 "the census job $VICTIM to stop" stopped_or_gone "$VICTIM"
+	stopped "$VICTIM" || die "the census job mid-way finished before it could be stopped: use a bigger TEST_CENSUS_BOX"
 	n2=$(wc -l <"$VICTIM_FILE")
-	[ "$n1" -eq "$n2" ] || die "the job went on counting after SIGSTOP ($n1, then $n2 sections)"
 	[ "$n2" -lt "$VICTIM_SIZE" ] || die "the job finished before it was stopped: use a bigger TEST_CENSUS_BOX"
 	kill -TERM "$VICTIM"
 	kill -CONT "$VICTIM"

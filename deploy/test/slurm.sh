@@ -111,13 +111,13 @@ start_slurm() {
 	munged --foreground --force --socket="$T/munge/socket" --key-file="$T/munge/key" \
 		--pid-file="$T/munge/pid" --seed-file="$T/munge/seed" >"$T/log/munged.out" 2>&1 &
 	MUNGED=$!
-	wait_until 30 "munged to answer" sh -c "munge -n -S '$T/munge/socket' | unmunge -S '$T/munge/socket' >/dev/null 2>&1"
+	wait_until 120 "munged to answer" sh -c "munge -n -S '$T/munge/socket' | unmunge -S '$T/munge/socket' >/dev/null 2>&1"
 	write_conf
 	SNAKECUBE_SLURM_TEST=$T slurmctld -D -i >"$T/log/slurmctld.out" 2>&1 &
 	SLURMCTLD=$!
 	SNAKECUBE_SLURM_TEST=$T slurmd -D -N "$HOST" >"$T/log/slurmd.out" 2>&1 &
 	SLURMD=$!
-	wait_until 60 "the node to be idle" sh -c 'sinfo -h -N -o %T 2>/dev/null | grep -qx idle'
+	wait_until 120 "the node to be idle" sh -c 'sinfo -h -N -o %T 2>/dev/null | grep -qx idle'
 	say "Slurm $(sinfo -V | cut -d' ' -f2) up on $HOST: munged $MUNGED, slurmctld $SLURMCTLD, slurmd $SLURMD"
 }
 
@@ -219,31 +219,45 @@ victim() {
 	return 1
 }
 
+# task_pid DIR TASK prints the pid of the census process of task TASK,
+# which the batch script became (exec): the snakecube working in DIR that
+# writes census/census-TASK.jsonl.
+task_pid() {
+	local p
+	for p in $(pgrep -x snakecube); do
+		[ "$(readlink /proc/"$p"/cwd 2>/dev/null)" = "$(realpath "$1")" ] || continue
+		tr '\0' '\n' </proc/"$p"/cmdline 2>/dev/null | grep -x "census/census-$2.jsonl" >/dev/null && echo "$p" && return 0
+	done
+	return 1
+}
+
 # kill_midway DIR JOB... stops a running task mid-way (SIGSTOP, so that it
-# cannot finish while we look), cancels it, checks that its sections are
-# not all counted, and requeues it; KILLED is its "JOB INDEX TASK".
+# cannot finish while we look: its process's state is awaited, T),
+# cancels it, checks that its sections are not all counted, and requeues
+# it; KILLED is its "JOB INDEX TASK".
 kill_midway() {
-	local dir=$1 job k i n1 n2 f
+	local dir=$1 job k i n2 f pid t
 	shift
 	wait_until 300 "a census task to be mid-way" victim "$dir" "$@"
 	read -r job k i < <(victim "$dir" "$@") || die "the task mid-way finished before it could be stopped"
 	f=$dir/census/census-$i.jsonl
 	scancel --batch --signal=STOP "${job}_$k"
-	sleep 1
-	n1=$(lines "$f")
-	sleep 1
+	pid=$(task_pid "$dir" "$i") || die "task $i finished before it could be stopped: use a bigger TEST_CENSUS_BOX"
+	wait_until 120 "task $i (pid $pid) to stop" stopped_or_gone "$pid"
+	stopped "$pid" || die "task $i finished before it could be stopped: use a bigger TEST_CENSUS_BOX"
 	n2=$(lines "$f")
-	[ "$n1" -eq "$n2" ] || die "task $i went on counting after SIGSTOP ($n1, then $n2 sections)"
 	[ "$n2" -lt "$(range_size "$i")" ] || die "task $i finished before it was stopped: use a bigger TEST_CENSUS_BOX"
 	scancel "${job}_$k"
-	wait_until 60 "task $i to be cancelled" sh -c "squeue -h -t all -j ${job}_$k -o %T | grep -qx CANCELLED"
+	wait_until 120 "task $i to be cancelled" sh -c "squeue -h -t all -j ${job}_$k -o %T | grep -qx CANCELLED"
+	t=$(date +%s)
 	n2=$(lines "$f")
 	[ "$n2" -lt "$(range_size "$i")" ] || die "task $i counted all its sections before it was cancelled"
 	say "task $i (${job}_$k) cancelled mid-way: $n2 of its $(range_size "$i") sections counted"
 	# slurmd takes a credential made in the second of the kill, or before,
 	# for a revoked one ("already killed, do not launch batch job"), and the
-	# task would be held: the requeued task starts in a later second.
-	sleep 2
+	# task would be held: the requeued task starts in a later second than
+	# the one its cancel was seen in, which is after the kill.
+	wait_until 120 "a second after $t" sh -c "[ \$(date +%s) -gt $t ]"
 	scontrol requeue "${job}_$k"
 	# A requeued job waits two minutes before it may start again.
 	scontrol update JobId="${job}_$k" StartTime=now

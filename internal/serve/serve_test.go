@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
@@ -533,9 +534,20 @@ func TestChanged(t *testing.T) {
 }
 
 // TestTimeout: a search that outlives its time answers 503 and says so.
+// Every solver is taken while it is asked, so that the search cannot end
+// before its time, however fast the machine: the answer hangs on no clock.
 func TestTimeout(t *testing.T) {
-	f := newFixture(t, Options{SolveTimeout: 1}, "2x2x3")
-	resp, err := f.srv.Client().Get(f.srv.URL + "/api/solve?snake=001110110111010111101010100")
+	f := newFixture(t, Options{SolveTimeout: time.Millisecond}, "2x2x3")
+	for range cap(f.s.solvers) {
+		f.s.solvers <- struct{}{}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a guard against a hang
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", f.srv.URL+"/api/solve?snake=001110110111010111101010100", nil)
+	resp, err := f.srv.Client().Do(req)
+	for range cap(f.s.solvers) {
+		<-f.s.solvers
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

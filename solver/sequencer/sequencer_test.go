@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -207,46 +208,46 @@ func TestStream(t *testing.T) {
 }
 
 // TestStreamBounded holds piece 0 and sends as many pieces as Stream
-// takes: it must stop taking them at 2*workers+3 started or waiting.
+// takes: it must stop taking them at 2*workers+3 started or waiting. The
+// run is in a synctest bubble, so that the test sees the moment every
+// goroutine of Stream and the sender is blocked for good, whatever the
+// scheduling, rather than guessing it from a send that waits long.
 func TestStreamBounded(t *testing.T) {
-	const workers = 3
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	pieces := make(chan int)
-	hold := make(chan struct{})
-	done := make(chan error, 1)
-	go func() {
-		done <- Stream(ctx, pieces, workers, func(ctx context.Context, p int) (int, error) {
-			if p == 0 {
-				<-hold
+	synctest.Test(t, func(t *testing.T) {
+		const workers = 3
+		pieces := make(chan int)
+		hold := make(chan struct{})
+		done := make(chan error, 1)
+		go func() {
+			done <- Stream(context.Background(), pieces, workers, func(ctx context.Context, p int) (int, error) {
+				if p == 0 {
+					<-hold
+				}
+				return p, nil
+			}, func(k, v int) error { return nil })
+		}()
+		sent := 0
+		go func() {
+			for ; sent < 100; sent++ {
+				pieces <- sent
 			}
-			return p, nil
-		}, func(k, v int) error { return nil })
-	}()
-	// Stream takes pieces until its bound, then blocks: a send that waits
-	// a whole second is taken to be blocked for good, a margin wide
-	// enough for a loaded machine's scheduling.
-	sent := 0
-	for sent < 100 {
-		select {
-		case pieces <- sent:
-			sent++
-			continue
-		case <-time.After(time.Second):
+			close(pieces)
+		}()
+		synctest.Wait()
+		// The queue's 2*workers+1, the piece held, which the emitter waits
+		// for outside the queue, and the one the feeder holds while it waits
+		// for room.
+		if want := 2*workers + 3; sent != want {
+			t.Errorf("Stream on %d workers took %d pieces while the first was held, want %d", workers, sent, want)
 		}
-		break
-	}
-	// The queue's 2*workers+1, the piece held, which the emitter waits
-	// for outside the queue, and the one the feeder holds while it waits
-	// for room.
-	if want := 2*workers + 3; sent != want {
-		t.Errorf("Stream on %d workers took %d pieces while the first was held, want %d", workers, sent, want)
-	}
-	close(hold)
-	close(pieces)
-	if err := <-done; err != nil {
-		t.Errorf("Stream = %v", err)
-	}
+		close(hold)
+		if err := <-done; err != nil {
+			t.Errorf("Stream = %v", err)
+		}
+		if sent != 100 {
+			t.Errorf("Stream took %d of 100 pieces once the first was let go", sent)
+		}
+	})
 }
 
 // TestStreamStops checks that Stream returns, without waiting for a
