@@ -70,8 +70,11 @@
 // a time, grouped by key; [Reader.Box] is the box a file states. A
 // snake's rows stop at the solutions its first row states, and no entry
 // lists more than [MaxSnakeSolutions]: past either the reading fails,
-// naming the row, so that a small file of one snake's row repeated
-// cannot fill the memory. [Reader.Close] gives back the Parquet reader's
+// naming the row, or the line and column of the solution past the bound,
+// so that a small file of one snake's row or solution repeated cannot
+// fill the memory. The decoder reads a list of solutions one at a time,
+// and refuses a string or number longer than 64 KiB ([ErrToken]); the
+// lines read without it are at most a mebibyte long. [Reader.Close] gives back the Parquet reader's
 // buffers; the Reader closes itself at the end or at an error.
 //
 // Parquet is written and read with github.com/parquet-go/parquet-go: pure

@@ -51,8 +51,17 @@ func (l *lines) separator() string {
 	return "\n"
 }
 
+// maxLine is the longest line read without the decoder: a line of
+// thousands of solutions. A longer one goes to the decoder, which reads
+// a list of solutions one at a time, so that a list longer than a snake
+// may have is refused without holding it.
+const maxLine = 1 << 20
+
+// errLong stops a line longer than maxLine.
+var errLong = errors.New("line too long to read without the decoder")
+
 // readLine reads into l.line up to and including the next line break, or
-// to the end of the input.
+// to the end of the input, or errLong past maxLine bytes.
 func (l *lines) readLine() error {
 	l.line = l.line[:0]
 	for {
@@ -60,6 +69,9 @@ func (l *lines) readLine() error {
 		l.line = append(l.line, chunk...)
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return err
+		}
+		if len(l.line) > maxLine {
+			return errLong
 		}
 	}
 }
@@ -86,6 +98,9 @@ func (l *lines) next() (e Entry, back []byte, err error, ok bool) {
 		return Entry{}, []byte(l.over), nil, false
 	}
 	err = l.readLine()
+	if errors.Is(err, errLong) {
+		return Entry{}, append([]byte(sep), l.line...), nil, false
+	}
 	// handBack gives the decoder the separator and the line, copied only
 	// when the line is not in the writers' form.
 	handBack := func() (Entry, []byte, error, bool) {
@@ -108,7 +123,7 @@ func (l *lines) next() (e Entry, back []byte, err error, ok bool) {
 		list, comma = bytes.CutSuffix(list, []byte{','})
 	}
 	sols, ok := parseSolutions(list)
-	if !ok {
+	if !ok || len(sols) > maxSnakeRows { // the decoder says where it goes wrong
 		return handBack()
 	}
 	e = Entry{Key: string(key), Solutions: sols, Offset: l.pos, Count: len(sols)}
@@ -141,7 +156,7 @@ func (l *lines) parse(body []byte) (key, list []byte, ok bool) {
 		return nil, nil, false
 	}
 	n := bytes.IndexByte(rest, '"')
-	if n < 0 || len(bytes.Trim(rest[:n], "01")) > 0 {
+	if n < 0 || n >= maxToken || len(bytes.Trim(rest[:n], "01")) > 0 { // the decoder refuses a long key
 		return nil, nil, false
 	}
 	key = rest[:n]
@@ -172,12 +187,15 @@ func (r *Reader) slowDown(back []byte, err error) {
 	}
 	in := io.MultiReader(bytes.NewReader(back), rest)
 	r.decBase = l.pos
+	if l.object {
+		in = io.MultiReader(strings.NewReader(afterEntry), in)
+		r.decBase -= int64(len(afterEntry))
+	}
+	r.toks = &tokens{r: in, pos: r.decBase}
+	r.dec = json.NewDecoder(r.toks)
 	if !l.object {
-		r.dec = json.NewDecoder(in)
 		return
 	}
-	r.dec = json.NewDecoder(io.MultiReader(strings.NewReader(afterEntry), in))
-	r.decBase -= int64(len(afterEntry))
 	// '{', "", '[' and ']': afterEntry's tokens, read without a byte
 	// beyond them.
 	for range 4 {

@@ -291,13 +291,20 @@ func rowBound(stated int32) int {
 	return min(max(int(stated), 1), maxSnakeRows)
 }
 
+// shownKey returns key as an error shows it: a damaged file's key may be
+// anything, and is cut to the length of the longest.
+func shownKey(key string) string {
+	if len(key) > symmetry.MaxCells {
+		return fmt.Sprintf("%q...", key[:symmetry.MaxCells])
+	}
+	return key
+}
+
 // tooManyRows is the error of snake key's row at index row, from 0, one
 // past the bound of a snake whose first row, at index first, states
 // stated solutions.
 func tooManyRows(row, first int64, key string, stated int32) error {
-	if len(key) > symmetry.MaxCells { // a damaged file's key may be anything
-		key = fmt.Sprintf("%q...", key[:symmetry.MaxCells])
-	}
+	key = shownKey(key)
 	if int(stated) > maxSnakeRows {
 		return parquetError("row %d: snake %s has more than %d rows, the most solutions a snake may have", row+1, key, maxSnakeRows)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -37,10 +38,11 @@ type Entry struct {
 // one entry at a time.
 type Reader struct {
 	dec      *json.Decoder
-	decBase  int64  // the offset of the decoder's first byte
-	from     int64  // the offset where the decoder began its last token
-	lines    *lines // a catalogue's entries, read without dec
-	plain    bool   // never read entries without dec
+	toks     *tokens // what dec reads
+	decBase  int64   // the offset of the decoder's first byte
+	from     int64   // the offset where the decoder began its last token
+	lines    *lines  // a catalogue's entries, read without dec
+	plain    bool    // never read entries without dec
 	tail     *tail
 	inObject bool // inside a FormatJSON catalogue's braces
 	format   Format
@@ -61,7 +63,8 @@ type Reader struct {
 // its end.
 func NewReader(r io.Reader) *Reader {
 	t := &tail{r: r}
-	return &Reader{dec: json.NewDecoder(t), tail: t}
+	k := &tokens{r: t}
+	return &Reader{dec: json.NewDecoder(k), toks: k, tail: t}
 }
 
 // NewKeyReader returns a Reader of the catalogue in r that reads, of a
@@ -116,6 +119,70 @@ func (t *tail) Read(p []byte) (int, error) {
 		}
 	}
 	t.buf = append(t.buf, p[:n]...)
+	return n, err
+}
+
+// maxToken is the longest token, a string or a number, a catalogue may
+// hold. Its longest are keys, of up to [symmetry.MaxCells] characters; a
+// longer one would be held whole in the decoder's buffer.
+const maxToken = 1 << 16
+
+// ErrToken reports a string or a number of more than 64 KiB.
+var ErrToken = fmt.Errorf("a string or number of more than %d bytes: not a catalogue", maxToken)
+
+// tokens hands the decoder the bytes of r, and ErrToken in the middle of
+// a string or a number longer than maxToken. It starts outside a string,
+// as the decoder does. The lines read without the decoder are bounded by
+// their length and do not come through it.
+type tokens struct {
+	r             io.Reader
+	pos           int64 // the offset of the next byte in the file
+	token         int   // the length of the token being read
+	inString, esc bool  // inside a string, after its backslash
+	start         int64 // where the token too long starts
+}
+
+// tokenEnd tells the bytes that end a number or a literal outside a
+// string (1), and the quote that starts a string (2).
+var tokenEnd = [256]uint8{' ': 1, '\t': 1, '\r': 1, '\n': 1, ',': 1, ':': 1, '[': 1, ']': 1, '{': 1, '}': 1, '"': 2}
+
+func (k *tokens) Read(p []byte) (int, error) {
+	n, err := k.r.Read(p)
+	token, inString, esc := k.token, k.inString, k.esc
+	for i, c := range p[:n] {
+		if !inString {
+			switch tokenEnd[c] {
+			case 0:
+				if token++; token <= maxToken {
+					continue
+				}
+			case 1:
+				token = 0
+				continue
+			default:
+				inString, token = true, 1
+				continue
+			}
+		} else {
+			token++
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inString, token = false, 0
+			}
+			if token <= maxToken {
+				continue
+			}
+		}
+		k.start = k.pos + int64(i-token+1)
+		k.pos += int64(i)
+		return i, ErrToken
+	}
+	k.token, k.inString, k.esc = token, inString, esc
+	k.pos += int64(n)
 	return n, err
 }
 
@@ -226,6 +293,8 @@ func (r *Reader) fail(err error) error {
 	switch {
 	case errors.Is(err, ErrBlank):
 		off = r.tail.end()
+	case errors.Is(err, ErrToken):
+		off = r.toks.start
 	case errors.As(err, &jse) || errors.Is(err, io.ErrUnexpectedEOF):
 		// The decoder says which value failed, not where; any other
 		// error stands where the decoder does, whatever it read ahead.
@@ -307,9 +376,6 @@ func (r *Reader) Next() (Entry, error) {
 			r.state = 2
 			return Entry{}, io.EOF
 		case ok:
-			if err := r.tooMany(e); err != nil {
-				return Entry{}, err
-			}
 			return e, nil
 		}
 		r.plain = true
@@ -340,7 +406,7 @@ func (r *Reader) Next() (Entry, error) {
 		}
 		from := r.offset()
 		if _, err := r.dec.Token(); !errors.Is(err, io.EOF) {
-			if errors.Is(err, ErrBlank) {
+			if errors.Is(err, ErrBlank) || errors.Is(err, ErrToken) {
 				return Entry{}, r.fail(err)
 			}
 			return Entry{}, r.failAt(r.tail.skip(from, blanks), errors.New("data after the catalogue"))
@@ -508,37 +574,71 @@ func (r *Reader) line(off int64) (Entry, error) {
 	return e, nil
 }
 
-// solutions reads a list of solutions.
+// solutions reads a list of solutions, one at a time, so that a list
+// longer than a snake may have is refused at the first solution past the
+// bound, before the rest is read (see [MaxSnakeSolutions]).
 func (r *Reader) solutions(e Entry) (Entry, error) {
-	var raw json.RawMessage
-	if err := r.dec.Decode(&raw); err != nil {
+	t, err := r.token()
+	if err != nil {
 		return Entry{}, r.fail(err)
 	}
-	sols, ok := parseSolutions(raw)
-	if !ok {
-		if err := json.Unmarshal(raw, &sols); err != nil {
-			// A value of the wrong type: the error is placed in raw,
-			// which ends where the decoder stands.
-			off := r.offset() - int64(len(raw))
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				off += valueAt(raw, te.Offset)
+	switch t {
+	case nil: // null, which encoding/json takes for no list
+		return e, nil
+	case json.Delim('['):
+	default:
+		// What encoding/json says of a value that is no list; a list
+		// of solutions is what the file should hold there.
+		value := "object"
+		switch t.(type) {
+		case string:
+			value = "string"
+		case float64:
+			value = "number"
+		case bool:
+			value = "bool"
+		case json.Delim:
+			if t != json.Delim('{') {
+				return Entry{}, r.failToken(fmt.Errorf("found %v where a list of solutions was expected", t))
 			}
-			return Entry{}, r.failAt(off, err)
 		}
+		return Entry{}, r.failToken(&json.UnmarshalTypeError{Value: value, Type: reflect.TypeFor[[]Solution]()})
+	}
+	sols := []Solution{}
+	var raw json.RawMessage
+	for r.dec.More() {
+		if len(sols) == maxSnakeRows {
+			return Entry{}, r.failAt(r.tail.skip(r.offset(), beforeToken), tooManySolutions(e.Key))
+		}
+		if err := r.dec.Decode(&raw); err != nil {
+			return Entry{}, r.fail(err)
+		}
+		p := solParser{data: raw, backing: make([]int, 0, len(raw)/2)}
+		s, ok := p.solution()
+		if !ok || p.pos != len(raw) {
+			s = Solution{}
+			if err := json.Unmarshal(raw, &s); err != nil {
+				// A value of the wrong type: the error is placed in raw,
+				// which ends where the decoder stands.
+				off := r.offset() - int64(len(raw))
+				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) {
+					off += valueAt(raw, te.Offset)
+				}
+				return Entry{}, r.failAt(off, err)
+			}
+		}
+		sols = append(sols, s)
+	}
+	if err := r.delim(']'); err != nil {
+		return Entry{}, r.fail(err)
 	}
 	e.Solutions, e.Count = sols, len(sols)
-	if err := r.tooMany(e); err != nil {
-		return Entry{}, err
-	}
 	return e, nil
 }
 
-// tooMany ends the reading at entry e when it lists more solutions than
-// a snake may have (see [MaxSnakeSolutions]).
-func (r *Reader) tooMany(e Entry) error {
-	if len(e.Solutions) <= maxSnakeRows {
-		return nil
-	}
-	return r.failAt(e.Offset, fmt.Errorf("an entry of more than %d solutions, the most a snake may have", maxSnakeRows))
+// tooManySolutions is the error of snake key's list of solutions, longer
+// than a snake may have.
+func tooManySolutions(key string) error {
+	return fmt.Errorf("snake %s lists more than %d solutions, the most a snake may have", shownKey(key), maxSnakeRows)
 }

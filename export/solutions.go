@@ -20,17 +20,8 @@ func parseSolutions(data []byte) ([]Solution, bool) {
 		return sols, p.pos == len(data)
 	}
 	for {
-		var s Solution
-		if !p.lit(`{"startPos":`) {
-			return nil, false
-		}
-		if s.StartPos = p.ints(); s.StartPos == nil || !p.lit(`,"direction":`) {
-			return nil, false
-		}
-		if s.Direction = p.ints(); s.Direction == nil || !p.lit(`,"path":`) {
-			return nil, false
-		}
-		if s.Path = p.planes(); s.Path == nil || !p.byte('}') {
+		s, ok := p.solution()
+		if !ok {
 			return nil, false
 		}
 		sols = append(sols, s)
@@ -41,6 +32,23 @@ func parseSolutions(data []byte) ([]Solution, bool) {
 			return nil, false
 		}
 	}
+}
+
+// solution reads one solution in the writers' form.
+func (p *solParser) solution() (s Solution, ok bool) {
+	if !p.lit(`{"startPos":`) {
+		return s, false
+	}
+	if s.StartPos = p.ints(); s.StartPos == nil || !p.lit(`,"direction":`) {
+		return s, false
+	}
+	if s.Direction = p.ints(); s.Direction == nil || !p.lit(`,"path":`) {
+		return s, false
+	}
+	if s.Path = p.planes(); s.Path == nil || !p.byte('}') {
+		return s, false
+	}
+	return s, true
 }
 
 type solParser struct {

@@ -134,6 +134,56 @@ func TestEnumerateBounds(t *testing.T) {
 	}
 }
 
+// TestTokenBound: a JSON or JSONL catalogue holding a string or a number
+// of a mebibyte is refused at its start, the file named, by every command
+// that reads a catalogue; serve's skim refuses the key sooner.
+func TestTokenBound(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("1", 1<<20)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, tc := range []struct {
+		name, text string
+		serve      bool // a key, which serve's skim reads
+	}{
+		{"key.jsonl", `{"box":"3x3x3"}` + "\n" + `{"snake":"` + long + `","solutions":[]}` + "\n", true},
+		{"key.json", "{\n\"" + long + "\":[]\n}\n", true},
+		{"number.jsonl", `{"box":"3x3x3"}` + "\n" + `{"snake":"001010101111010111011011100","solutions":[{"startPos":[` + long + `]}]}` + "\n", false},
+	} {
+		f := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(f, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		at := strings.Index(tc.text, long)
+		if tc.text[at-1] == '"' {
+			at--
+		}
+		line := strings.LastIndexByte(tc.text[:at], '\n')
+		place := fmt.Sprintf("line %d, column %d (byte %d)", strings.Count(tc.text[:at], "\n")+1, at-line, at)
+		want := fmt.Sprintf("%s: %s: a string or number of more than 65536 bytes: not a catalogue", f, place)
+		cmds := [][]string{
+			{"verify", f},
+			{"stats", f},
+			{"convert", f, filepath.Join(dir, "out.parquet")},
+			{"merge", "-o", filepath.Join(dir, "out.jsonl"), f, f},
+		}
+		if tc.serve {
+			cmds = append(cmds, []string{"serve", "-addr", "127.0.0.1:0", f})
+		}
+		for _, args := range cmds {
+			var stdout, stderr bytes.Buffer
+			err := run(ctx, args, nil, &stdout, &stderr)
+			w := want
+			if args[0] == "serve" {
+				w = f + ": " // the skim's own words: a key of 64 characters at most
+			}
+			if code := cli.ExitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), w) {
+				t.Errorf("snakecube %s: exit %d, %.300q; want exit 1 and %q", strings.Join(args, " "), code, &stderr, w)
+			}
+		}
+	}
+}
+
 // TestSnakeRowsBound: a Parquet catalogue whose first snake has more rows
 // than the solution its first row states is refused at the row past it,
 // the file and the row named, by every command that reads a catalogue.
