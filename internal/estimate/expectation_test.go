@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -132,8 +131,8 @@ func walkSections(t *testing.T, d *Design, pruned bool, reached func(solver.Seq,
 		}
 		return c
 	}
-	var walk func(f *engine.Frontier, prob float64)
-	walk = func(f *engine.Frontier, prob float64) {
+	var walk func(f *solver.Frontier, prob float64)
+	walk = func(f *solver.Frontier, prob float64) {
 		p := f.Prefix()
 		if p.Len >= d.opts.Depth {
 			reached(p, prob, count(p))
@@ -157,7 +156,7 @@ func walkSections(t *testing.T, d *Design, pruned bool, reached func(solver.Seq,
 			t.Fatal(err)
 		}
 		for _, k := range []struct {
-			f *engine.Frontier
+			f *solver.Frontier
 			q float64
 		}{{f0, 1 - q1}, {f1, q1}} {
 			if k.q > 0 {
@@ -167,5 +166,5 @@ func walkSections(t *testing.T, d *Design, pruned bool, reached func(solver.Seq,
 			}
 		}
 	}
-	walk(engine.NewFrontier(d.b, d.opts.Cut), 1)
+	walk(solver.NewFrontier(d.b, d.opts.Cut), 1)
 }
