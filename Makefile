@@ -6,7 +6,7 @@ IMAGE ?= snakecube:latest
 ENGINE ?= $(shell command -v podman || command -v buildah)
 BUSYBOX ?= /bin/busybox
 
-.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check calibration calibration-run oeis results-commit estimate-validate rate-people estimate-noise estimate-design estimate-truth site site-bench
+.PHONY: all build run test lint bench compare fuzz clean static image cluster-test census census-check calibration calibration-run oeis results-commit estimate-validate rate-people scales estimate-noise estimate-design estimate-truth site site-bench
 
 all: build
 
@@ -188,6 +188,13 @@ estimate-validate:
 # 0.7 (docs/RESEARCH.md). Some core-minutes.
 rate-people:
 	nice -n 10 $(GO) test -count=1 -run TestPeople -v -timeout 0 ./internal/rate -args -people
+
+# The scales of a person's difficulty of the boxes whose scale takes long
+# to make (internal/rate/boxscale_table.go, which TestBoxScaleTable checks):
+# the whole 3x3x3 catalogue and 100 4x4x4 snakes drawn at random. Some
+# core-minutes.
+scales:
+	cd internal/rate && nice -n 10 $(GO) run ./calibrate -box 3x3x3 -box 4x4x4 -o boxscale_table.go
 
 # The experiment behind the width of the 4x4x4 descents: the noise the
 # masses add to a descent's log weight, at widths 1,024, 4,096 and 16,384,

@@ -294,24 +294,8 @@ func writeDesigned(w io.Writer, s design.Snake) {
 	fmt.Fprintf(w, "  runs %s\n", design.RunList(s.Key))
 }
 
-// designedJSON is a line of design -format json.
-type designedJSON struct {
-	Snake      string   `json:"snake"`
-	Box        string   `json:"box"`
-	Solutions  uint64   `json:"solutions"`
-	Draw       int      `json:"draw"`
-	Runs       []int    `json:"runs"`
-	Letters    string   `json:"letters"`
-	Level      int      `json:"level,omitempty"`
-	Difficulty *float64 `json:"difficulty,omitempty"`
-}
-
 func writeDesignedJSON(w io.Writer, b symmetry.Box, s design.Snake) {
-	j := designedJSON{Snake: s.Key.String(), Box: b.String(), Solutions: s.Solutions, Draw: s.Draw, Runs: design.Runs(s.Key), Letters: design.Letters(s.Key)}
-	if s.Rating != nil {
-		d := s.Rating.Difficulty()
-		j.Level, j.Difficulty = s.Rating.Level(), &d
-	}
+	j := s.JSON(b)
 	p, _ := json.Marshal(j) // numbers and strings
 	w.Write(append(p, '\n'))
 }

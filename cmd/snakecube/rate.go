@@ -236,44 +236,9 @@ func amount(x float64) string { return words.Thousands(int(math.Round(x))) }
 // percent writes a share as a whole percentage.
 func percent(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
 
-// ratingJSON is the JSON of a rating, a line of rate -format json.
-type ratingJSON struct {
-	Snake       string    `json:"snake"`
-	Box         string    `json:"box"`
-	Solutions   uint64    `json:"solutions"`
-	Level       int       `json:"level"`
-	Difficulty  *float64  `json:"difficulty"`
-	ForcedShare *float64  `json:"forcedShare"`
-	Ends        []endJSON `json:"ends"`
-}
-
-type endJSON struct {
-	From           int      `json:"from"`
-	Expected       *float64 `json:"expected"`
-	ExpectedForced *float64 `json:"expectedForced"`
-	TreeNodes      uint64   `json:"treeNodes"`
-	ForcedNodes    uint64   `json:"forcedNodes"`
-	Foldings       uint64   `json:"foldings"`
-}
-
 // writeRatingJSON writes a rating as a line of JSON.
 func writeRatingJSON(w io.Writer, r rated) {
-	j := ratingJSON{Snake: r.Seq.String(), Box: r.Box.String(), Solutions: r.solutions, Level: r.Level()}
-	if r.Foldable() {
-		d, s := r.Difficulty(), r.ForcedShare()
-		j.Difficulty, j.ForcedShare = &d, &s
-	}
-	for k, end := range r.Ends {
-		ej := endJSON{From: 1, TreeNodes: end.Nodes, ForcedNodes: end.Forced, Foldings: end.Foldings}
-		if k == 1 {
-			ej.From = r.Seq.Len
-		}
-		if r.Foldable() {
-			e, f := end.Expected, end.ExpectedForced
-			ej.Expected, ej.ExpectedForced = &e, &f
-		}
-		j.Ends = append(j.Ends, ej)
-	}
+	j := r.JSON(r.solutions)
 	b, _ := json.Marshal(j) // plain numbers and strings
 	w.Write(append(b, '\n'))
 }

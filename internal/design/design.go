@@ -5,7 +5,7 @@
 // # How snakes are drawn
 //
 // Draw k of a seed starts from the box's boustrophedon and makes
-// [Moves] backbite moves (package walk) drawn from a PCG generator seeded
+// [walk.Moves] backbite moves ([walk.Draw]) drawn from a PCG generator seeded
 // by the seed and k; the snake of the Hamiltonian path they reach, read
 // as its key, is the draw's snake. Backbite moves tend to the uniform
 // distribution on Hamiltonian paths, so a snake comes out with a
@@ -52,7 +52,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 
 	"github.com/snakecube/snakecube/internal/rate"
@@ -194,28 +193,6 @@ func DefaultDraws(b symmetry.Box, n int) int {
 	return 2000 + 200*n
 }
 
-// Moves returns the backbite moves of a draw of box b: 10 L² for a box
-// of L cells, which the tests find more than enough on the boxes whose
-// paths they count.
-func Moves(b symmetry.Box) int { return 10 * b.Len() * b.Len() }
-
-// Draw returns the snake of draw k of seed for box b, read as its key,
-// and the moves of the random folding it came from, read from the key's
-// first cubelet.
-func Draw(b symmetry.Box, seed uint64, k int) (solver.Seq, []symmetry.Dir) {
-	rng := rand.New(rand.NewPCG(seed, uint64(k)))
-	p := walk.New(b)
-	for range Moves(b) {
-		p.Backbite(rng)
-	}
-	dirs := p.Moves()
-	q := solver.SeqOf(dirs)
-	if key := q.Key(); key != q {
-		return key, symmetry.Reverse(nil, dirs)
-	}
-	return q, dirs
-}
-
 // check validates the options.
 func (o Options) check() error {
 	switch {
@@ -347,7 +324,7 @@ func stalled(k, last, once int) bool {
 // check1 checks draw k: its snake's solutions, and its rating when asked
 // for. known, when set, holds every snake that meets the request.
 func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (candidate, error) {
-	q, dirs := Draw(o.Box, o.Seed, k)
+	q, dirs := walk.Draw(o.Box, o.Seed, k)
 	c := candidate{Snake: Snake{Key: q, Draw: k}}
 	if known != nil && !known[q] {
 		return c, nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -96,7 +97,7 @@ func TestFrequencies(t *testing.T) {
 		draws := max(40*len(tally), (5*total+least-1)/least)
 		got := map[solver.Seq]int{}
 		for k := range draws {
-			q, _ := Draw(b, 3, k)
+			q, _ := walk.Draw(b, 3, k)
 			got[q]++
 		}
 		chi, uniform := 0.0, 0.0

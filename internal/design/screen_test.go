@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -52,7 +53,7 @@ func TestScreenBig(t *testing.T) {
 		b := catalogtest.Box(t, size)
 		many, seen := 0, 0
 		for k := range 12 {
-			q, dirs := Draw(b, 11, k)
+			q, dirs := walk.Draw(b, 11, k)
 			if solver.SeqOf(dirs) != q {
 				t.Fatalf("%v draw %d: the folding reads %v, not the key %v", b, k, solver.SeqOf(dirs), q)
 			}

@@ -37,6 +37,19 @@
 // expectation before its first folding, the share that had no choice: the
 // only free cell the snake allowed.
 //
+// # A person's difficulty
+//
+// [Feel] measures another person, one who folds as people do: each next
+// cubelet in a cell drawn among those the snake allows that leave no
+// free cell cut off, a start over from an empty box at a dead end, and
+// the toy turned around to its easier end (docs/CONVENTIONS.md). Its
+// expected placements from an end are L/p, an attempt's mean placements
+// over its chance to fold the snake: exact over the tree of attempts in
+// a small box, else p exact from the snake's foldings and L from
+// attempts played, with a standard error. [ScaleOf] gives each box its
+// own 1 to 10 scale of it: the deciles of its catalogue, or of a uniform
+// sample of its snakes drawn by the backbite walk.
+//
 // # Exactness
 //
 // Sizes and foldings are counted exactly in 64 bits (a 4x4x4 snake's

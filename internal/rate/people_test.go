@@ -396,7 +396,7 @@ func TestPeople(t *testing.T) {
 					continue
 				}
 				difficulty[k], level[k] = r.Difficulty(), r.Level()
-				candidate[k] = restartEasier(b, qs[k])
+				candidate[k] = feelOf(b, qs[k])
 				for i, p := range people {
 					placed[i][k] = meanPlaced(p, b, qs[k], runs, uint64(k))
 				}

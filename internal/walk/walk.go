@@ -30,6 +30,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -158,4 +159,26 @@ func (p *Path) Moves() []symmetry.Dir {
 		}
 	}
 	return dirs
+}
+
+// Moves returns the backbite moves of a draw of box b: 10 L² for a box
+// of L cells, which the tests find more than enough on the boxes whose
+// paths they count.
+func Moves(b symmetry.Box) int { return 10 * b.Len() * b.Len() }
+
+// Draw returns the snake of draw k of seed for box b, read as its key,
+// and the moves of the random folding it came from, read from the key's
+// first cubelet.
+func Draw(b symmetry.Box, seed uint64, k int) (solver.Seq, []symmetry.Dir) {
+	rng := rand.New(rand.NewPCG(seed, uint64(k)))
+	p := New(b)
+	for range Moves(b) {
+		p.Backbite(rng)
+	}
+	dirs := p.Moves()
+	q := solver.SeqOf(dirs)
+	if key := q.Key(); key != q {
+		return key, symmetry.Reverse(nil, dirs)
+	}
+	return q, dirs
 }
