@@ -87,9 +87,12 @@ type File struct {
 	mu   sync.Mutex
 	done map[int]bool
 
-	pmu        sync.Mutex // guards parts.j
-	parts      parts
-	splitAfter time.Duration // splitAfter, but in tests
+	pmu   sync.Mutex // guards parts.j
+	parts parts
+	// markLater has mark run once a unit has been searched for
+	// splitAfter, and returns what cancels that, reporting whether it did
+	// so before mark ran; tests mark at the events they mean instead.
+	markLater func(mark func()) (stop func() bool)
 }
 
 // Open opens the census file at path for a run over box b's sections of
@@ -101,7 +104,9 @@ type File struct {
 // done. The parts file beside it ([PartsFile]), if any, is read, checked
 // and locked the same way.
 func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, error) {
-	f := &File{path: path, box: b, depth: depth, done: map[int]bool{}, splitAfter: splitAfter}
+	f := &File{path: path, box: b, depth: depth, done: map[int]bool{}, markLater: func(mark func()) func() bool {
+		return time.AfterFunc(splitAfter, mark).Stop
+	}}
 	var c contents
 	j, err := journal.Open(ctx, path, kind, c.add(true), func() error {
 		line := map[int]int{}

@@ -5,15 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"math"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -151,11 +151,22 @@ func TestPartsKeptAfterFailure(t *testing.T) {
 	}
 }
 
-// TestCountStopped stops a census of 2x3x5 again and again, 30
-// milliseconds into its first run and a fifth later each run after, each
-// section or part stopped in marked to be cut once it has run for 5
-// milliseconds: the runs cut the sections finer until they count them,
-// and the census is the one counted at once.
+// markAtOnce makes f mark each unit as its search starts, and then call
+// then, which may stop the run there: the event a test stops a run at,
+// where a census marks a unit only once searched for a minute.
+func markAtOnce(f *File, then func()) {
+	f.markLater = func(mark func()) func() bool {
+		mark()
+		then()
+		return func() bool { return false } // it ran
+	}
+}
+
+// TestCountStopped stops a census of 2x3x5 again and again, each run in
+// the first section or part it starts after counting one, each marked to
+// be cut as it starts, until runs have been stopped, left marks and
+// counted parts of a section not yet whole; the runs cut the sections
+// finer until they count them, and the census is the one counted at once.
 func TestCountStopped(t *testing.T) {
 	b, _ := symmetry.NewBox(2, 3, 5)
 	const depth = 2
@@ -163,19 +174,26 @@ func TestCountStopped(t *testing.T) {
 	want := recordsOf(t, b, depth, solver.NumSections(b, depth))
 	stops, marks, underway := 0, 0, 0
 	for run := 1; ; run++ {
-		if run > 400 {
+		if run > 50 {
 			t.Fatalf("not counted after %d runs", run-1)
 		}
-		// Longer and longer, for a machine (or the race detector) so slow
-		// that runs count little.
-		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(30*math.Pow(1.2, float64(run)))*time.Millisecond)
 		f, err := Open(context.Background(), path, b, depth)
 		if err != nil {
-			cancel()
 			t.Fatal(err)
 		}
-		f.splitAfter = 5 * time.Millisecond
-		err = f.Count(ctx, Selection{from: 0, to: len(want)}, 2, nil)
+		ctx, cancel := context.WithCancel(context.Background())
+		var counted atomic.Bool
+		workers, stop := 1, stops == 0 || marks == 0 || underway == 0
+		if stop {
+			markAtOnce(f, func() {
+				if counted.Load() {
+					cancel() // in the unit just marked, before its search
+				}
+			})
+		} else {
+			workers = 2 // the rest at once, as a census runs
+		}
+		err = f.Count(ctx, Selection{from: 0, to: len(want)}, workers, func(int, int) { counted.Store(true) })
 		cancel()
 		if cerr := f.Close(); cerr != nil {
 			t.Fatal(cerr)
@@ -183,7 +201,7 @@ func TestCountStopped(t *testing.T) {
 		if err == nil {
 			break
 		}
-		if !errors.Is(err, context.DeadlineExceeded) {
+		if !stop || !errors.Is(err, context.Canceled) {
 			t.Fatal(err)
 		}
 		stops++
@@ -335,12 +353,12 @@ func FuzzOpenParts(f *testing.F) {
 }
 
 // TestCountKilled kills a census of 2x3x5 outright (SIGKILL), again and
-// again, 20 milliseconds into its first run and a sixth later each run
-// after, each section or part marked to be cut once it has run for 5
-// milliseconds: a kill leaves no time to write anything, yet the marks
-// written as the searches went on let the runs cut the sections finer
-// until they count them, and the census is the one counted at once. The
-// runs are this test binary, run again as a census.
+// again, each run in the first section or part it starts after counting
+// one, marked to be cut as it starts: a kill leaves no time to write
+// anything, yet the marks written as the searches went on let the runs
+// cut the sections finer until they count them, and the census is the
+// one counted at once. The runs are this test binary, run again as a
+// census, which kills itself; the last is let be.
 func TestCountKilled(t *testing.T) {
 	b, _ := symmetry.NewBox(2, 3, 5)
 	const depth = 2
@@ -349,8 +367,25 @@ func TestCountKilled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.splitAfter = 5 * time.Millisecond
-		err = f.Count(context.Background(), Selection{from: 0, to: solver.NumSections(b, depth)}, 2, nil)
+		var counted atomic.Bool
+		workers := 2
+		if os.Getenv("SNAKECUBE_TEST_CENSUS_KILL") != "" {
+			workers = 1
+			markAtOnce(f, func() {
+				if counted.Load() {
+					p, err := os.FindProcess(os.Getpid())
+					if err == nil {
+						err = p.Kill()
+					}
+					if err != nil {
+						fmt.Fprintf(os.Stderr, "the census could not kill itself: %v\n", err)
+						os.Exit(3)
+					}
+					select {} // until the kill lands
+				}
+			})
+		}
+		err = f.Count(context.Background(), Selection{from: 0, to: solver.NumSections(b, depth)}, workers, func(int, int) { counted.Store(true) })
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
@@ -366,33 +401,22 @@ func TestCountKilled(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.jsonl")
 	kills, marks := 0, 0
 	for run := 1; ; run++ {
-		if run > 100 {
+		if run > 50 {
 			t.Fatalf("not counted after %d runs", run-1)
 		}
+		kill := kills < 2 || marks == 0
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCountKilled$", "-test.count=1")
 		cmd.Env = append(os.Environ(), "SNAKECUBE_TEST_CENSUS_KILLED="+path)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+		if kill {
+			cmd.Env = append(cmd.Env, "SNAKECUBE_TEST_CENSUS_KILL=1")
 		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		var err error
-		select {
-		case err = <-done:
-		case <-time.After(time.Duration(20*math.Pow(7.0/6, float64(run))) * time.Millisecond):
-			if err := cmd.Process.Kill(); err != nil {
-				t.Fatal(err)
-			}
-			err = <-done
-		}
+		out, err := cmd.CombinedOutput()
 		if err == nil {
 			break
 		}
 		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != -1 {
-			t.Fatalf("run %d: %v\n%s", run, err, out.Bytes())
+		if !kill || !errors.As(err, &exit) || exit.ExitCode() != -1 {
+			t.Fatalf("run %d: %v\n%s", run, err, out)
 		}
 		kills++
 		marks = max(marks, marksIn(path))

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -207,16 +206,16 @@ func (s *pending) sum() solver.Count {
 func (f *File) countUnit(ctx context.Context, u, p solver.Seq) (solver.Count, error) {
 	b := f.box
 	var marked chan error
-	var timer *time.Timer
+	var stop func() bool
 	if u.Len < b.Len() {
 		marked = make(chan error, 1)
-		timer = time.AfterFunc(f.splitAfter, func() {
-			mark := NewRecord(b, u.Len, solver.SectionIndex(b, u), u, solver.Count{Seconds: f.splitAfter.Seconds()})
+		stop = f.markLater(func() {
+			mark := NewRecord(b, u.Len, solver.SectionIndex(b, u), u, solver.Count{Seconds: splitAfter.Seconds()})
 			marked <- f.appendPart(partLine{Split: true, Record: mark})
 		})
 	}
 	c, err := solver.CountSection(ctx, b, u, solver.Options{Workers: 1})
-	if timer != nil && !timer.Stop() {
+	if stop != nil && !stop() {
 		err = errors.Join(err, <-marked) // the mark is being written, or was
 	}
 	if err == nil && u != p {
