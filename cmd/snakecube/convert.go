@@ -11,30 +11,6 @@ import (
 	"github.com/snakecube/snakecube/internal/words"
 )
 
-const convertUsage = `Usage:
-  snakecube convert [-size N|AxBxC] [-format json|jsonl|parquet|csv] [-snakes] IN OUT
-
-Reads the catalogue IN, JSON, JSONL or Parquet told by its content, checks
-it as stats does, and writes it to OUT in another format: the bytes
-enumerate writes in that format. With -snakes it writes the table of
-snakes instead, one row per snake: box, key, solutions, straights,
-palindrome. A file snakecube wrote goes from one format to another and
-back to the same bytes. IN "-" reads standard input, OUT "-" writes
-standard output.
-
-Flags:
-  -format FORMAT  json, jsonl, parquet, or csv (with -snakes); by default
-                  OUT's extension: .json, .jsonl, .parquet, .csv
-  -snakes         the table of snakes (csv or parquet) instead of the
-                  catalogue
-  -size N|AxBxC   the box, needed only when IN does not tell it
-
-Examples:
-  $ snakecube convert solutions.json solutions.parquet
-  $ snakecube convert -snakes solutions.parquet snakes.csv
-  $ snakecube convert -format jsonl cat.parquet - | head -3
-`
-
 func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
 	var box boxFlag
