@@ -154,11 +154,7 @@ func readCensus(ctx context.Context, e cli.Env, what string, names []string) ([]
 	if err != nil {
 		return nil, t, symmetry.Box{}, fmt.Errorf("%s: %w", what, err)
 	}
-	b, err := symmetry.ParseBox(t.Box)
-	if err != nil {
-		return nil, t, b, fmt.Errorf("%s: %w", names[0], err)
-	}
-	return recs, t, b, nil
+	return recs, t, t.Box, nil
 }
 
 func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
