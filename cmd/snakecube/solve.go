@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/snakecube/snakecube/internal/answer"
-	"github.com/snakecube/snakecube/internal/batch"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
@@ -22,17 +21,6 @@ func snakeArg(a string) bool {
 		name = name[:i]
 	}
 	return strings.HasPrefix(a, "-") && a != "-" && a != "--" && strings.Trim(strings.ToLower(name), "abcdefghijklmnopqrstuvwxyz") != ""
-}
-
-// solveFlags are solve's settings.
-type solveFlags struct {
-	opts input.Options
-	answer.Options
-}
-
-// batch returns the options of the snakes' batch.
-func (f solveFlags) batch() batch.Options {
-	return batch.Options{Input: f.opts, Workers: f.Workers, Streams: f.Streams()}
 }
 
 func runSolve(ctx context.Context, e cli.Env, args []string) error {
@@ -63,50 +51,10 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	case *most < 1 || *most > answer.MaxShown:
 		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, answer.MaxShown)
 	}
-	f := solveFlags{opts: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, Options: answer.Options{Format: *format, Count: *count, Most: *most, Workers: int(*workers)}}
-	if f.Format == "text" && batch.FromStdin(rest) && cli.Terminal(e.Stdin) {
-		return solveTyped(ctx, e, f)
+	in := input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}
+	err = answer.Run(ctx, e, rest, in, answer.Options{Format: *format, Count: *count, Most: *most, Workers: int(*workers)})
+	if errors.Is(err, answer.ErrNoSnake) {
+		return cli.BadUsage(e, solveUsage, "%v", err)
 	}
-	o := answer.NewWriter(e.Stdout, e.Warnf, f.Options)
-	n, err := batch.Each(ctx, e.Stdin, rest, f.batch(), o.OneBox, func(ctx context.Context, it batch.Item, workers int) (answer.Answer, error) {
-		return answer.Solve(ctx, it.Snake, f.Options, workers)
-	}, func(it batch.Item, a answer.Answer) error {
-		return o.Write(ctx, it, a)
-	}, o.Flush)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return cli.BadUsage(e, solveUsage, "no snake given")
-	}
-	return o.Close(ctx)
-}
-
-// solveTyped solves the snakes typed at a terminal as they come: each
-// line is answered before the next is read, and a line that cannot be
-// read is told on standard error and the next one awaited, where a file
-// of snakes stops at its first bad line. At the end of input it returns
-// a usage error if some line was bad.
-func solveTyped(ctx context.Context, e cli.Env, f solveFlags) error {
-	o := answer.NewWriter(e.Stdout, e.Warnf, f.Options)
-	bad, err := batch.Typed(ctx, e.Stdin, f.batch(), func(err error) { e.Warnf("%v", err) }, func(it batch.Item) error {
-		a, err := answer.Solve(ctx, it.Snake, f.Options, f.Workers)
-		if err != nil {
-			return fmt.Errorf("%s: %w", it.Where, err)
-		}
-		if err := o.Write(ctx, it, a); err != nil {
-			return err
-		}
-		return o.Flush()
-	})
-	if err != nil {
-		return err
-	}
-	if err := o.Close(ctx); err != nil {
-		return err
-	}
-	if bad > 0 {
-		return cli.UsageError{Err: fmt.Errorf("%d of the lines typed could not be read as a snake", bad)}
-	}
-	return nil
+	return err
 }
