@@ -194,19 +194,5 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, censusUsage, "census table takes one folder, got %d", len(names))
 	}
-	if *format == "calibration" {
-		cals, err := boxes.ReadCalibration(ctx, dir)
-		if err != nil {
-			return err
-		}
-		return boxes.WriteCalibrationCSV(e.Stdout, cals)
-	}
-	rows, err := boxes.Read(ctx, dir)
-	if err != nil {
-		return err
-	}
-	if *format == "csv" {
-		return boxes.WriteCSV(e.Stdout, rows)
-	}
-	return boxes.WriteMarkdown(e.Stdout, dir, rows)
+	return boxes.WriteFolder(ctx, e.Stdout, dir, *format)
 }
