@@ -74,19 +74,8 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if *verbose || live {
-		report := func(what string, s paths.Stats) {
-			wide := ""
-			if s.Wide {
-				wide = ", counted again in 128 bits"
-			}
-			e.Warnf("%v: %s: %d steps, at most %d vertices in the frontier and %s states, %v%s",
-				b, what, s.Steps, s.Width, words.Thousands(s.States), cli.Elapsed(s.Time), wide)
-		}
-		report("paths", c.Stats)
-		for _, cl := range c.Classes {
-			if cl.Stats.Steps > 0 {
-				report("self-reverse paths of "+paths.Name(cl.Symmetry), cl.Stats)
-			}
+		for _, l := range c.RunLines() {
+			e.Warnf("%s", l)
 		}
 		e.Warnf("%v: %v in all", b, cli.Elapsed(time.Since(start)))
 	}
