@@ -197,19 +197,10 @@ func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, d *estimate.Desi
 	case f.make < 2 || f.make > d.MaxStrata():
 		return cli.BadUsage(e, estimateUsage, "-make-strata %d: want 2 to %d for the %v box at depth %d", f.make, d.MaxStrata(), b, d.Depth())
 	}
-	fail := func(err error) error { return fmt.Errorf("estimate -snakes %v: -make-strata: %w", b, err) }
-	pilot, err := d.ReadPilot(f.out)
-	if err != nil {
-		return fail(err)
-	}
 	start := time.Now()
-	s, err := d.MakeStrata(ctx, f.make, pilot)
+	s, err := d.StrataOfPilot(ctx, f.make, f.out)
 	if err != nil {
-		return fail(err)
-	}
-	cross, err := estimate.CrossRelVar(s, pilot)
-	if err != nil {
-		return fail(err)
+		return fmt.Errorf("estimate -snakes %v: -make-strata: %w", b, err)
 	}
 	var out bytes.Buffer
 	if err := s.Write(&out); err != nil {
@@ -219,9 +210,8 @@ func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, d *estimate.Desi
 		return err
 	}
 	if !f.quiet {
-		res := estimate.Summarize(pilot)
 		e.Warnf("%v: %d strata of %d cubelets from %d descents in %v; relative variance of a descent: the pilot's %.3g for snakes, %.3g for one-solution snakes; the strata's, fitted on the even descents and measured on the odd, then the reverse: %.3g and %.3g for snakes, %.3g and %.3g for one-solution snakes",
-			b, len(s.Strata), s.Depth, len(pilot), cli.Elapsed(time.Since(start)), res.Snakes.RelVar(), res.OneSolution.RelVar(), cross[0][0], cross[1][0], cross[0][1], cross[1][1])
+			b, len(s.Strata.Strata), s.Depth, s.Descents, cli.Elapsed(time.Since(start)), s.Pilot.Snakes.RelVar(), s.Pilot.OneSolution.RelVar(), s.Cross[0][0], s.Cross[1][0], s.Cross[0][1], s.Cross[1][1])
 	}
 	return nil
 }
