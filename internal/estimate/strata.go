@@ -64,9 +64,9 @@ type Stratum struct {
 }
 
 // StrataMix is the share of the pilot's own probabilities in those of
-// [Strata]: of 0.2, 0.3 and 0.5, the mix whose strata, fitted on half of
-// 2x4x8's pilot and measured on the other half ([CrossRelVar]), left a
-// descent the least relative variance (docs/RESEARCH.md).
+// [Strata]: the mix whose strata, fitted on half a pilot and measured on
+// the other half ([CrossRelVar]), leave a descent the least relative
+// variance (docs/RESEARCH.md has the comparison).
 const StrataMix = 0.3
 
 // MaxStrataDepth bounds the depth of strata: some 2^15 prefixes at most.
