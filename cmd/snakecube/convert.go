@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/words"
@@ -25,17 +26,16 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, convertUsage, "convert takes IN and OUT, got %d arguments", len(rest))
 	}
 	in, out := rest[0], rest[1]
-	f := *format
-	if f == "" {
-		var ok bool
-		if f, ok = formatOfName(out); !ok {
+	if *format == "" {
+		f, ok := export.FormatOfName(out)
+		if !ok {
 			return cli.BadUsage(e, convertUsage, "OUT %s: give the format with -format, or a name ending in .json, .jsonl, .parquet or .csv", out)
 		}
-		*snakes = *snakes || f == "csv"
+		*format, *snakes = f.String(), *snakes || f == export.FormatCSV
 	}
-	opts, _, err := outputOptions(f, *snakes)
+	opts, err := export.NewOptions(*format, *snakes)
 	if err != nil {
-		return cli.BadUsage(e, convertUsage, "%v", err)
+		return cli.BadUsage(e, convertUsage, "-format: %v", err)
 	}
 	if e.SameFile(in, out) {
 		return cli.UsageError{Err: fmt.Errorf("%s is the catalogue being read: it would be overwritten", out)}

@@ -43,9 +43,9 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	if *out == "" && cli.Given(fs, "o") {
 		return cli.BadUsage(e, enumerateUsage, `-o "": want a file name, or - for standard output`)
 	}
-	eopts, defaultOut, err := outputOptions(*format, *snakes)
+	eopts, err := export.NewOptions(*format, *snakes)
 	if err != nil {
-		return cli.BadUsage(e, enumerateUsage, "%v", err)
+		return cli.BadUsage(e, enumerateUsage, "-format: %v", err)
 	}
 	switch {
 	case *counting && *snakes:
@@ -55,7 +55,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	case *counting && *out == "":
 		*out = "-" // counts go to standard output unless -o says otherwise
 	case *out == "":
-		*out = defaultOut
+		*out = eopts.FileName()
 	}
 	b := box.box
 	pt, err := part(*prefix, *shard)
@@ -107,31 +107,6 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil
-}
-
-// outputOptions returns the writer's options for -format and -snakes, and
-// the output file's default name.
-func outputOptions(format string, snakes bool) (export.Options, string, error) {
-	var opts export.Options
-	switch {
-	case format != "":
-		f, err := export.ParseFormat(format)
-		if err != nil {
-			return opts, "", fmt.Errorf("-format: %v", err)
-		}
-		opts.Format = f
-	case snakes:
-		opts.Format = export.FormatCSV
-	}
-	opts.Snakes = snakes
-	if err := opts.Check(); err != nil {
-		return opts, "", fmt.Errorf("-format %v: %v", opts.Format, err)
-	}
-	name := "solutions." + opts.Format.String()
-	if snakes {
-		name = "snakes." + opts.Format.String()
-	}
-	return opts, name, nil
 }
 
 // part reads -prefix and -shard.

@@ -32,19 +32,16 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	opts := shards.Options{Box: box.box}
 	what := "-format"
 	if *format == "" && *out != "-" {
-		if f, ok := formatOfName(*out); ok {
-			*format, what = f, "-o "+*out
+		if f, ok := export.FormatOfName(*out); ok {
+			*format, what = f.String(), "-o "+*out
 		}
 	}
 	if *format != "" {
-		f, err := export.ParseFormat(*format)
-		if err == nil {
-			err = export.Options{Format: f}.Check()
-		}
+		o, err := export.NewOptions(*format, false)
 		if err != nil {
 			return cli.BadUsage(e, mergeUsage, "%s: %v", what, err)
 		}
-		opts.Format = &f
+		opts.Format = &o.Format
 	}
 	for _, name := range names {
 		if e.SameFile(name, *out) {
