@@ -45,3 +45,15 @@ func TestNewOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestParseShard reads shards I/N and refuses what is none.
+func TestParseShard(t *testing.T) {
+	if p, err := ParseShard("2/8"); err != nil || p != (Part{Shard: 2, Shards: 8}) {
+		t.Errorf(`ParseShard("2/8") = %+v, %v; want shard 2 of 8`, p, err)
+	}
+	for _, s := range []string{"0/3", "4/3", "1/0", "1/", "/2", "2", "a/b", "-1/-1", ""} {
+		if p, err := ParseShard(s); err == nil {
+			t.Errorf("ParseShard(%q) = %+v, want an error", s, p)
+		}
+	}
+}

@@ -58,9 +58,14 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		*out = eopts.FileName()
 	}
 	b := box.box
-	pt, err := part(*prefix, *shard)
-	if err != nil {
-		return cli.BadUsage(e, enumerateUsage, "%v", err)
+	pt := export.Part{Prefix: *prefix}
+	switch {
+	case *prefix != "" && *shard != "":
+		return cli.BadUsage(e, enumerateUsage, "-prefix and -shard cannot be used together")
+	case *shard != "":
+		if pt, err = export.ParseShard(*shard); err != nil {
+			return cli.BadUsage(e, enumerateUsage, "-shard %v", err)
+		}
 	}
 	sections, what, err := pt.Sections(b)
 	switch {
@@ -107,16 +112,4 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 			cli.Elapsed(time.Since(start)), name)
 	}
 	return nil
-}
-
-// part reads -prefix and -shard.
-func part(prefix, shard string) (export.Part, error) {
-	switch {
-	case prefix != "" && shard != "":
-		return export.Part{}, fmt.Errorf("-prefix and -shard cannot be used together")
-	case shard != "":
-		i, n, err := parseShard(shard)
-		return export.Part{Shard: i, Shards: n}, err
-	}
-	return export.Part{Prefix: prefix}, nil
 }
