@@ -26,7 +26,7 @@ import (
 func results(t *testing.T, solutions string) string {
 	t.Helper()
 	dir := t.TempDir()
-	b, _ := symmetry.ParseBox("2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	if err := os.MkdirAll(filepath.Join(dir, "census", "2x2x3"), 0o755); err != nil {
 		t.Fatal(err)
 	}
