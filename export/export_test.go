@@ -21,10 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func catalogue(t testing.TB, size string) *solver.Catalogue {
 	t.Helper()
-	b, err := symmetry.ParseBox(size)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := symmetry.MustParseBox(size)
 	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -217,10 +214,7 @@ func TestReaderErrors(t *testing.T) {
 // its masked writes land.
 func TestLongestSolutions(t *testing.T) {
 	for _, size := range []string{"64x1x1", "1x64x1", "1x1x64", "4x4x4", "2x4x8", "8x8x1", "2x2x16"} {
-		b, err := symmetry.ParseBox(size)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(size)
 		if m := newLayout(b).maxSol; m > window/2 {
 			t.Errorf("%v: a solution takes up to %d bytes, past half the window of %d", b, m, window)
 		}

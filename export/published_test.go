@@ -10,6 +10,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // snakeSolution is the type the published Go enumerator,
@@ -28,7 +29,7 @@ type snakeSolution struct {
 // the catalogue as that program would have them: the key, the start
 // cell, the moves and a 3x3x3 path array.
 func TestPublishedLoader(t *testing.T) {
-	b := catalogtest.Box(t, "3")
+	b := symmetry.MustParseBox("3")
 	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -143,7 +143,7 @@ func TestEncodeReference(t *testing.T) {
 	for _, size := range append(slices.Clone(boxes64), "2x2x2", "3x3x3", "2x3x4", "1x1x2", "1x3x5") {
 		t.Run(size, func(t *testing.T) {
 			t.Parallel()
-			b := catalogtest.Box(t, size)
+			b := symmetry.MustParseBox(size)
 			rng := rand.New(rand.NewPCG(1, uint64(b.Len())))
 			snakes := coveringPaths(t, rng, b)
 			for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
@@ -233,7 +233,7 @@ func TestCatalogue64(t *testing.T) {
 	for _, size := range []string{"4x4x4", "2x4x8", "2x2x16"} {
 		t.Run(size, func(t *testing.T) {
 			t.Parallel()
-			b := catalogtest.Box(t, size)
+			b := symmetry.MustParseBox(size)
 			c := canonicalCatalogue(t, b, rand.New(rand.NewPCG(2, uint64(b.Len()))))
 			for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
 				var buf bytes.Buffer
@@ -337,7 +337,7 @@ func FuzzEncode(f *testing.F) {
 	all := append(slices.Clone(boxes64), "2x2x2", "3x3x3", "2x3x4", "1x1x2", "3x4x5", "2x5x6")
 	boxes := make([]symmetry.Box, len(all))
 	for k, s := range all {
-		boxes[k] = catalogtest.Box(f, s)
+		boxes[k] = symmetry.MustParseBox(s)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, seed uint64, moves uint16) {
 		b := boxes[int(which)%len(boxes)]

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/snakecube/snakecube/solver"
@@ -16,6 +18,17 @@ import (
 type Part struct {
 	Prefix        string
 	Shard, Shards int
+}
+
+// ParseShard reads a shard as "I/N", shard I of N, 1 <= I <= N.
+func ParseShard(s string) (Part, error) {
+	a, c, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return Part{}, fmt.Errorf("%q: want I/N with 1 <= I <= N", s)
+	}
+	return Part{Shard: i, Shards: n}, nil
 }
 
 // sectionDepth is how finely a search is cut when nothing else says:

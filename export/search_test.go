@@ -34,10 +34,7 @@ func search(t *testing.T, b symmetry.Box, p export.Part, workers int) (string, e
 // up to the whole's; the bytes do not depend on the number of workers.
 func TestPartsTile(t *testing.T) {
 	t.Parallel()
-	b, err := symmetry.ParseBox("2x3x3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := symmetry.MustParseBox("2x3x3")
 	whole, total := search(t, b, export.Part{}, 1)
 	if again, _ := search(t, b, export.Part{}, 4); again != whole {
 		t.Errorf("the 2x3x3 catalogue differs between 1 and 4 workers")
@@ -75,10 +72,7 @@ func TestPartsTile(t *testing.T) {
 // TestPartErrors: a part that is no part of the box says what is wrong.
 func TestPartErrors(t *testing.T) {
 	t.Parallel()
-	b, err := symmetry.ParseBox("2x2x2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := symmetry.MustParseBox("2x2x2")
 	for _, tc := range []struct {
 		p    export.Part
 		want string

@@ -41,10 +41,7 @@ func TestParseSolutionsAgrees(t *testing.T) {
 		cats = append(cats, catalogue(t, size))
 	}
 	for _, size := range []string{"64x1x1", "1x64x1", "1x1x64", "4x4x4", "2x4x8", "8x8x1", "2x2x16", "1x2x32"} {
-		b, err := symmetry.ParseBox(size)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(size)
 		dirs := boustrophedon(b)
 		cats = append(cats, &solver.Catalogue{Box: b, Snakes: []solver.Snake{{Seq: solver.SeqOf(dirs), Solutions: [][]symmetry.Dir{dirs}}}})
 	}

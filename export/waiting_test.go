@@ -14,10 +14,7 @@ import (
 // starts ahead of the next to write, and unbounded but by count: the bytes
 // are the same, and the same on one worker.
 func TestSearchWaiting(t *testing.T) {
-	b, err := symmetry.ParseBox("2x2x9")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := symmetry.MustParseBox("2x2x9")
 	sections, _, err := Part{Prefix: "01101101"}.Sections(b)
 	if err != nil {
 		t.Fatal(err)

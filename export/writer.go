@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/snakecube/snakecube/solver"
@@ -43,6 +45,13 @@ func ParseFormat(s string) (Format, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown format %q, want json, jsonl, parquet or csv", s)
+}
+
+// FormatOfName returns the format a file's name tells by its extension,
+// .json, .jsonl, .parquet or .csv, and whether it tells one.
+func FormatOfName(name string) (Format, bool) {
+	f, err := ParseFormat(strings.TrimPrefix(filepath.Ext(name), "."))
+	return f, err == nil
 }
 
 // String returns the format's name.
@@ -87,6 +96,33 @@ func (o Options) Check() error {
 		return fmt.Errorf("%w: %v rows are in key order", ErrOptions, o.Format)
 	}
 	return nil
+}
+
+// NewOptions returns the checked options that write format, named as
+// [ParseFormat] reads it, or when it is "" the default: JSON, or CSV for
+// a table of snakes.
+func NewOptions(format string, snakes bool) (Options, error) {
+	o := Options{Snakes: snakes}
+	switch {
+	case format != "":
+		f, err := ParseFormat(format)
+		if err != nil {
+			return o, err
+		}
+		o.Format = f
+	case snakes:
+		o.Format = FormatCSV
+	}
+	return o, o.Check()
+}
+
+// FileName is the name of the file written unless another is given:
+// solutions.FORMAT, or snakes.FORMAT for a table of snakes.
+func (o Options) FileName() string {
+	if o.Snakes {
+		return "snakes." + o.Format.String()
+	}
+	return "solutions." + o.Format.String()
 }
 
 // text reports whether the options write JSON text that EncodeChunk

@@ -16,7 +16,7 @@ import (
 
 // BenchmarkSearch3 is the 3x3x3 search alone, on one goroutine.
 func BenchmarkSearch3(b *testing.B) {
-	g := newGrid(cube(b, 3))
+	g := newGrid(symmetry.MustParseBox("3"))
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
@@ -33,7 +33,7 @@ func BenchmarkSearch3(b *testing.B) {
 // BenchmarkEnumerate3 is the 3x3x3 catalogue, search and sort, as one
 // section.
 func BenchmarkEnumerate3(b *testing.B) {
-	box := cube(b, 3)
+	box := symmetry.MustParseBox("3")
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("j%d", w), func(b *testing.B) {
 			b.ReportAllocs()
@@ -53,7 +53,7 @@ func BenchmarkEnumerate3(b *testing.B) {
 // BenchmarkSolve3 solves one 3x3x3 snake with 142 solutions, the most.
 func BenchmarkSolve3(b *testing.B) {
 	q, _ := ParseSeq("011111101010101111111111110")
-	box := cube(b, 3)
+	box := symmetry.MustParseBox("3")
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Solve(context.Background(), box, q, Options{Workers: 1}); err != nil {
@@ -89,7 +89,7 @@ var snakes4 = []string{
 
 // BenchmarkSolve4 solves the 4x4x4 snakes, as typed and reversed.
 func BenchmarkSolve4(b *testing.B) {
-	box := cube(b, 4)
+	box := symmetry.MustParseBox("4")
 	for k, s := range snakes4 {
 		q, err := ParseSeq(s)
 		if err != nil {
@@ -122,10 +122,7 @@ func BenchmarkSolve4(b *testing.B) {
 // sections of depth 8: the census's search and tally.
 func BenchmarkCount(b *testing.B) {
 	for _, size := range []string{"3x3x3", "2x4x4", "3x3x4"} {
-		box, err := symmetry.ParseBox(size)
-		if err != nil {
-			b.Fatal(err)
-		}
+		box := symmetry.MustParseBox(size)
 		for _, w := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/j%d", size, w), func(b *testing.B) {
 				benchCount(b, box, Sections(box, Seq{}, 8), w)
@@ -204,10 +201,7 @@ func benchCount(b *testing.B, box symmetry.Box, ps []Seq, w int) {
 // on 3x3x6 at the plan's design: the frontier of a prefix of 16 cubelets
 // (capacity 65,536) profiled by a population of 65,536.
 func BenchmarkProfile(b *testing.B) {
-	box, err := symmetry.ParseBox("3x3x6")
-	if err != nil {
-		b.Fatal(err)
-	}
+	box := symmetry.MustParseBox("3x3x6")
 	p, _ := ParseSeq("0110111011111101")
 	f := frontierOf(box, p, 1<<16, 1, false)
 	var nodes float64

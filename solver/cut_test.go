@@ -29,10 +29,7 @@ func TestCut(t *testing.T) {
 		{"2x8x2", 0.7},
 		{"2x2x8", 0.7},
 	} {
-		b, err := symmetry.ParseBox(tc.box)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(tc.box)
 		g := gridOf(b)
 		// The whole box, by descendConstrained and descendFree; and
 		// section by section, each prefix by descendFixed.

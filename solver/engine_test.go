@@ -11,15 +11,6 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-func cube(t testing.TB, n int) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.Cube(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // enumerate3 is the 3x3x3 catalogue, searched once for the whole package.
 var enumerate3 = func() func(t testing.TB) *Catalogue {
 	var c *Catalogue
@@ -27,7 +18,7 @@ var enumerate3 = func() func(t testing.TB) *Catalogue {
 		t.Helper()
 		if c == nil {
 			var err error
-			c, err = Enumerate(context.Background(), cube(t, 3), Options{})
+			c, err = Enumerate(context.Background(), symmetry.MustParseBox("3"), Options{})
 			if err != nil {
 				t.Fatalf("Enumerate(3x3x3): %v", err)
 			}
@@ -107,7 +98,7 @@ func TestSnakeShapes(t *testing.T) {
 }
 
 func TestCube2(t *testing.T) {
-	c, err := Enumerate(context.Background(), cube(t, 2), Options{})
+	c, err := Enumerate(context.Background(), symmetry.MustParseBox("2"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +172,7 @@ func TestSeq(t *testing.T) {
 			t.Errorf("ParseSeq(%q) succeeded", bad)
 		}
 	}
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	for _, bad := range []string{"101110110111010111101010100", "001110110111010111101010101", "0011"} {
 		q, _ := ParseSeq(bad)
 		if q.Valid(b) == nil {

@@ -32,7 +32,7 @@ func TestProfileExact(t *testing.T) {
 		box string
 		cut bool
 	}{{"3", false}, {"2x2x8", true}, {"2x2x8", false}} {
-		b, _ := symmetry.ParseBox(tc.box)
+		b := symmetry.MustParseBox(tc.box)
 		for _, s := range []string{"0", "01", "0011", "01110110", "0111111010101", "0010101011110101111"} {
 			p, _ := ParseSeq(s)
 			want, err := CountSection(context.Background(), b, p, Options{Workers: 1})
@@ -54,7 +54,7 @@ func TestProfileExact(t *testing.T) {
 // TestProfileCancelled checks that a profile stops on a cancelled
 // context, with its error.
 func TestProfileCancelled(t *testing.T) {
-	b, _ := symmetry.ParseBox("3x3x3")
+	b := symmetry.MustParseBox("3x3x3")
 	f := NewFrontier(b, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -75,7 +75,7 @@ func TestProfileUnbiased(t *testing.T) {
 		box string
 		cut bool
 	}{{"3", false}, {"2x2x8", true}} {
-		b, _ := symmetry.ParseBox(tc.box)
+		b := symmetry.MustParseBox(tc.box)
 		profileUnbiased(t, b, tc.cut)
 	}
 }
@@ -162,10 +162,7 @@ func TestProfileTwoPass(t *testing.T) {
 		{"2x2x3", "0", false}, {"2x2x3", "011", false},
 		{"2x2x16", "0110", true}, {"2x2x16", "0110", false}, {"2x3x10", "011011", true},
 	} {
-		b, err := symmetry.ParseBox(c.box)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(c.box)
 		p, _ := ParseSeq(c.prefix)
 		for _, width := range []int{1, 5, 64, 1024} {
 			for seed := range uint64(3) {
@@ -196,10 +193,7 @@ func FuzzProfile(f *testing.F) {
 	f.Add(uint8(3), uint64(0b0110), uint8(4), uint16(300), uint64(2), true)
 	f.Add(uint8(4), uint64(0b101110110), uint8(9), uint16(100), uint64(3), false)
 	f.Fuzz(func(t *testing.T, box uint8, turns uint64, n uint8, width uint16, seed uint64, cut bool) {
-		b, err := symmetry.ParseBox(boxes[int(box)%len(boxes)])
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(boxes[int(box)%len(boxes)])
 		// A key starts straight; prefixes of up to 16 cubelets, widths
 		// up to 1,024 keep a run within a second.
 		l := 1 + int(n)%min(16, b.Len()-2)

@@ -167,10 +167,7 @@ func FuzzChild(f *testing.F) {
 	f.Add(uint8(3), []byte{1, 2, 0, 3})
 	f.Add(uint8(2), []byte{7, 1})
 	f.Fuzz(func(t *testing.T, box uint8, data []byte) {
-		b, err := symmetry.ParseBox(boxes[int(box)%len(boxes)])
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(boxes[int(box)%len(boxes)])
 		g := gridOf(b)
 		s := g.newSearch(context.Background(), job{uncut: true})
 		pick := func(k, n int) int {

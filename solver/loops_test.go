@@ -452,10 +452,7 @@ func TestLoopsMatchOptions(t *testing.T) {
 	}
 	var boxes []symmetry.Box
 	for _, s := range loopBoxes {
-		b, err := symmetry.ParseBox(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(s)
 		boxes = append(boxes, b)
 	}
 	var reached [numLoops][numCases]int
@@ -481,10 +478,7 @@ func FuzzLoopsMatchOptions(f *testing.F) {
 		f.Add(uint64(k), uint8(k))
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, box uint8) {
-		b, err := symmetry.ParseBox(loopBoxes[int(box)%len(loopBoxes)])
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(loopBoxes[int(box)%len(loopBoxes)])
 		var reached [numLoops][numCases]int
 		checkBoards(t, []symmetry.Box{b}, 20, seed, &reached)
 	})

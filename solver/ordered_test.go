@@ -215,10 +215,10 @@ func sameSnakes(x, y []Snake) bool {
 // TestWholeBoxSections: only all the sections of one length, in key
 // order, of a small box are searched whole.
 func TestWholeBoxSections(t *testing.T) {
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	all := Sections(b, Seq{}, 4)
 	one, _ := ParsePrefix("1", b)
-	big, _ := symmetry.ParseBox("3x3x4")
+	big := symmetry.MustParseBox("3x3x4")
 	for _, c := range []struct {
 		b    symmetry.Box
 		ps   []Seq
@@ -247,7 +247,7 @@ func TestWholeBoxSections(t *testing.T) {
 // fails on a section stops the stream there, every section before it
 // emitted.
 func TestStreamWholeFine(t *testing.T) {
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	want := enumerate3(t)
 	fine := Sections(b, Seq{}, 12)
 	if len(fine) != 2048 || !wholeBox(b, fine) {

@@ -68,7 +68,7 @@ func TestSectionsPartition(t *testing.T) {
 // TestCountSections sums the sections' counts of 3x3x3: the published
 // figures; and of 2x3x4: the brute force's.
 func TestCountSections(t *testing.T) {
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	var total Count
 	err := CountSections(context.Background(), b, Sections(b, Seq{}, 6), Options{}, func(_ Seq, c Count) error {
 		total.Add(c)
@@ -257,7 +257,7 @@ func clone(c *Catalogue) (*Catalogue, error) {
 // TestSortRefs sorts the 3x3x3 solutions both ways sortRefs can: keys
 // packed with positions, and every pair through the comparator.
 func TestSortRefs(t *testing.T) {
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	res, err := gridOf(b).search(context.Background(), job{keysOnly: true}, Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -342,7 +342,7 @@ func TestMaxShards(t *testing.T) {
 // whole box to the sections' depth would take minutes for 3x4x4), and the
 // plan's tasks are the same as the sections searched without a plan.
 func TestPlanUnderPrefix(t *testing.T) {
-	b, _ := symmetry.ParseBox("3x4x4")
+	b := symmetry.MustParseBox("3x4x4")
 	p, err := ParsePrefix("0010010010011100", b)
 	if err != nil {
 		t.Fatal(err)
@@ -412,7 +412,7 @@ func TestPlanShallower(t *testing.T) {
 		cases = cases[2:] // the 2x4x8 cases take seconds
 	}
 	for _, c := range cases {
-		b, _ := symmetry.ParseBox(c.box)
+		b := symmetry.MustParseBox(c.box)
 		p, err := ParsePrefix(c.prefix, b)
 		if err != nil {
 			t.Fatal(err)
@@ -535,10 +535,7 @@ func TestCountTooBig(t *testing.T) {
 		}{"2x2x16", "000000000000", true})
 	}
 	for _, tc := range cases {
-		b, err := symmetry.ParseBox(tc.box)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(tc.box)
 		p, err := ParsePrefix(tc.prefix, b)
 		if err != nil {
 			t.Fatal(err)
@@ -597,7 +594,7 @@ func overflows(b symmetry.Box, p Seq) bool {
 // first such section in key order, as one worker finds it, whatever the
 // workers; with room for the largest, it is written.
 func TestStreamTooBig(t *testing.T) {
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	ps := Sections(b, Seq{}, 6)[1:] // not the whole box, searched at once
 	defer func() { maxFound = MaxFound }()
 	for _, room := range []int{100, 1000} {

@@ -115,7 +115,7 @@ func TestSolveMost(t *testing.T) {
 }
 
 func TestSolveUnsolvable(t *testing.T) {
-	b := cube(t, 3)
+	b := symmetry.MustParseBox("3")
 	for _, s := range []string{"011111111111111111111111110", "000000000000000000000000000"} {
 		q, _ := ParseSeq(s)
 		got, err := Solve(context.Background(), b, q, Options{})
@@ -135,7 +135,7 @@ func TestSolve4BothEnds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 4x4x4 search")
 	}
-	q, b := seq4(t), cube(t, 4)
+	q, b := seq4(t), symmetry.MustParseBox("4")
 	s, err := Solve(context.Background(), b, q, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestRaceCost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("4x4x4 searches")
 	}
-	b := cube(t, 4)
+	b := symmetry.MustParseBox("4")
 	g := gridOf(b)
 	for _, s := range snakes4 {
 		q, err := ParseSeq(s)
@@ -227,7 +227,7 @@ func TestLook(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		add(cube(t, 4), q)
+		add(symmetry.MustParseBox("4"), q)
 	}
 	c := enumerate3(t)
 	for k := 0; k < len(c.Snakes); k += 997 {

@@ -54,6 +54,30 @@ func ParseBox(s string) (Box, error) {
 	return NewBox(n[0], n[1], n[2])
 }
 
+// MustParseBox is [ParseBox] for a box known to be good, such as a
+// constant: it panics if s names no box.
+func MustParseBox(s string) Box {
+	b, err := ParseBox(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// MarshalText writes the box as [Box.String] does, so that it is
+// "AxBxC" in JSON and other text formats.
+func (b Box) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+
+// UnmarshalText reads the box as [ParseBox] does.
+func (b *Box) UnmarshalText(text []byte) error {
+	v, err := ParseBox(string(text))
+	if err != nil {
+		return err
+	}
+	*b = v
+	return nil
+}
+
 // Cube returns the N×N×N box.
 func Cube(n int) (Box, error) { return NewBox(n, n, n) }
 

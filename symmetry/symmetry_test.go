@@ -1,19 +1,11 @@
 package symmetry
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"testing"
 )
-
-func mustBox(t testing.TB, a, b, c int) Box {
-	t.Helper()
-	x, err := NewBox(a, b, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x
-}
 
 func TestParseBox(t *testing.T) {
 	t.Parallel()
@@ -39,10 +31,10 @@ func TestParseBox(t *testing.T) {
 func TestGroupSize(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		box  [3]int
+		box  string
 		want int
-	}{{[3]int{3, 3, 3}, 48}, {[3]int{2, 2, 3}, 16}, {[3]int{2, 3, 2}, 16}, {[3]int{2, 3, 4}, 8}, {[3]int{1, 4, 4}, 16}} {
-		b := mustBox(t, tc.box[0], tc.box[1], tc.box[2])
+	}{{"3x3x3", 48}, {"2x2x3", 16}, {"2x3x2", 16}, {"2x3x4", 8}, {"1x4x4", 16}} {
+		b := MustParseBox(tc.box)
 		g := b.Group()
 		if len(g) != tc.want {
 			t.Errorf("%v.Group() has %d elements, want %d", b, len(g), tc.want)
@@ -94,8 +86,8 @@ func image(g Transform, dirs []Dir) []Dir {
 func TestNormalizeIsSmallestImage(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, size := range [][3]int{{3, 3, 3}, {2, 2, 3}, {3, 3, 4}, {2, 3, 4}, {1, 4, 4}, {4, 1, 4}} {
-		b := mustBox(t, size[0], size[1], size[2])
+	for _, size := range []string{"3x3x3", "2x2x3", "3x3x4", "2x3x4", "1x4x4", "4x1x4"} {
+		b := MustParseBox(size)
 		for range 500 {
 			dirs := randomWalk(b, r)
 			want := slices.Clone(dirs)
@@ -113,7 +105,7 @@ func TestNormalizeIsSmallestImage(t *testing.T) {
 
 func TestReverseAndStart(t *testing.T) {
 	t.Parallel()
-	b := mustBox(t, 2, 2, 2)
+	b := MustParseBox("2x2x2")
 	dirs := []Dir{PosX, PosY, NegX, PosZ, PosX, NegY, NegX}
 	if got := Reverse(nil, Reverse(nil, dirs)); !slices.Equal(got, dirs) {
 		t.Errorf("Reverse(Reverse(%v)) = %v", dirs, got)
@@ -174,12 +166,38 @@ func FuzzNormalize(f *testing.F) {
 func TestOrbit(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		box  [3]int
+		box  string
 		want int
-	}{{[3]int{3, 3, 3}, 48}, {[3]int{2, 2, 3}, 16}, {[3]int{2, 3, 4}, 8}, {[3]int{1, 4, 4}, 8}, {[3]int{1, 1, 4}, 2}, {[3]int{1, 3, 4}, 4}} {
-		b := mustBox(t, tc.box[0], tc.box[1], tc.box[2])
+	}{{"3x3x3", 48}, {"2x2x3", 16}, {"2x3x4", 8}, {"1x4x4", 8}, {"1x1x4", 2}, {"1x3x4", 4}} {
+		b := MustParseBox(tc.box)
 		if got := b.Orbit(); got != tc.want {
 			t.Errorf("%v.Orbit() = %d, want %d", b, got, tc.want)
+		}
+	}
+}
+
+// TestBoxJSON checks that a box is "AxBxC" in JSON, read back as it was,
+// and that a string naming no box is refused.
+func TestBoxJSON(t *testing.T) {
+	t.Parallel()
+	type rec struct {
+		Box Box `json:"box"`
+	}
+	in := rec{MustParseBox("2x3x4")}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != `{"box":"2x3x4"}` {
+		t.Errorf("json.Marshal = %s, want {\"box\":\"2x3x4\"}", data)
+	}
+	var out rec
+	if err := json.Unmarshal(data, &out); err != nil || out != in {
+		t.Errorf("json.Unmarshal(%s) = %v, %v, want %v", data, out, err, in)
+	}
+	for _, bad := range []string{`{"box":"5x5x5"}`, `{"box":"3x3"}`, `{"box":""}`, `{"box":3}`} {
+		if err := json.Unmarshal([]byte(bad), &out); err == nil {
+			t.Errorf("json.Unmarshal(%s) = %v, want an error", bad, out)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // TestCells64 runs the engine on sections of random snakes of the boxes
@@ -26,7 +27,7 @@ func TestCells64(t *testing.T) {
 				t.Skip("seconds of search: not in -short")
 			}
 			t.Parallel()
-			b := catalogtest.Box(t, size)
+			b := symmetry.MustParseBox(size)
 			rng := rand.New(rand.NewPCG(3, uint64(b.Len())))
 			dir := t.TempDir()
 			for _, f := range []string{"json", "jsonl"} {

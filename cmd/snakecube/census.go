@@ -15,99 +15,6 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-const censusUsage = `Usage:
-  snakecube census -size N|AxBxC -depth K -o FILE.jsonl [-sections A:B | -sample N [-seed S]] [-j N] [-quiet]
-  snakecube census merge [-complete] [-solutions N] FILE|FOLDER...
-  snakecube census upgrade FILE...
-  snakecube census check [-sample N] [-seed S] [-o FILE] [-j N] [-quiet] FILE|FOLDER...
-  snakecube census table [-format markdown|csv|calibration] [FOLDER]
-
-Counts a box's catalogue exactly, section by section: the sections are the
-snakes whose keys start with each prefix of K characters, numbered from 0
-in key order. Each section's counts (snakes, palindromes, solutions,
-one-solution snakes, search nodes, seconds) are appended to FILE as one
-JSON line, with a checksum, as soon as it completes. Run again with the
-same FILE, a census skips the sections already there, so a crashed or
-preempted run resumes; it drops a torn last line that a crash left, and
-refuses a FILE that holds anything else. A section searched for a minute
-is marked in FILE.parts there and then: should the run end before it
-completes (Ctrl-C, SIGTERM, SIGKILL, a crash), it is counted in parts from
-then on, the sections four cubelets below it, each kept in FILE.parts as
-it completes: a section of hours is not searched again from its start at
-every stop. Its line in FILE is the sum of its parts, and FILE.parts goes
-once every section it names is in FILE. FILE is locked while a census
-runs: one FILE, one run at a time. Memory stays bounded: one section per
-goroutine, whose count's table holds at most 67,108,864 snakes; a section
-with more is counted as the sections four cubelets below it.
-
-"census merge" sums census files, refusing a section counted twice; a
-FOLDER stands for the .jsonl files in it. With -complete it also refuses a
-census with sections missing; otherwise, when the files hold a random
-sample of the sections, it extrapolates the totals with 95% confidence
-intervals. Either way it says how many parts of the sections missing the
-FILE.parts beside them hold, left out of the sums. Solutions are counted
-once up to the box's rotations and reflections and up to reversal.
-
-Every line read is checked: its checksum, its prefix against its section
-number, and its counts against each other. "census upgrade" brings files
-written before lines had checksums forward: it checks every line and
-rewrites the file with checksums. Stop any census writing to FILE first.
-
-"census check" recounts a random sample of the sections the files hold
-by another route, that of "enumerate -prefix P | stats": every solution
-found, written as a catalogue, read back and checked, then counted. It
-prints each section's recount, "agree" or what differs from the census
-line, and fails if any section disagrees. With -o FILE it keeps each
-recount in FILE as a census line as soon as it is made, and takes the
-sections FILE holds from it: run it again with the same FILE to resume a
-check that stopped.
-
-"census table" gathers a results folder (default results) into one
-Markdown table, a row a box: exact counts from the censuses complete in
-census/BOX/, estimates from the descents in estimate/, the directed
-Hamiltonian paths and solutions that snakecube paths printed into
-paths/BOX.txt; then the families of boxes AxBxn as sequences in n, and
-the plans with their running totals. It fails when FOLDER holds none of
-census, estimate, paths and checks; when a folder or file named for a
-box has a name that is no box's, AxBxC, or holds another box's counts;
-and when a census's solutions differ from its paths file's. With -format
-csv it writes the table alone as CSV, every number in full, for pandas,
-polars or DuckDB. With -format calibration it writes, as CSV, the
-descents of boxes whose census is whole, those of calibration/ (named as
-in estimate/, with -sSEED before .jsonl) and of estimate/, against the
-census's counts: a row a file and quantity (snakes, one-solution snakes,
-solutions), pooled over a design's seeds too, with its estimate, standard
-error, z, the relative variance of a descent with and without the
-solutions as control variate, and how many blocks of 100 descents have a
-95% interval that holds the exact count (docs/RESEARCH.md, Calibration).
-
-Flags:
-  -size N|AxBxC  the box (required)
-  -depth K       the prefix length that cuts the box into sections (required)
-  -o FILE        the census file to append to (required); (check) the
-                 file of recounts to append to and resume from
-  -sections A:B  only sections A to B-1 (default: all)
-  -sample N      only N sections chosen at random, 1 to 4194304
-                 (check: of the sections in the files, default 200)
-  -seed S        the seed choosing the sample (default 1)
-  -j N           count N sections at once (default: all cores)
-  -quiet         no progress on standard error
-  -complete      (merge) require every section
-  -format F      (table) markdown (default), csv or calibration
-  -solutions N   (merge) the exact number of solutions, from snakecube
-                 paths: the totals are also estimated by their ratio to
-                 it, and a sample whose solutions interval misses it is
-                 flagged as not to be trusted
-
-Examples:
-  $ snakecube census -size 3x3x4 -depth 10 -o census.jsonl
-  $ snakecube census -size 4 -depth 24 -sample 200 -seed 1 -o sample.jsonl
-  $ snakecube census merge sample.jsonl
-  $ snakecube census merge -complete part-*.jsonl
-  $ snakecube census upgrade old-*.jsonl
-  $ snakecube census check -sample 200 parts/
-`
-
 func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	if len(args) > 0 {
 		switch args[0] {
@@ -247,11 +154,7 @@ func readCensus(ctx context.Context, e cli.Env, what string, names []string) ([]
 	if err != nil {
 		return nil, t, symmetry.Box{}, fmt.Errorf("%s: %w", what, err)
 	}
-	b, err := symmetry.ParseBox(t.Box)
-	if err != nil {
-		return nil, t, b, fmt.Errorf("%s: %w", names[0], err)
-	}
-	return recs, t, b, nil
+	return recs, t, t.Box, nil
 }
 
 func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
@@ -291,19 +194,5 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, censusUsage, "census table takes one folder, got %d", len(names))
 	}
-	if *format == "calibration" {
-		cals, err := boxes.ReadCalibration(ctx, dir)
-		if err != nil {
-			return err
-		}
-		return boxes.WriteCalibrationCSV(e.Stdout, cals)
-	}
-	rows, err := boxes.Read(ctx, dir)
-	if err != nil {
-		return err
-	}
-	if *format == "csv" {
-		return boxes.WriteCSV(e.Stdout, rows)
-	}
-	return boxes.WriteMarkdown(e.Stdout, dir, rows)
+	return boxes.WriteFolder(ctx, e.Stdout, dir, *format)
 }

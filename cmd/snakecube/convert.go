@@ -6,34 +6,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/words"
 )
-
-const convertUsage = `Usage:
-  snakecube convert [-size N|AxBxC] [-format json|jsonl|parquet|csv] [-snakes] IN OUT
-
-Reads the catalogue IN, JSON, JSONL or Parquet told by its content, checks
-it as stats does, and writes it to OUT in another format: the bytes
-enumerate writes in that format. With -snakes it writes the table of
-snakes instead, one row per snake: box, key, solutions, straights,
-palindrome. A file snakecube wrote goes from one format to another and
-back to the same bytes. IN "-" reads standard input, OUT "-" writes
-standard output.
-
-Flags:
-  -format FORMAT  json, jsonl, parquet, or csv (with -snakes); by default
-                  OUT's extension: .json, .jsonl, .parquet, .csv
-  -snakes         the table of snakes (csv or parquet) instead of the
-                  catalogue
-  -size N|AxBxC   the box, needed only when IN does not tell it
-
-Examples:
-  $ snakecube convert solutions.json solutions.parquet
-  $ snakecube convert -snakes solutions.parquet snakes.csv
-  $ snakecube convert -format jsonl cat.parquet - | head -3
-`
 
 func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
@@ -49,17 +26,16 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, convertUsage, "convert takes IN and OUT, got %d arguments", len(rest))
 	}
 	in, out := rest[0], rest[1]
-	f := *format
-	if f == "" {
-		var ok bool
-		if f, ok = formatOfName(out); !ok {
+	if *format == "" {
+		f, ok := export.FormatOfName(out)
+		if !ok {
 			return cli.BadUsage(e, convertUsage, "OUT %s: give the format with -format, or a name ending in .json, .jsonl, .parquet or .csv", out)
 		}
-		*snakes = *snakes || f == "csv"
+		*format, *snakes = f.String(), *snakes || f == export.FormatCSV
 	}
-	opts, _, err := outputOptions(f, *snakes)
+	opts, err := export.NewOptions(*format, *snakes)
 	if err != nil {
-		return cli.BadUsage(e, convertUsage, "%v", err)
+		return cli.BadUsage(e, convertUsage, "-format: %v", err)
 	}
 	if e.SameFile(in, out) {
 		return cli.UsageError{Err: fmt.Errorf("%s is the catalogue being read: it would be overwritten", out)}

@@ -15,109 +15,6 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-const estimateUsage = `Usage:
-  snakecube estimate -size N|AxBxC [-probes K] [-seed S] [-j N]
-  snakecube estimate -snakes -size N|AxBxC [-samples K] [-depth D] [-width W] [-shared-width S] [-capacity C] [-cut] [-strata TABLE [-borrow PILOT]] [-seed S] [-o FILE] [-solutions N] [-target P] [-j N] [-quiet]
-  snakecube estimate -snakes -size N|AxBxC -make-strata L -o PILOT [the design's flags] > TABLE
-
-Estimates a box's whole search without running it, by Knuth's method:
-random probes each walk one branch of the search tree and weight what they
-meet by the branching factors above. It prints the number of directed
-Hamiltonian paths of the box, of solutions (counted once up to the box's
-rotations and reflections and up to reversal), of search nodes, and the
-core-hours a full search would take at the node rate measured on this
-machine, each with its standard error. The same seed and probes give the
-same estimate, whatever -j; the node rate, and the core-hours from it,
-are measured, and vary from run to run.
-
-With -snakes it estimates how many snakes fold, how many of them have one
-solution, and the solutions, each with its standard error: K descents of
-the tree of key prefixes each choose a section of D cubelets, stepping to
-a child with probability in proportion to an estimate of its solutions,
-mixed with an even choice so that no section is left out, and count the
-section exactly; each count divided by the probability of reaching its
-section is an unbiased estimate of the total, and their mean is printed.
-Given the box's exact number of solutions (-solutions N, which snakecube
-paths -size BOX prints), they are the control variate of the snakes'
-estimates, which stay unbiased and narrow where the weights spread widely,
-and a run whose solutions' 95% interval misses them says it is not to be
-trusted. It prints too the relative variance of one descent, N times the
-square of the relative error, by which designs compare whatever their
-descents; and, past ten descents, the share of the ten farthest from the
-mean in the squared deviations: near 10/K when they spread evenly, near
-1 when a few make the error, which may then still grow with more
-descents. Descents are appended to FILE as they complete, each with its
-choices; run again with the same FILE, seed and design flags (-depth,
--width, -shared-width, -capacity, -cut, -strata) to resume, or with a
-larger K to add descents: the choices in FILE are not weighed again.
-The same seed and K give the same figures, whatever -j.
-
-Where a few descents weigh far more than the others, because the choices
-near the top undervalue a prefix rich in snakes, strata mend it: with
--make-strata L, the descents already in PILOT (drawn with the same design
-flags) tell how much each prefix of L cubelets holds, and it prints a
-table, TABLE, of the probability with which to draw each prefix (70% by
-what the pilot saw below it, 30% as the pilot drew it, so that none is
-left out), and on standard error the relative variance a descent of the
-table would have, fitted on half the pilot and measured on the other
-half. With -strata TABLE, the descents draw the table's prefixes with its
-probabilities and weigh their choices below as before: a design of its
-own, whose descents go to a file of their own (docs/RESEARCH.md). Those
-choices are the pilot's where it passed: -borrow PILOT takes them from
-its file instead of weighing them again.
-
-Flags:
-  -size N|AxBxC  the box (required)
-  -probes K      the number of probes (default: rounds of 1,000,000 until
-                 the paths' standard error is under 1%, at most 80,000,000)
-  -seed S        the seed of the random probes or descents (default 1)
-  -j N           probe with N goroutines, or run N descents at once
-                 (default: all cores)
-  -snakes        estimate the snakes by descents instead
-  -samples K     (-snakes) the number of descents (default 100)
-  -depth D       (-snakes) the prefix length of the sections counted
-                 (default 5/8 of the cubelets: 40 for 4x4x4)
-  -width W       (-snakes) the partial foldings that estimate the solutions
-                 below a prefix, to choose between its children (default
-                 1024): wider costs time and narrows the spread of the
-                 descents, by far on 4x4x4
-  -shared-width S
-                 (-snakes) the partial foldings that weigh the choices
-                 between prefixes of fewer than 12 cubelets, which every
-                 descent shares and a run weighs once (default: four
-                 times the width, twice for 11 cubelets)
-  -capacity C    (-snakes) the partial foldings a descent keeps of its
-                 section's prefix, sampled down to C (default 4096):
-                 larger narrows the choices of the deep levels, where the
-                 prefix is long and its foldings many, for little time
-  -cut           (-snakes) weigh the choices without the partial foldings
-                 that a full layer cuts off, as the census drops them: on
-                 a box whose longest side is at least twice the next
-                 (2x3x10: docs/RESEARCH.md) less noisy; elsewhere the same
-  -strata TABLE  (-snakes) draw the prefixes of TABLE's length with its
-                 probabilities, as -make-strata wrote them
-  -borrow PILOT  (-snakes -strata) take the choices below the strata that
-                 the descents in PILOT made, drawn without the strata
-  -make-strata L (-snakes) print the strata of L cubelets (2 to 16, and
-                 under -depth) that the descents in -o's file tell,
-                 instead of drawing more
-  -o FILE        (-snakes) the file of descents to append to and resume
-  -solutions N   (-snakes) the box's exact number of solutions, from
-                 snakecube paths: the control variate and the check
-  -target P      (-snakes) also print, as descents_for_target, how many
-                 descents in all would take the relative standard errors
-                 of both the snakes and the one-solution snakes to P
-                 percent, as the spread of these descents tells
-  -quiet         (-snakes) no progress or summary on standard error
-
-Examples:
-  $ snakecube estimate -size 4
-  $ snakecube estimate -size 3x3x4 -probes 5000000 -seed 7
-  $ snakecube estimate -snakes -size 3x4x4 -samples 400 -o 344.jsonl
-  $ snakecube estimate -snakes -size 3x4x4 -make-strata 6 -o 344.jsonl > 344-strata.tsv
-  $ snakecube estimate -snakes -size 3x4x4 -samples 400 -strata 344-strata.tsv -o 344-strata.jsonl
-`
-
 func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("estimate", flag.ContinueOnError)
 	var box boxFlag
@@ -300,19 +197,10 @@ func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, d *estimate.Desi
 	case f.make < 2 || f.make > d.MaxStrata():
 		return cli.BadUsage(e, estimateUsage, "-make-strata %d: want 2 to %d for the %v box at depth %d", f.make, d.MaxStrata(), b, d.Depth())
 	}
-	fail := func(err error) error { return fmt.Errorf("estimate -snakes %v: -make-strata: %w", b, err) }
-	pilot, err := d.ReadPilot(f.out)
-	if err != nil {
-		return fail(err)
-	}
 	start := time.Now()
-	s, err := d.MakeStrata(ctx, f.make, pilot)
+	s, err := d.StrataOfPilot(ctx, f.make, f.out)
 	if err != nil {
-		return fail(err)
-	}
-	cross, err := estimate.CrossRelVar(s, pilot)
-	if err != nil {
-		return fail(err)
+		return fmt.Errorf("estimate -snakes %v: -make-strata: %w", b, err)
 	}
 	var out bytes.Buffer
 	if err := s.Write(&out); err != nil {
@@ -322,9 +210,8 @@ func makeStrata(ctx context.Context, e cli.Env, b symmetry.Box, d *estimate.Desi
 		return err
 	}
 	if !f.quiet {
-		res := estimate.Summarize(pilot)
 		e.Warnf("%v: %d strata of %d cubelets from %d descents in %v; relative variance of a descent: the pilot's %.3g for snakes, %.3g for one-solution snakes; the strata's, fitted on the even descents and measured on the odd, then the reverse: %.3g and %.3g for snakes, %.3g and %.3g for one-solution snakes",
-			b, len(s.Strata), s.Depth, len(pilot), cli.Elapsed(time.Since(start)), res.Snakes.RelVar(), res.OneSolution.RelVar(), cross[0][0], cross[1][0], cross[0][1], cross[1][1])
+			b, len(s.Strata.Strata), s.Depth, s.Descents, cli.Elapsed(time.Since(start)), s.Pilot.Snakes.RelVar(), s.Pilot.OneSolution.RelVar(), s.Cross[0][0], s.Cross[1][0], s.Cross[0][1], s.Cross[1][1])
 	}
 	return nil
 }

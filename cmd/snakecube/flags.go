@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"strconv"
-	"strings"
 
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/solver"
@@ -59,15 +58,4 @@ func workersVar(fs *flag.FlagSet) *workersFlag {
 // positive number when given; absent, it is 0, none known.
 func knownSolutions(fs *flag.FlagSet, n float64) bool {
 	return !cli.Given(fs, "solutions") || n > 0 && n <= math.MaxFloat64
-}
-
-// parseShard reads I/N, 1 <= I <= N.
-func parseShard(s string) (i, n int, err error) {
-	a, c, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(c)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("-shard %q: want I/N with 1 <= I <= N", s)
-	}
-	return i, n, nil
 }

@@ -14,51 +14,6 @@ import (
 	"github.com/snakecube/snakecube/internal/notation"
 )
 
-const kitUsage = `Usage:
-  snakecube kit [-size N|AxBxC] [-notation NAME] [-cube MM] [-hole MM] [-o DIR] [-force] [-j N] SNAKE
-
-Writes a maker's kit of a snake puzzle into the folder DIR: the files to
-3D-print its cubelets, and the sheets to put it together and to solve it.
-The snake is typed in any notation solve reads (snakecube solve -h lists
-them), of a box of up to 64 cells; one that does not fold gets solve's
-help.
-
-  light.stl, dark.stl  the cubelets of each colour on a print plate, binary
-                       STL in mm, in the order of the chain, 5 mm apart;
-                       the colours are the chequer of the folded puzzle
-  plate.3mf            all the cubelets on one plate, in two materials
-  sheet.svg            the maker's sheet: the puzzle and its id, the kit's
-                       sizes, the elastic to cut, the pieces of each kind
-                       in each colour, the plates, the solutions
-  card.svg             the solution card, with the puzzle's id
-
-Each cubelet is a closed solid, printed as it lies without support: a
-straight with its channel upright; a corner with a channel from the top
-face to the middle of a side face, its level leg a teardrop with its peak
-up; an end with a blind well for the knot. The channel is -hole across,
-for a round elastic 1 mm thinner; cubelets need no clearance between
-them. docs/CONVENTIONS.md gives the geometry.
-
-The folder is written beside DIR and then put in its place whole. A DIR
-that holds files is refused unless -force is given, which replaces it
-and all it holds.
-
-Flags:
-  -size N|AxBxC    the box (default: from the snake's length)
-  -notation NAME   the notation, as solve takes it (default: detect)
-  -cube MM         a cubelet's side, 5 to 100 mm (default 20)
-  -hole MM         the channel's diameter, 1 mm up to less than half the
-                   cube (default 3.5)
-  -o DIR           the folder to write (default kit)
-  -force           replace a DIR that holds files
-  -j N             solve and rate with N goroutines (default: all cores)
-
-Examples:
-  $ snakecube kit 001110110111010111101010100
-  $ snakecube kit -cube 25 -hole 4 -o classic 3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,3
-  $ snakecube design -size 3 -difficulty 9 -kit hard
-`
-
 // kitFlags are the flags of a kit: kit's own, and design's and rate's
 // -kit.
 type kitFlags struct {

@@ -13,32 +13,6 @@ import (
 	"github.com/snakecube/snakecube/internal/shards"
 )
 
-const mergeUsage = `Usage:
-  snakecube merge [-size N|AxBxC] [-format json|jsonl|parquet] -o FILE PART...
-
-Joins the N parts written by "enumerate -shard I/N", all of them, in any
-order and any format, into one catalogue: the same bytes as a single
-run. It refuses parts of different boxes, parts that overlap, a part
-missing, a single part, and an output file that is one of the parts.
-
-A part does not record its shard I/N, only its snakes: merge takes the
-parts for the N shards of a run, N their number, and checks that each
-holds the snakes of one shard of N. When they do not, it names the shards
-missing from the fewest shards, up to 2N (at least 8), of which the
-parts are each one. Parts that happen to be the shards of a smaller run
-than the one they came from cannot be told from it.
-
-Flags:
-  -o FILE         write the catalogue to FILE, "-" for standard output
-  -format FORMAT  json, jsonl or parquet; by default FILE's extension,
-                  .json, .jsonl or .parquet, else the first part's
-  -size N|AxBxC   the box, needed only when the parts do not tell it
-
-Examples:
-  $ for i in 1 2 3 4; do snakecube enumerate -shard $i/4 -o part$i.json; done
-  $ snakecube merge -o solutions.json part*.json
-`
-
 func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	var box boxFlag
@@ -58,19 +32,16 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	opts := shards.Options{Box: box.box}
 	what := "-format"
 	if *format == "" && *out != "-" {
-		if f, ok := formatOfName(*out); ok {
-			*format, what = f, "-o "+*out
+		if f, ok := export.FormatOfName(*out); ok {
+			*format, what = f.String(), "-o "+*out
 		}
 	}
 	if *format != "" {
-		f, err := export.ParseFormat(*format)
-		if err == nil {
-			err = export.Options{Format: f}.Check()
-		}
+		o, err := export.NewOptions(*format, false)
 		if err != nil {
 			return cli.BadUsage(e, mergeUsage, "%s: %v", what, err)
 		}
-		opts.Format = &f
+		opts.Format = &o.Format
 	}
 	for _, name := range names {
 		if e.SameFile(name, *out) {

@@ -5,10 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
-	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 )
@@ -24,14 +21,6 @@ func openInput(e cli.Env, arg string) (string, io.Reader, func(), error) {
 		return "", nil, nil, err
 	}
 	return arg, f, func() { f.Close() }, nil
-}
-
-// formatOfName returns the format an output file's name tells by its
-// extension, .json, .jsonl, .parquet or .csv, and whether it tells one.
-func formatOfName(name string) (string, bool) {
-	f := strings.TrimPrefix(filepath.Ext(name), ".")
-	_, err := export.ParseFormat(f)
-	return f, err == nil
 }
 
 // readFailed turns what went wrong reading a catalogue into what a

@@ -10,32 +10,6 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 )
 
-const usage = `snakecube enumerates, solves and analyses snake-cube puzzles.
-
-Usage:
-  snakecube <command> [flags] [arguments]
-
-Commands:
-  enumerate  every snake of a box that folds, with all its solutions
-  solve      every solution of snakes typed in any notation, shown to fold
-  rate       how hard snakes are to fold by hand, on a 1 to 10 scale
-  design     new puzzles: snakes with one solution, or K, of a chosen difficulty
-  kit        files to 3D-print a puzzle, its maker's sheet and its solution card
-  merge      join the shards of an enumeration into one catalogue
-  convert    a catalogue in another format: JSON, JSONL, Parquet; a table of snakes
-  estimate   the size of a box's search, by random probes
-  census     exact counts section by section, resumable; merge and extrapolate
-  verify     check a catalogue file, and with -complete that nothing is missing
-  stats      the figures of a catalogue: tables, JSON, CSV or an SVG picture
-  serve      a local web page and JSON API to browse catalogues
-  paths      exact counts of a box's Hamiltonian paths and solutions, by transfer matrix
-
-Run "snakecube <command> -h" for a command's flags.
-
-Solutions are counted once up to the box's rotations and reflections and
-up to reading the snake from its other end (51,704 for 3x3x3).
-`
-
 type command struct {
 	name string
 	run  func(ctx context.Context, e cli.Env, args []string) error

@@ -15,49 +15,6 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-const serveUsage = `Usage:
-  snakecube serve [-addr HOST:PORT] [-size AxBxC]... [-timeout D] [-rate] CATALOGUE...
-
-Serves a web page and a JSON API over catalogues, JSON, JSONL or Parquet,
-until interrupted: filter, sort and page the snakes, see how many have
-each number of solutions, open a snake's solutions, solve any snake typed
-in. Each catalogue is indexed once, a few bytes a snake, and a snake's
-solutions are read from its file when asked for. It listens on this
-machine only unless -addr says otherwise. With -rate every snake is
-rated first, as snakecube rate does, and the page and the API filter
-snakes by level and sort them by difficulty: the 3x3x3 catalogue takes
-some seconds of each core, a 36-cell one far more.
-
-The JSON API, every parameter optional but snake; catalogue=NAME chooses
-among several catalogues for /api/snakes, /api/snakes/KEY and /api/stats
-(NAME as /api/catalogues lists them: the box, "3x3x3", then "3x3x3-2"
-for a second catalogue of the same box):
-  GET /api/catalogues                 the catalogues served
-  GET /api/snakes                     a page of snakes: solutions=N,
-      min_solutions=N, max_solutions=N, straights=N, palindrome=BOOL,
-      prefix=BITS, sort=[-]key|solutions|straights, limit=N, offset=N;
-      with -rate level=N, min_level=N, max_level=N, sort=[-]difficulty
-  GET /api/snakes/KEY                 a snake's solutions, as a JSONL line
-  GET /api/stats                      the catalogue's figures
-  GET /api/solve?snake=TEXT           any snake solved, with size=AxBxC
-                                      and notation=NAME as solve takes them
-
-Flags:
-  -addr HOST:PORT  where to listen (default 127.0.0.1:8080); port 0 takes
-                   any free port
-  -size AxBxC      the box of the catalogues that do not tell it (snakecube
-                   writes it in every file); repeat it for several boxes
-  -timeout D       how long a snake typed in is searched at most, up to 24h
-                   (default 10s); a snake with more than 10,000 solutions
-                   is answered that it has too many, whatever the time
-  -rate            rate every snake first, to filter and sort by difficulty
-
-Examples:
-  $ snakecube serve solutions.json
-  $ snakecube serve -size 3x3x4 -addr 127.0.0.1:0 solutions.json 334.jsonl
-  $ snakecube serve -rate solutions.json
-`
-
 // boxesFlag is a -size flag that may be repeated.
 type boxesFlag []symmetry.Box
 

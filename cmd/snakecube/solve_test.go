@@ -17,6 +17,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/answer"
 	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/input"
 )
 
 // lockedBuffer is a bytes.Buffer written by one goroutine and read by
@@ -52,7 +53,7 @@ func TestSolveTyped(t *testing.T) {
 	e := cli.Env{Stdin: inR, Stdout: cli.NewCheckedWriter(outW, cancel), Stderr: &stderr}
 	done := make(chan error, 1)
 	go func() {
-		done <- solveTyped(ctx, e, solveFlags{Options: answer.Options{Format: "text", Count: true, Most: 1000, Workers: 1}})
+		done <- answer.Typed(ctx, e, input.Options{}, answer.Options{Format: "text", Count: true, Most: 1000, Workers: 1})
 		outW.Close()
 	}()
 	answers := make(chan string)

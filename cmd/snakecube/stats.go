@@ -10,61 +10,6 @@ import (
 	"github.com/snakecube/snakecube/internal/stats"
 )
 
-const statsUsage = `Usage:
-  snakecube stats [-size N|AxBxC] [-format text|json|csv] [-svg FILE] [-rate] [-j N] FILE
-
-Reads a catalogue, JSON, JSONL or Parquet, as a stream and prints its
-figures: the snakes and solutions; the palindromes and their solutions;
-the snakes with one solution; the most solutions and which snake has
-them; how many snakes have each number of solutions; snakes by number of
-straights and of solutions, for all snakes and for palindromes; the cells
-where solutions start and end; the 10 snakes with most solutions.
-Solutions are counted once up to the box's rotations and reflections and
-up to reading the snake from its other end; a solution the file lists
-twice counts once. A cell is a corner, edge, face or centre cell when 3,
-2, 1 or 0 of its coordinates are at an end of their axis (every
-coordinate is, on a side of 1 or 2). FILE "-" reads standard input.
-
-With -rate it also rates every snake as snakecube rate does and prints
-the 10 easiest and the 10 hardest, and how many snakes are at each level
-of the 1 to 10 scale and in each range of placements expected: the whole
-3x3x3 catalogue takes some seconds of each core, a 36-cell one far more.
-
-Formats:
-  text  aligned tables to read
-  json  one object: box, convention, cellClasses, snakes, solutions,
-        duplicates, palindromes, palindromeSolutions, oneSolutionSnakes,
-        most {solutions, snakes}, straights {min, max}, histogram
-        [{solutions, snakes}], byStraights and palindromesByStraights
-        [{straights, solutions, snakes}], ends [{first, last, solutions}],
-        top [{snake, solutions, straights, palindrome}], and with -rate
-        difficulty {rated, levels [{level, snakes}], placements [{lo, hi,
-        snakes}], easiest and hardest [{snake, solutions, difficulty,
-        level}]}; lists leave out zeros
-  csv   one value a record: table,row,column,value, with tables summary
-        (row: the figure), most (row: snake), histogram (row: solutions),
-        by_straights and palindromes_by_straights (row: straights, column:
-        solutions, value: snakes), ends (row: first cell, column: last
-        cell), top (row: rank, column: snake), and with -rate levels
-        (row: level), placements (row: lo-hi), easiest and hardest (row:
-        rank, column: snake, value: difficulty)
-
-Flags:
-  -size N|AxBxC    the box, needed only when the file does not tell it
-  -format FORMAT   text (default), json or csv
-  -svg FILE        also draw the histogram and the table by straights as
-                   an SVG picture; "-" writes it to standard output instead
-                   of the figures
-  -rate            also rate every snake: the figures of difficulty
-  -j N             read and rate with N goroutines (default: all cores):
-                   on more than one, the file is decoded ahead of the checks
-
-Examples:
-  $ snakecube stats solutions.json
-  $ snakecube stats -format csv -svg stats.svg solutions.json > stats.csv
-  $ snakecube stats -rate solutions.json
-`
-
 func runStats(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
 	var box boxFlag

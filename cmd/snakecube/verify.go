@@ -11,37 +11,6 @@ import (
 	"github.com/snakecube/snakecube/internal/words"
 )
 
-const verifyUsage = `Usage:
-  snakecube verify [-size N|AxBxC] [-complete] FILE
-
-Checks a catalogue, JSON, JSONL or Parquet, without trusting what wrote
-it: every key a snake of the box and the smaller of itself and its
-reverse, keys ascending and unique; every solution's startPos, direction
-and path consistent, a path through every cell of the box that folds the
-key's snake, read from either end; no two solutions of a snake the same
-up to the box's rotations and reflections and reading the snake from its
-other end; in Parquet, each row's box and figures. Files of
-oscar6echo/snake-cube-go, which orient some solutions backwards, pass.
-FILE "-" reads standard input; the file is read as a stream (a Parquet
-file on standard input is read into memory first).
-
-Problems are printed on standard error as "KEY solution I: ..." (I counts
-from 1: the first of the key's list is 1) or "KEY: ..." for the snake as
-a whole; moves and cubelets also count from 1. The first 20 are
-printed, then how many more. Exit status: 0 when the file is clean, 1
-when problems are found or the file is no catalogue, 2 for a usage error.
-
-Flags:
-  -size N|AxBxC  the box, needed only when the file does not tell it
-  -complete      also check that every snake that folds and every solution
-                 is there, against a fresh search of the whole box, which
-                 costs what enumerate does
-
-Examples:
-  $ snakecube verify solutions.json
-  $ snakecube verify -complete -size 2x2x3 cat.jsonl
-`
-
 // maxProblems is how many problems verify prints: enough to see what kind
 // of damage a file has, few enough to read.
 const maxProblems = 20

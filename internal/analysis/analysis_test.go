@@ -286,10 +286,7 @@ func TestAnalysisSQL(t *testing.T) {
 	node := duckdb(t)
 	qs := queries(t)
 	for _, size := range []string{"2", "2x3x4", "3"} {
-		b, err := symmetry.ParseBox(size)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(size)
 		t.Run(b.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			st := files(t, dir, b)
@@ -336,10 +333,7 @@ func TestAnalysisSQL(t *testing.T) {
 // the same figures.
 func TestDuckDBWrites(t *testing.T) {
 	node := duckdb(t)
-	b, err := symmetry.ParseBox("2x3x4")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := symmetry.MustParseBox("2x3x4")
 	dir := t.TempDir()
 	st := files(t, dir, b)
 	rs := run(t, node, dir, []query{{Name: "copy", SQL: `COPY (SELECT 'from DuckDB' AS note, * FROM 'solutions.parquet' ORDER BY key, solution) TO 'duckdb.parquet' (FORMAT parquet)`}})
@@ -368,10 +362,7 @@ func TestDuckDBWrites(t *testing.T) {
 // missing, not read as an empty or wrong catalogue.
 func TestDuckDBForeign(t *testing.T) {
 	node := duckdb(t)
-	b, err := symmetry.ParseBox("2x2x3")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := symmetry.MustParseBox("2x2x3")
 	dir := t.TempDir()
 	files(t, dir, b)
 	want := map[string]string{

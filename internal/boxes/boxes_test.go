@@ -26,7 +26,7 @@ import (
 func results(t *testing.T, solutions string) string {
 	t.Helper()
 	dir := t.TempDir()
-	b, _ := symmetry.ParseBox("2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	if err := os.MkdirAll(filepath.Join(dir, "census", "2x2x3"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func pathsText(t *testing.T, b symmetry.Box) string {
 // alone is no sequence of its family; a paths file that disagrees with the
 // census refuses the table.
 func TestTable(t *testing.T) {
-	c, err := solver.Enumerate(context.Background(), mustBox(t, "2x2x3"), solver.Options{})
+	c, err := solver.Enumerate(context.Background(), symmetry.MustParseBox("2x2x3"), solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,14 +91,6 @@ func TestTable(t *testing.T) {
 	}
 }
 
-func mustBox(t *testing.T, s string) symmetry.Box {
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func itoa(n int) string {
 	var b []byte
 	for {
@@ -114,7 +106,7 @@ func itoa(n int) string {
 // census refuses the table.
 func TestChecks(t *testing.T) {
 	ctx := context.Background()
-	b := mustBox(t, "2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	c, err := solver.Enumerate(ctx, b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +167,7 @@ func TestChecks(t *testing.T) {
 // one in strata; a name that is no descents file's is passed over.
 func TestEstimateFiles(t *testing.T) {
 	dir := t.TempDir()
-	b := mustBox(t, "2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	if err := os.MkdirAll(filepath.Join(dir, "estimate"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +343,7 @@ func TestPlanState(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	b := mustBox(t, "2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	if err := os.MkdirAll(filepath.Join(dir, "estimate"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -408,7 +400,7 @@ func TestPlanState(t *testing.T) {
 // TestCSV: the CSV of a whole census states its counts in full under
 // CSVHeader, as encoding/csv reads them back.
 func TestCSV(t *testing.T) {
-	c, err := solver.Enumerate(context.Background(), mustBox(t, "2x2x3"), solver.Options{})
+	c, err := solver.Enumerate(context.Background(), symmetry.MustParseBox("2x2x3"), solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -514,7 +506,7 @@ func TestOtherBox(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, name := range []string{"estimate-2x2x3-w64.jsonl", "estimate-3x3x4-w1024.jsonl"} {
-			d := estimate.NewDesign(mustBox(t, "2x2x3"), 1, estimate.Options{Width: 64})
+			d := estimate.NewDesign(symmetry.MustParseBox("2x2x3"), 1, estimate.Options{Width: 64})
 			if _, _, err := d.Take(ctx, 1+k, filepath.Join(dir, "estimate", name)); err != nil {
 				t.Fatal(err)
 			}
@@ -560,7 +552,7 @@ func TestOtherBox(t *testing.T) {
 		}
 	})
 	t.Run("checks", func(t *testing.T) {
-		c, err := solver.Enumerate(ctx, mustBox(t, "2x2x3"), solver.Options{})
+		c, err := solver.Enumerate(ctx, symmetry.MustParseBox("2x2x3"), solver.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -644,7 +636,7 @@ func TestPace(t *testing.T) {
 // multiple of 2|G| passes the first check, not the second.
 func TestPathsFile(t *testing.T) {
 	for _, size := range []string{"2x2x3", "3x3x3", "1x2x4"} {
-		b := mustBox(t, size)
+		b := symmetry.MustParseBox(size)
 		text := pathsText(t, b)
 		c, err := pathcount.Solutions(context.Background(), b, pathcount.Options{})
 		if err != nil {

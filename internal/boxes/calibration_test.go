@@ -14,6 +14,7 @@ import (
 
 	"github.com/snakecube/snakecube/internal/estimate"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // TestCalibration: the descents of calibration/, one file a seed, and
@@ -24,7 +25,7 @@ import (
 // census counts whole, or of another seed than its name's, is refused.
 func TestCalibration(t *testing.T) {
 	ctx := context.Background()
-	b := mustBox(t, "2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	c, err := solver.Enumerate(ctx, b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +143,7 @@ func TestCalibration(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A calibration of a box no census counts whole.
-	d := estimate.NewDesign(mustBox(t, "2x2x4"), 3, estimate.Options{Width: 2, Capacity: 2})
+	d := estimate.NewDesign(symmetry.MustParseBox("2x2x4"), 3, estimate.Options{Width: 2, Capacity: 2})
 	if _, _, err := d.Take(ctx, 2, filepath.Join(dir, "calibration", "estimate-2x2x4-w2-c2-s3.jsonl")); err != nil {
 		t.Fatal(err)
 	}

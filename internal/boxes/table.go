@@ -2,6 +2,7 @@ package boxes
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -435,4 +436,26 @@ func WriteCSV(w io.Writer, rows []Row) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// WriteFolder writes what census table prints of the results folder dir,
+// in format: "markdown", the table with the families and the plans
+// ([WriteMarkdown]); "csv", the table alone ([WriteCSV]); "calibration",
+// the descents against the censuses ([WriteCalibrationCSV]).
+func WriteFolder(ctx context.Context, w io.Writer, dir, format string) error {
+	if format == "calibration" {
+		cals, err := ReadCalibration(ctx, dir)
+		if err != nil {
+			return err
+		}
+		return WriteCalibrationCSV(w, cals)
+	}
+	rows, err := Read(ctx, dir)
+	if err != nil {
+		return err
+	}
+	if format == "csv" {
+		return WriteCSV(w, rows)
+	}
+	return WriteMarkdown(w, dir, rows)
 }

@@ -28,7 +28,7 @@ func BenchmarkSolution(b *testing.B) {
 		q, _ := solver.ParseSeq(e.Key)
 		snakes, sols = append(snakes, q), append(sols, e.Solutions)
 	}
-	c := NewChecker(catalogtest.Box(b, "3"))
+	c := NewChecker(symmetry.MustParseBox("3"))
 	form := make([]symmetry.Dir, 26)
 	n := 0
 	b.ReportAllocs()

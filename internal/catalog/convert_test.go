@@ -9,6 +9,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // convert converts data with wopts, failing the test on an error.
@@ -65,7 +66,7 @@ func TestConvertProblems(t *testing.T) {
 		t.Errorf("Convert({}) = %v, want ErrNoBox", err)
 	}
 	out.Reset()
-	_, err = Convert(context.Background(), &out, strings.NewReader("{}"), Options{Box: catalogtest.Box(t, "2x2x3")}, export.Options{Format: export.FormatJSONL})
+	_, err = Convert(context.Background(), &out, strings.NewReader("{}"), Options{Box: symmetry.MustParseBox("2x2x3")}, export.Options{Format: export.FormatJSONL})
 	if err != nil || out.String() != `{"box":"2x2x3"}`+"\n" {
 		t.Errorf("Convert({}, 2x2x3) = %q, %v; want the JSONL header alone", out.String(), err)
 	}

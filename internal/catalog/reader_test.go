@@ -13,6 +13,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // TestProblemText: how a problem reads, solutions counted from 1, with a
@@ -41,7 +42,7 @@ func TestProblemText(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, size := range []string{"2", "2x2x3", "1x3x4", "3"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		want, err := solver.Enumerate(context.Background(), b, solver.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -79,7 +79,7 @@ func sizeless(es []Entry) []Entry {
 func TestSkim(t *testing.T) {
 	t.Parallel()
 	for _, size := range []string{"2", "2x2x3", "1x3x4", "3"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL, export.FormatParquet} {
 			big := size == "3"
 			if big && f != export.FormatJSON && testing.Short() {
@@ -102,7 +102,7 @@ func TestSkim(t *testing.T) {
 				}
 				// The box the file states or its path arrays tell,
 				// before the boxes given.
-				other := catalogtest.Box(t, "2x2x5")
+				other := symmetry.MustParseBox("2x2x5")
 				got, s, err := skim(data, Options{Boxes: []symmetry.Box{other}})
 				if err != nil {
 					t.Fatalf("%v %v %s: Skimmer: %v", b, f, name, err)
@@ -188,9 +188,9 @@ func TestSkimBox(t *testing.T) {
 		want string // the box, or the error
 	}{
 		{flat, Options{}, "1x2x4"},
-		{flat, Options{Box: catalogtest.Box(t, "2")}, "2x2x2"},
+		{flat, Options{Box: symmetry.MustParseBox("2")}, "2x2x2"},
 		{`{"box":"1x2x4"}` + "\n", Options{}, "1x2x4"},
-		{`{"box":"1x2x4"}` + "\n", Options{Box: catalogtest.Box(t, "2")}, "a catalogue of another box: the file states the 1x2x4 box, not the 2x2x2 box given"},
+		{`{"box":"1x2x4"}` + "\n", Options{Box: symmetry.MustParseBox("2")}, "a catalogue of another box: the file states the 1x2x4 box, not the 2x2x2 box given"},
 		{`{}`, Options{}, "0x0x0"},
 	} {
 		_, s, err := skim([]byte(tc.in), tc.opts)
@@ -247,7 +247,7 @@ func FuzzSkim(f *testing.F) {
 		f.Add(bytes.Replace(good, []byte("]]]}"), []byte("]]}}"), 1))
 	}
 	f.Add([]byte(`{"01111110":[{"a":"]}\"]}"}]}`))
-	b := catalogtest.Box(f, "2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, _, serr := skim(data, Options{Box: b})
 		want, _, rerr := read(data, Options{Box: b})
@@ -286,7 +286,7 @@ func TestSamePlace(t *testing.T) {
 		{obj + `"01111110":[{"path":[[[1,8],[4,5]],[[2,7],[3,{}]]]}]` + "\n}", "line 3, column 46 (byte 150)"},
 	} {
 		data := []byte(tc.in)
-		b := catalogtest.Box(t, "2")
+		b := symmetry.MustParseBox("2")
 		for _, in := range []io.Reader{bytes.NewReader(data), iotest.OneByteReader(bytes.NewReader(data))} {
 			r := NewReader(in, Options{Box: b})
 			var err error

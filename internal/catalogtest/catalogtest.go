@@ -18,15 +18,8 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// Box returns the box s names, such as "3" or "2x2x3".
-func Box(t testing.TB, s string) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+// Box is [symmetry.MustParseBox]; tests call that.
+func Box(_ testing.TB, s string) symmetry.Box { return symmetry.MustParseBox(s) }
 
 var (
 	mu    sync.Mutex

@@ -82,10 +82,10 @@ import (
 // Depth in key order. Counts of zero are left out of the line: most deep
 // sections of a big box hold no snake.
 type Record struct {
-	Box     string `json:"box"`
-	Depth   int    `json:"depth"`
-	Section int    `json:"section"`
-	Prefix  string `json:"prefix"`
+	Box     symmetry.Box `json:"box"`
+	Depth   int          `json:"depth"`
+	Section int          `json:"section"`
+	Prefix  string       `json:"prefix"`
 	Counts
 	// Sum is the line's checksum, set by [Record.Line] and checked and
 	// cleared by the readers: a Record in memory has none.
@@ -177,7 +177,7 @@ func Sample(m, n int, seed uint64) []int {
 // NewRecord returns the record of section k of box b at depth, whose
 // prefix is p and counts c.
 func NewRecord(b symmetry.Box, depth, k int, p solver.Seq, c solver.Count) Record {
-	return Record{Box: b.String(), Depth: depth, Section: k, Prefix: p.String(), Counts: CountsOf(c)}
+	return Record{Box: b, Depth: depth, Section: k, Prefix: p.String(), Counts: CountsOf(c)}
 }
 
 // Count returns the record's counts.
@@ -191,7 +191,7 @@ func (r Record) Count() (solver.Count, error) {
 
 // Total is the sum of the records of one census.
 type Total struct {
-	Box      string
+	Box      symmetry.Box
 	Depth    int
 	Sections int // sections in the records
 	solver.Count

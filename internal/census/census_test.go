@@ -67,7 +67,7 @@ func TestReportOrder(t *testing.T) {
 	var total Total
 	for i := range 500 {
 		c := solver.Count{Snakes: r.Int64N(1 << 40), Solutions: r.Int64N(1 << 44), OneSolution: r.Int64N(1 << 39), Nodes: r.Uint64N(1 << 50)}
-		recs = append(recs, Record{Box: "4x4x4", Depth: 21, Section: 7 + 1999*i, Counts: CountsOf(c)})
+		recs = append(recs, Record{Box: symmetry.MustParseBox("4x4x4"), Depth: 21, Section: 7 + 1999*i, Counts: CountsOf(c)})
 		total.Count.Add(c)
 	}
 	total.Sections = len(recs)
@@ -109,7 +109,7 @@ func TestRanges(t *testing.T) {
 }
 
 func TestMergeMissing(t *testing.T) {
-	r := Record{Box: "3x3x3", Depth: 4, Section: 2, Prefix: "0010"}
+	r := Record{Box: symmetry.MustParseBox("3x3x3"), Depth: 4, Section: 2, Prefix: "0010"}
 	if _, err := Merge([]Record{r, r}, func(int) string { return "f" }); err == nil {
 		t.Error("Merge accepted a section counted twice")
 	}
@@ -133,7 +133,7 @@ func TestCensus334(t *testing.T) {
 	var recs []Record
 	err := solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 9), solver.Options{},
 		func(p solver.Seq, c solver.Count) error {
-			recs = append(recs, Record{Box: b.String(), Depth: 9, Section: len(recs), Prefix: p.String(),
+			recs = append(recs, Record{Box: b, Depth: 9, Section: len(recs), Prefix: p.String(),
 				Counts: Counts{Snakes: c.Snakes, Solutions: c.Solutions, OneSolution: c.OneSolution, Nodes: c.Nodes}})
 			return nil
 		})

@@ -111,7 +111,7 @@ func Open(ctx context.Context, path string, b symmetry.Box, depth int) (*File, e
 	j, err := journal.Open(ctx, path, kind, c.add(true), func() error {
 		line := map[int]int{}
 		for i, r := range c.recs {
-			if r.Box != b.String() || r.Depth != depth {
+			if r.Box != b || r.Depth != depth {
 				return fmt.Errorf("%s holds a census of %s at depth %d, not of %v at depth %d", path, r.Box, r.Depth, b, depth)
 			}
 			if k, ok := line[r.Section]; ok {
@@ -172,7 +172,7 @@ func (f *File) Torn() int64 { return f.j.Torn() }
 // and at most one torn last line. It may be called from several
 // goroutines. After a failed append, every later one fails.
 func (f *File) Append(r Record) error {
-	if r.Box != f.box.String() || r.Depth != f.depth {
+	if r.Box != f.box || r.Depth != f.depth {
 		return fmt.Errorf("%s: a record of %s at depth %d in a census of %v at depth %d", f.path, r.Box, r.Depth, f.box, f.depth)
 	}
 	if err := r.Check(); err != nil {

@@ -116,6 +116,12 @@ func TestDecodeNotCensus(t *testing.T) {
 	if _, err := decode([]byte(line), false); err == nil || !strings.Contains(err.Error(), "section 0 has prefix 0000") {
 		t.Errorf("decode(%s) = %v, want the wrong prefix", line, err)
 	}
+	for _, box := range []string{"0x3x4", "5x5x5", "2x2", ""} {
+		line := `{"box":"` + box + `","depth":4,"section":0,"prefix":"0000","nodes":12,"seconds":0}`
+		if _, err := decode([]byte(line), false); err == nil || !strings.Contains(err.Error(), "invalid box") {
+			t.Errorf("decode(%s) = %v, want an invalid box", line, err)
+		}
+	}
 	path := filepath.Join(t.TempDir(), "c.jsonl")
 	write(t, path, []byte("{\"box\":\"2x2x3\"}\n{\"snake\":\"0101010101\",\"solutions\":[\"abc\"]}\n"))
 	if _, _, err := ReadFile(context.Background(), path); err == nil || errors.Is(err, ErrNoSum) || !strings.Contains(err.Error(), path+": line 1: not a census line") {
@@ -148,7 +154,7 @@ func TestCheck(t *testing.T) {
 		{"prefix of another section", func(r *Record) { r.Prefix = recs[0].Prefix }, "prefix"},
 		{"section beyond the box's", func(r *Record) { r.Section = 32; r.Prefix = "000000" }, "sections 0 to 31"},
 		{"depth beyond the box", func(r *Record) { r.Depth = 25 }, "depth 25"},
-		{"no such box", func(r *Record) { r.Box = "0x3x4" }, "box"},
+		{"no box", func(r *Record) { r.Box = symmetry.Box{} }, "box"},
 		{"more one-solution snakes than snakes", func(r *Record) { r.OneSolution = r.Snakes + 1 }, "one-solution"},
 		{"more snakes than solutions", func(r *Record) { r.Snakes = r.Solutions + 1 }, ""},
 		{"solutions without snakes", func(r *Record) { r.Snakes, r.OneSolution, r.Palindromes = 0, 0, 0 }, ""},
@@ -229,7 +235,7 @@ func TestOpenRefuses(t *testing.T) {
 	ctx := context.Background()
 	recs := records(t, 3)
 	good := fileOf(recs)
-	other := fileOf([]Record{{Box: "2x3x4", Depth: 5, Section: 0, Prefix: "00000", Counts: Counts{Nodes: 1}}})
+	other := fileOf([]Record{{Box: symmetry.MustParseBox("2x3x4"), Depth: 5, Section: 0, Prefix: "00000", Counts: Counts{Nodes: 1}}})
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -386,7 +392,7 @@ func TestUpgrade(t *testing.T) {
 		says string
 	}{
 		{"a wrong prefix", bytes.Replace(first(recs...), []byte(`"prefix":"`+recs[3].Prefix+`"`), []byte(`"prefix":"`+recs[4].Prefix+`"`), 1), "line 4: section 3 has prefix"},
-		{"a section twice, counted differently", first(append(recs, Record{Box: "2x3x4", Depth: 6, Section: 1, Prefix: recs[1].Prefix, Counts: Counts{Nodes: 1}})...), "section 1 is there twice with different counts"},
+		{"a section twice, counted differently", first(append(recs, Record{Box: symmetry.MustParseBox("2x3x4"), Depth: 6, Section: 1, Prefix: recs[1].Prefix, Counts: Counts{Nodes: 1}})...), "section 1 is there twice with different counts"},
 		{"an edited line of the present format", bytes.Replace(fileOf(recs), []byte(`"nodes":`), []byte(`"nodes":9`), 1), "checksum"},
 	} {
 		write(t, path, tc.data)
@@ -408,7 +414,7 @@ func TestReadBox(t *testing.T) {
 	write(t, filepath.Join(dir, "a.jsonl"), fileOf(recs[:2]))
 	write(t, filepath.Join(dir, "b.jsonl"), fileOf(recs[2:]))
 	got, total, _, err := ReadBox(ctx, box234, []string{dir})
-	if err != nil || len(got) != 4 || total.Box != "2x3x4" || total.Sections != 4 {
+	if err != nil || len(got) != 4 || total.Box.String() != "2x3x4" || total.Sections != 4 {
 		t.Fatalf("ReadBox of 2x3x4 = %d records, %+v, %v; want the 4 sections of 2x3x4", len(got), total, err)
 	}
 	other, _ := symmetry.NewBox(3, 2, 4)

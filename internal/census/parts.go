@@ -86,7 +86,7 @@ func decodePartOf(text []byte, b symmetry.Box, depth int) (l partLine, q solver.
 	if l.Split {
 		low = depth
 	}
-	if l.Box != b.String() || l.Depth < low {
+	if l.Box != b || l.Depth < low {
 		return l, q, 0, fmt.Errorf("a part of %s at depth %d, in the parts of a census of %v at depth %d", l.Box, l.Depth, b, depth)
 	}
 	q = solver.SectionAt(b, l.Depth, l.Section)

@@ -25,19 +25,19 @@ type Torn struct {
 // section ranges is read whole by naming its folder. It returns the
 // records, their sum, and the torn last lines it left out.
 func ReadFiles(ctx context.Context, names []string) ([]Record, Total, []Torn, error) {
-	return readFiles(ctx, names, "")
+	return readFiles(ctx, names, symmetry.Box{})
 }
 
 // ReadBox reads census files as [ReadFiles] does, and refuses a file of a
 // box other than b, naming the file and both boxes: a folder named for
 // its box holds that box's census and no other.
 func ReadBox(ctx context.Context, b symmetry.Box, names []string) ([]Record, Total, []Torn, error) {
-	return readFiles(ctx, names, b.String())
+	return readFiles(ctx, names, b)
 }
 
 // readFiles is ReadFiles, refusing a file of a box other than box when
-// box is not "".
-func readFiles(ctx context.Context, names []string, box string) ([]Record, Total, []Torn, error) {
+// box is not the zero Box.
+func readFiles(ctx context.Context, names []string, box symmetry.Box) ([]Record, Total, []Torn, error) {
 	names, err := files(names)
 	if err != nil {
 		return nil, Total{}, nil, err
@@ -50,7 +50,7 @@ func readFiles(ctx context.Context, names []string, box string) ([]Record, Total
 		if err != nil {
 			return nil, Total{}, nil, upgradeHint(err, name)
 		}
-		if box != "" && len(rs) > 0 && rs[0].Box != box {
+		if box.Len() > 0 && len(rs) > 0 && rs[0].Box != box {
 			return nil, Total{}, nil, fmt.Errorf("%s: a census of %s, not of %s", name, rs[0].Box, box)
 		}
 		if n > 0 {

@@ -77,10 +77,7 @@ func TestRecountParts(t *testing.T) {
 		{"2x2x5", "0111111", 1},       // down to single snakes of many solutions
 		{"2x2x5", "0111111", 1 << 20}, // not cut: as enumerate -prefix
 	} {
-		b, err := symmetry.ParseBox(tc.box)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(tc.box)
 		p, err := solver.ParsePrefix(tc.prefix, b)
 		if err != nil {
 			t.Fatal(err)

@@ -52,7 +52,7 @@ func TestCoverage(t *testing.T) {
 		depth int
 	}{{"2x4x4", 20}, {"3x3x4", 22}} {
 		t.Run(c.box, func(t *testing.T) {
-			b, _ := symmetry.ParseBox(c.box)
+			b := symmetry.MustParseBox(c.box)
 			coverage(t, b, truth(t, b), Options{Depth: c.depth, Width: 64, CacheDepth: 6})
 		})
 	}
@@ -124,7 +124,7 @@ func coverage(t *testing.T, b symmetry.Box, want solver.Count, opts Options) {
 // alone, by a design that has kept no choice, is the same as among the
 // others, whose choices it may share.
 func TestWorkers(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	opts := Options{Width: 64, CacheDepth: 3, Workers: 1}
 	one := draw(t, NewDesign(b, 7, opts), 12)
 	opts.Workers = 3
@@ -160,7 +160,7 @@ func TestWorkers(t *testing.T) {
 // context stops is not kept: the design weighs it again when asked with
 // a live context, and makes the choice a fresh design makes.
 func TestInterrupted(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	opts := Options{Width: 64, CacheDepth: 3, Workers: 1}
 	d := NewDesign(b, 7, opts)
 	f0, f1 := solver.NewFrontier(b, false).Children(d.opts.Capacity, d.seed)
@@ -204,7 +204,7 @@ func TestProbabilities(t *testing.T) {
 // design that resumes keeps the choices the file's descents made, draws
 // the same descents as one that weighs them all, and weighs fewer.
 func TestFile(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	opts := Options{Width: 64, CacheDepth: 4}
 	d := NewDesign(b, 5, opts)
 	ds := draw(t, d, 6)
@@ -261,7 +261,7 @@ func TestFile(t *testing.T) {
 // TestFileChoices checks that a file whose choices do not agree with
 // their descents' probabilities, or with each other, is refused.
 func TestFileChoices(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	d := NewDesign(b, 5, Options{Width: 64, CacheDepth: 4})
 	ds := draw(t, d, 2)
 	// mend returns a descent whose first choice is q1, its probability
@@ -397,7 +397,7 @@ func TestControlledAt(t *testing.T) {
 // a design with a shared width names it, so that the files of the others
 // keep their names.
 func TestSharedWidth(t *testing.T) {
-	b, _ := symmetry.ParseBox("3x3x4")
+	b := symmetry.MustParseBox("3x3x4")
 	plain := NewDesign(b, 1, Options{Width: 100})
 	wide := NewDesign(b, 1, Options{Width: 100, SharedWidth: 7000})
 	for n := 1; n <= b.Len(); n++ {
@@ -450,7 +450,7 @@ func TestDescentsForSaturates(t *testing.T) {
 // TestStopped checks the error of a stopped Take: what stopped it stays
 // reachable, and the text names the file and how many descents it holds.
 func TestStopped(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	path := filepath.Join(t.TempDir(), "d.jsonl")
 	if _, _, err := NewDesign(b, 7, Options{Width: 64}).Take(context.Background(), 3, path); err != nil {
 		t.Fatal(err)

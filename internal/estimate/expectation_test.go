@@ -42,7 +42,7 @@ func TestExpectation(t *testing.T) {
 		{"2x3x3", 8, 8, false, 0},
 		{"2x3x3", 1 << 12, 1 << 12, true, 0},
 	} {
-		b, _ := symmetry.ParseBox(c.box)
+		b := symmetry.MustParseBox(c.box)
 		want := count(t, b)
 		for seed := uint64(1); seed <= 2; seed++ {
 			d := NewDesign(b, seed, Options{Depth: c.depth, Width: c.width, Capacity: c.capacity, Cut: c.cut, CacheDepth: 6})

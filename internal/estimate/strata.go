@@ -64,9 +64,9 @@ type Stratum struct {
 }
 
 // StrataMix is the share of the pilot's own probabilities in those of
-// [Strata]: of 0.2, 0.3 and 0.5, the mix whose strata, fitted on half of
-// 2x4x8's pilot and measured on the other half ([CrossRelVar]), left a
-// descent the least relative variance (docs/RESEARCH.md).
+// [Strata]: the mix whose strata, fitted on half a pilot and measured on
+// the other half ([CrossRelVar]), leave a descent the least relative
+// variance (docs/RESEARCH.md has the comparison).
 const StrataMix = 0.3
 
 // MaxStrataDepth bounds the depth of strata: some 2^15 prefixes at most.
@@ -415,3 +415,33 @@ func parseStratum(line string, b symmetry.Box, s *Strata) (Stratum, error) {
 
 // cmpSeq orders prefixes of one length as their strings.
 func cmpSeq(x, y solver.Seq) int { return cmp.Compare(x.String(), y.String()) }
+
+// StrataOfPilot is what [Design.StrataOfPilot] finds.
+type StrataOfPilot struct {
+	*Strata
+	Pilot Result // the pilot's own estimates
+	// Descents is how many descents the pilot holds.
+	Descents int
+	// Cross is what [CrossRelVar] tells of the strata.
+	Cross [2][2]float64
+}
+
+// StrataOfPilot reads the pilot's descents of d in the file at path
+// ([Design.ReadPilot]) and returns the strata of k cubelets they tell
+// ([Design.MakeStrata]), with the pilot's estimates and the strata's
+// relative variances fitted on half the pilot and measured on the other.
+func (d *Design) StrataOfPilot(ctx context.Context, k int, path string) (StrataOfPilot, error) {
+	pilot, err := d.ReadPilot(path)
+	if err != nil {
+		return StrataOfPilot{}, err
+	}
+	s, err := d.MakeStrata(ctx, k, pilot)
+	if err != nil {
+		return StrataOfPilot{}, err
+	}
+	cross, err := CrossRelVar(s, pilot)
+	if err != nil {
+		return StrataOfPilot{}, err
+	}
+	return StrataOfPilot{Strata: s, Pilot: Summarize(pilot), Descents: len(pilot), Cross: cross}, nil
+}

@@ -43,7 +43,7 @@ func TestStrataCoverage(t *testing.T) {
 		depth, level, runs int
 	}{{"2x4x4", 20, 7, 4}, {"3x3x4", 22, 8, 8}} {
 		t.Run(c.box, func(t *testing.T) {
-			b, _ := symmetry.ParseBox(c.box)
+			b := symmetry.MustParseBox(c.box)
 			opts := Options{Depth: c.depth, Width: 64, CacheDepth: 6}
 			_, pilot, s := pilotStrata(t, b, opts, 30, c.level)
 			seen := map[solver.Seq]bool{}
@@ -97,7 +97,7 @@ func TestStrataCoverage(t *testing.T) {
 // the strata's depth with the strata's probability, and the deeper steps
 // as the design without strata weighs them.
 func TestStrataChoices(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	opts := Options{Width: 64, CacheDepth: 4}
 	plain, _, s := pilotStrata(t, b, opts, 20, 5)
 	opts.Strata = s
@@ -171,7 +171,7 @@ func TestStrataFit(t *testing.T) {
 // TestStrataFile writes strata and reads them back, and refuses tables
 // that are not strata of the box, naming the line and column.
 func TestStrataFile(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	_, _, s := pilotStrata(t, b, Options{Width: 64, CacheDepth: 4}, 20, 5)
 	var buf bytes.Buffer
 	if err := s.Write(&buf); err != nil {
@@ -234,7 +234,7 @@ func frontiersAlong(d *Design, p solver.Seq) [][2]*solver.Frontier {
 // choices below the strata draws the same descents as one that weighs
 // them, weighing fewer, and that it borrows from no other design.
 func TestStrataBorrow(t *testing.T) {
-	b, _ := symmetry.ParseBox("2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	opts := Options{Width: 64, CacheDepth: 4}
 	plain, pilot, s := pilotStrata(t, b, opts, 20, 5)
 	var recs []Record
@@ -284,7 +284,7 @@ func TestMakeStrataDepth(t *testing.T) {
 		depth int
 		max   int
 	}{{"2x2x3", 8, 7}, {"2x4x4", 20, MaxStrataDepth}} {
-		b, _ := symmetry.ParseBox(c.box)
+		b := symmetry.MustParseBox(c.box)
 		d := NewDesign(b, 1, Options{Depth: c.depth, Width: 64, CacheDepth: 6})
 		if got := d.MaxStrata(); got != c.max {
 			t.Errorf("%v at depth %d: MaxStrata %d, want %d", b, c.depth, got, c.max)

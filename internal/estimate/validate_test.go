@@ -43,10 +43,7 @@ func TestValidate(t *testing.T) {
 	fmt.Fprintf(&table, "| box | depth | sections | descents | runs | quantity | truth | intervals covering | mean z | pooled bias | run's rel. SE | core-s a run |\n")
 	fmt.Fprintf(&table, "|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range cases {
-		b, err := symmetry.ParseBox(c.box)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(c.box)
 		want := truth(t, b)
 		qs := quantities(want)
 		m := len(qs)

@@ -14,9 +14,9 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // solvedCache keeps what solved and firstSnake found, for the tests of
@@ -30,7 +30,7 @@ func solved(t *testing.T, size, s string) fold.Snake {
 	if v, ok := solvedCache.Load(size + " " + s); ok {
 		return v.(fold.Snake)
 	}
-	b := catalogtest.Box(t, size)
+	b := symmetry.MustParseBox(size)
 	q, err := solver.ParseSeq(s)
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func firstSnake(t *testing.T, size string) fold.Snake {
 	if v, ok := solvedCache.Load(size); ok {
 		return v.(fold.Snake)
 	}
-	b := catalogtest.Box(t, size)
+	b := symmetry.MustParseBox(size)
 	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)

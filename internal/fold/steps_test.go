@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/movelist"
 	"github.com/snakecube/snakecube/solver"
@@ -147,7 +146,7 @@ func checkReplay(t *testing.T, b symmetry.Box, q solver.Seq, sols [][]symmetry.D
 // and of the small boxes, flat and long ones included.
 func TestReplayCatalogue(t *testing.T) {
 	for _, size := range []string{"2", "3", "2x2x3", "2x3x4", "1x3x4", "1x1x5"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		if testing.Short() && b.Len() > 27 {
 			continue
 		}

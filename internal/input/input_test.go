@@ -14,18 +14,9 @@ import (
 
 const classic = "001110110111010111101010100"
 
-func box(t *testing.T, s string) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestBoxOf(t *testing.T) {
 	t.Parallel()
-	b234 := box(t, "2x3x4")
+	b234 := symmetry.MustParseBox("2x3x4")
 	for _, tc := range []struct {
 		o    Options
 		l    int
@@ -62,7 +53,7 @@ func TestRead(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "4x4x4: use -size AxBxC for another box") {
 		t.Errorf("Read(12 cubelets) = %v, want the hint to give the box", err)
 	}
-	if s, err := Read("001101110110", Options{Boxes: []symmetry.Box{box(t, "2x2x3")}}); err != nil || s.Box.String() != "2x2x3" {
+	if s, err := Read("001101110110", Options{Boxes: []symmetry.Box{symmetry.MustParseBox("2x2x3")}}); err != nil || s.Box.String() != "2x2x3" {
 		t.Errorf("Read(12 cubelets, 2x2x3 served) = %v, %v", s, err)
 	}
 	if _, err := Read(strings.Repeat("1", MaxText+1), Options{}); err == nil {

@@ -33,9 +33,8 @@
 // # Sizes
 //
 // [CountPaths] and [Catalogue] walk every directed Hamiltonian path one
-// by one, so their time grows with the paths: seconds for 2x3x4 and up
-// to a minute for 3x3x3 (4,960,608 paths), where [Catalogue] reproduces
-// the published figures (11,487 snakes, 51,704 solutions); docs/SPEED.md
-// has the times. [Paths] stores every path, so keep it to boxes of about
+// by one, so their time grows with the paths (docs/SPEED.md has the
+// times); on 3x3x3, 4,960,608 paths, [Catalogue] reproduces the published
+// figures (11,487 snakes, 51,704 solutions). [Paths] stores every path, so keep it to boxes of about
 // 20 cells or fewer (2x3x4 already has 826,968).
 package oracle

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+
+	"github.com/snakecube/snakecube/internal/cli"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 // WriteText writes c as "name value" lines after a comment line that says
@@ -53,4 +56,24 @@ func (c *Count) WriteJSON(w io.Writer) error {
 		out.Terms = append(out.Terms, term{Name(t.Transform), t.Identity, t.SelfReverse})
 	}
 	return json.NewEncoder(w).Encode(out)
+}
+
+// RunLines returns a line for each transfer-matrix run of c: what it
+// counted, its steps, its widest frontier and its states, and its time.
+func (c Count) RunLines() []string {
+	line := func(what string, s Stats) string {
+		wide := ""
+		if s.Wide {
+			wide = ", counted again in 128 bits"
+		}
+		return fmt.Sprintf("%v: %s: %d steps, at most %d vertices in the frontier and %s states, %v%s",
+			c.Box, what, s.Steps, s.Width, words.Thousands(s.States), cli.Elapsed(s.Time), wide)
+	}
+	lines := []string{line("paths", c.Stats)}
+	for _, cl := range c.Classes {
+		if cl.Stats.Steps > 0 {
+			lines = append(lines, line("self-reverse paths of "+Name(cl.Symmetry), cl.Stats))
+		}
+	}
+	return lines
 }

@@ -155,10 +155,7 @@ func TestEngine(t *testing.T) {
 		list = append(list, "2x2x7", "2x2x8", "2x3x5", "2x4x4", "2x2x9", "2x2x10", "1x5x5", "1x4x6", "1x3x9")
 	}
 	for _, s := range list {
-		b, err := symmetry.ParseBox(s)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := symmetry.MustParseBox(s)
 		t.Run(s, func(t *testing.T) {
 			want := engineCount(t, b)
 			c, err := Solutions(context.Background(), b, Options{})
@@ -183,7 +180,7 @@ func TestPublished(t *testing.T) {
 		{"2x2x2", 144, 144, 3},
 		{"3x3x3", 4960608, 2976, 51704},
 	} {
-		b, _ := symmetry.ParseBox(tc.box)
+		b := symmetry.MustParseBox(tc.box)
 		c, err := Solutions(context.Background(), b, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -216,7 +213,7 @@ func BenchmarkHamiltonian4x4x4(b *testing.B) {
 
 // TestWorkers: the counts do not depend on the goroutines.
 func TestWorkers(t *testing.T) {
-	b, _ := symmetry.ParseBox("3x3x4")
+	b := symmetry.MustParseBox("3x3x4")
 	var first *big.Int
 	for _, w := range []int{1, 2, 5} {
 		n, _, err := Hamiltonian(context.Background(), b, Options{Workers: w})
@@ -236,7 +233,7 @@ func TestWorkers(t *testing.T) {
 
 // TestWide: counting in 128 bits gives what 64 do.
 func TestWide(t *testing.T) {
-	b, _ := symmetry.ParseBox("3x3x4")
+	b := symmetry.MustParseBox("3x3x4")
 	g := boxGraph(b)
 	p, err := bestPlan(g, orders(b, g))
 	if err != nil {
@@ -287,7 +284,7 @@ func TestMaxStates(t *testing.T) {
 
 // TestCancel: a cancelled context stops a run.
 func TestCancel(t *testing.T) {
-	b, _ := symmetry.ParseBox("3x4x4")
+	b := symmetry.MustParseBox("3x4x4")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, err := Hamiltonian(ctx, b, Options{}); !errors.Is(err, context.Canceled) {

@@ -8,7 +8,7 @@ import (
 
 func BenchmarkPlan(b *testing.B) {
 	for _, s := range []string{"2x2x2", "3x3x3", "4x4x4", "2x3x7"} {
-		box, _ := symmetry.ParseBox(s)
+		box := symmetry.MustParseBox(s)
 		b.Run(s, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

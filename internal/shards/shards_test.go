@@ -74,7 +74,7 @@ func merge(t *testing.T, b symmetry.Box, ps [][]byte, f export.Format) ([]byte, 
 // TestMerge: the shards of a box, in any order, merge into the bytes of a
 // single run; a part missing, a part twice and a damaged part are refused.
 func TestMerge(t *testing.T) {
-	b := catalogtest.Box(t, "2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	whole := catalogtest.File(t, "2x2x3", export.FormatJSON)
 	ps := parts(t, b, 3, export.FormatJSONL)
 	got, err := merge(t, b, [][]byte{ps[2], ps[0], ps[1]}, export.FormatJSON)
@@ -98,7 +98,7 @@ func TestMerge(t *testing.T) {
 	if got, err := merge(t, symmetry.Box{}, ps, export.FormatJSON); err != nil || !bytes.Equal(got, whole) {
 		t.Errorf("Merge(2x2x3 shards without a box) = %d bytes, %v; want the %d bytes of a single run", len(got), err, len(whole))
 	}
-	if _, err := merge(t, catalogtest.Box(t, "1x3x4"), ps, export.FormatJSON); !errors.Is(err, catalog.ErrOtherBox) {
+	if _, err := merge(t, symmetry.MustParseBox("1x3x4"), ps, export.FormatJSON); !errors.Is(err, catalog.ErrOtherBox) {
 		t.Errorf("Merge(2x2x3 shards as 1x3x4) = %v, want catalog.ErrOtherBox", err)
 	}
 	// Parts in Parquet merge as the others do.
@@ -118,7 +118,7 @@ func TestMerge(t *testing.T) {
 // first two of three are refused naming the shards missing; a whole
 // catalogue alone is refused too.
 func TestMergeMissing(t *testing.T) {
-	b := catalogtest.Box(t, "2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	whole := catalogtest.File(t, "2x3x4", export.FormatJSONL)
 	// The three shards, cut from the whole catalogue's lines: the header,
 	// then the lines of the shard's sections.

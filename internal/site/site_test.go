@@ -92,15 +92,6 @@ func serveSite(t testing.TB) *httptest.Server {
 	return srv
 }
 
-func box(t testing.TB, size string) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.ParseBox(size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // counts keeps what countOf counted: a 4x4x4 snake takes seconds under
 // the race detector, and every screen counts it.
 var counts sync.Map // size and sequence -> uint64
@@ -116,7 +107,7 @@ func countOf(t testing.TB, size, seq string) uint64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := solver.CountSolutions(context.Background(), box(t, size), q, solver.Options{})
+	c, err := solver.CountSolutions(context.Background(), symmetry.MustParseBox(size), q, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

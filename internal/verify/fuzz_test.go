@@ -8,6 +8,7 @@ import (
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/catalogtest"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // FuzzVerify checks that Verify never panics on arbitrary bytes, that it
@@ -27,7 +28,7 @@ func FuzzVerify(f *testing.F) {
 	f.Add([]byte(`{"01111110":[{}],"01111110":[{"startPos":[-1]}]}`))
 	f.Add([]byte(`{"snake":"01111110","solutions":[{"startPos":[0,0,0],"direction":[1e3]}]}`))
 	f.Add([]byte(`{"` + string(bytes.Repeat([]byte("0"), 64)) + `":[{"path":[[[]]]}]}`))
-	two := catalogtest.Box(f, "2")
+	two := symmetry.MustParseBox("2")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, opts := range []Options{{}, {Box: two, Complete: true, Workers: 1}} {
 			n := 0

@@ -36,7 +36,7 @@ var decoded sync.Map // size -> []export.Entry
 // solution only after replacing it with a copy.
 func decode(t testing.TB, size string) *file {
 	t.Helper()
-	f := &file{box: catalogtest.Box(t, size)}
+	f := &file{box: symmetry.MustParseBox(size)}
 	size = f.box.String()
 	es, ok := decoded.Load(size)
 	if !ok {
@@ -189,7 +189,7 @@ func TestClean(t *testing.T) {
 				if tc.size == "3x3x3" && (f == export.FormatJSONL || !complete) {
 					continue // the race detector makes each run of 3x3x3 cost seconds
 				}
-				opts := Options{Box: catalogtest.Box(t, tc.size), Complete: complete}
+				opts := Options{Box: symmetry.MustParseBox(tc.size), Complete: complete}
 				r := check(t, catalogtest.File(t, tc.size, f), opts)
 				if r.err != nil || len(r.problems) > 0 {
 					t.Fatalf("Verify(%s.%v, %+v):%v", tc.size, f, opts, r)
@@ -208,12 +208,12 @@ func TestClean(t *testing.T) {
 func TestBoxFromFile(t *testing.T) {
 	t.Parallel()
 	r := check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{})
-	if r.err != nil || r.sum.Box != catalogtest.Box(t, "2") {
+	if r.err != nil || r.sum.Box != symmetry.MustParseBox("2") {
 		t.Errorf("Verify(2x2x2 catalogue) found box %v, %v", r.sum.Box, r.err)
 	}
 	for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL, export.FormatParquet} {
 		r = check(t, catalogtest.File(t, "2x2x3", f), Options{})
-		if r.err != nil || r.sum.Box != catalogtest.Box(t, "2x2x3") || len(r.problems) > 0 {
+		if r.err != nil || r.sum.Box != symmetry.MustParseBox("2x2x3") || len(r.problems) > 0 {
 			t.Errorf("Verify(2x2x3 %v catalogue) without a box: box %v, %v, %v", f, r.sum.Box, r.err, r.problems)
 		}
 	}
@@ -221,11 +221,11 @@ func TestBoxFromFile(t *testing.T) {
 	if !errors.Is(r.err, catalog.ErrNoBox) || !strings.Contains(r.err.Error(), "12 characters") {
 		t.Errorf("Verify(a catalogue that tells no box) without a box: %v, want catalog.ErrNoBox", r.err)
 	}
-	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "2x2x3")})
+	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: symmetry.MustParseBox("2x2x3")})
 	if len(r.problems) != 1 || r.problems[0].Error() != "01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box" {
 		t.Errorf("Verify(2x2x2 catalogue as 2x2x3):%v", r)
 	}
-	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: catalogtest.Box(t, "1x2x4")})
+	r = check(t, catalogtest.File(t, "2x2x2", export.FormatJSON), Options{Box: symmetry.MustParseBox("1x2x4")})
 	if len(r.problems) != 3 || !strings.Contains(r.problems[2].Error(), "01111110 solution 3: direction: move 1 (+x) leaves the box at cubelet 2") {
 		t.Errorf("Verify(2x2x2 catalogue as 1x2x4):%v", r)
 	}
@@ -246,14 +246,14 @@ func TestBoxFromFile(t *testing.T) {
 		}
 	}
 	r = check(t, boxed.Bytes(), Options{})
-	if r.err != nil || r.sum.Box != catalogtest.Box(t, "2x2x3") || r.sum.Snakes != 0 {
+	if r.err != nil || r.sum.Box != symmetry.MustParseBox("2x2x3") || r.sum.Snakes != 0 {
 		t.Errorf("Verify(no rows of the 2x2x3 box) = %+v, %v, want the empty catalogue of 2x2x3", r.sum, r.err)
 	}
 	r = check(t, []byte("{}"), Options{Complete: true})
 	if !errors.Is(r.err, catalog.ErrNoBox) {
 		t.Errorf("Verify({}, Complete) without a box = %v, want catalog.ErrNoBox", r.err)
 	}
-	r = check(t, []byte("{}"), Options{Complete: true, Box: catalogtest.Box(t, "2")})
+	r = check(t, []byte("{}"), Options{Complete: true, Box: symmetry.MustParseBox("2")})
 	if r.err != nil || len(r.problems) != 1 || r.problems[0].Error() != "01111110: missing: a fresh search of the box finds 3 solutions" || r.problems[0].Offset != -1 {
 		t.Errorf("Verify({}, Complete) of 2x2x2:%v", r)
 	}
@@ -294,7 +294,7 @@ func ints(v []int) string {
 // reported as one problem naming the snake and the solution.
 func TestDamaged(t *testing.T) {
 	t.Parallel()
-	b := catalogtest.Box(t, "3")
+	b := symmetry.MustParseBox("3")
 	mirror := symmetry.Transform{Perm: [3]uint8{0, 1, 2}, Flip: [3]bool{true, false, false}}
 	copyOf := func(s *export.Solution) { *s = image(b, *s, b.Group()[0], false) }
 	type want struct {
@@ -454,7 +454,7 @@ func TestCancel(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: catalogtest.Box(t, "3"), Complete: true}, func(*catalog.Problem) {})
+	_, err := Verify(ctx, strings.NewReader("{}"), Options{Box: symmetry.MustParseBox("3"), Complete: true}, func(*catalog.Problem) {})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Verify with a cancelled context = %v, want context.Canceled", err)
 	}

@@ -8,15 +8,6 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-func box(t testing.TB, s string) symmetry.Box {
-	t.Helper()
-	b, err := symmetry.ParseBox(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // plainBackbite is the backbite move on cells as coordinates, with a map
 // from cell to place, as the tests first wrote it: the reference.
 func plainBackbite(rng *rand.Rand, b symmetry.Box, path [][3]int, at map[[3]int]int) {
@@ -50,7 +41,7 @@ func plainBackbite(rng *rand.Rand, b symmetry.Box, path [][3]int, at map[[3]int]
 // flat and not, up to 64 cells.
 func TestPlain(t *testing.T) {
 	for _, size := range []string{"2", "1x1x2", "1x4x1", "2x3x1", "3", "2x3x4", "4", "1x2x32", "2x4x8"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		for seed := range uint64(5) {
 			p := New(b)
 			path := p.Cells()
@@ -113,7 +104,7 @@ func directed(b symmetry.Box) map[string]bool {
 // distribution, uniform on them, is the one it tends to.
 func TestConnected(t *testing.T) {
 	for _, size := range []string{"2", "1x2x5", "2x2x3", "2x2x4", "1x3x4", "2x3x3", "1x3x3", "1x3x5", "3x3x1"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		want := directed(b)
 		start := New(b)
 		colour := func(c int8) int {
