@@ -314,11 +314,12 @@ func TestImpossible(t *testing.T) {
 		t.Errorf("1x2x14, %d snakes of its %d: %v after %d draws", ones+1, ones, err, res.Draws)
 	}
 	t.Logf("1x2x14: all %d one-solution snakes, and a stop, in %d draws, %v", ones, res.Draws, time.Since(start))
-	// Levels none of its snakes has: the draws stop after StallRated
-	// snakes rated out of the range.
-	_, res, err = run(t, Options{Box: b14, N: 1, Solutions: 1, Lo: 10, Hi: 10})
+	// Levels none of its snakes has: a box of one snake, the straight
+	// line, which its own scale puts at level 1. The draws stop after
+	// StallRated snakes rated out of the range.
+	_, res, err = run(t, Options{Box: catalogtest.Box(t, "1x1x30"), N: 1, Solutions: 1, Lo: 2, Hi: 10})
 	if !errors.As(err, &ex) || !ex.Stalled || ex.Found != 0 || ex.OutOfRange != StallRated || !strings.Contains(err.Error(), "such snakes are rare in the box") {
-		t.Errorf("1x2x14 at level 10: %v after %d draws", err, res.Draws)
+		t.Errorf("1x1x30 at levels 2 to 10: %v after %d draws", err, res.Draws)
 	}
 	for _, o := range []Options{
 		{Box: b, N: 0, Solutions: 1},
