@@ -188,8 +188,8 @@ func (s Sheet) Lines() (title, sub string, about []string) {
 	sub += fmt.Sprintf(" · difficulty %d of %d", r.Level(), rate.Levels)
 	easy, hard := r.Easier(), 1-r.Easier()
 	about = append(about,
-		fmt.Sprintf("Difficulty: a person who folds from one end, puts each cubelet in a cell drawn at random among those that leave no cell cut off, and starts over at a dead end places %s cubelets on average before the puzzle is solved from cubelet %d, the easier end (%s from cubelet %d).",
-			amount(r.Ends[easy].Expected), r.From(easy), amount(r.Ends[hard].Expected), r.From(hard)),
+		fmt.Sprintf("Difficulty: a person who folds from cubelet %d, the easier end, putting each cubelet in a cell drawn at random among those that leave no cell cut off and starting over at a dead end, places %s cubelets on average before the puzzle is solved (%s from cubelet %d).",
+			r.From(easy), amount(r.Ends[easy].Expected), amount(r.Ends[hard].Expected), r.From(hard)),
 		levelWords(r),
 	)
 	return title, sub, about
