@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
@@ -137,15 +138,13 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 			return bad("-draws %q: %v draws", *draws, err)
 		}
 	}
-	switch *format {
-	case "text", "json", "svg", "html":
-	default:
+	if !slices.Contains(design.Formats, *format) {
 		return bad("-format %q: want text, json, svg or html", *format)
 	}
 	if *kitDir != "" && o.N != 1 {
 		return bad("-kit writes one puzzle's kit: give -n 1, not %d", o.N)
 	}
-	if (*format == "svg" || *format == "html") && o.N > maxSheets {
+	if dw := design.NewWriter(nil, o, *format); dw.Sheet() && o.N > maxSheets {
 		return bad("-n %d: a maker's sheet holds %d puzzles at most; -format text or json lists more", o.N, maxSheets)
 	}
 	o.Rate = o.Box.Len() <= design.CatalogueCells
@@ -159,11 +158,10 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		dst = file
 	}
 	out := bufio.NewWriter(dst)
-	var made []design.Snake
+	dw := design.NewWriter(out, o, *format)
 	var first *design.Snake // the snake of -kit
 	// A terminal shows a bar of the draws, cleared while a line is
 	// written, and then of the sheets.
-	sheet := *format == "svg" || *format == "html"
 	term := cli.Terminal(e.Stderr)
 	bar := cli.NewBar(e.Stderr, "draws")
 	if term {
@@ -175,35 +173,23 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 			first = &s
 		}
 		bar.Clear()
-		switch *format {
-		case "text":
-			if len(made) == 0 {
-				fmt.Fprintf(out, "# %s\n", o.Title())
-			}
-			made = append(made, s)
-			s.WriteText(out)
-		case "json":
-			writeJSONLine(out, s.JSON(o.Box))
-		default:
-			made = append(made, s)
-			return nil
+		if err := dw.Write(s); err != nil || dw.Sheet() {
+			return err
 		}
 		return out.Flush()
 	})
 	bar.Finish()
 	var im *design.Impossible
 	var ex *design.Exhausted
-	switch {
-	case errors.As(err, &im):
+	if errors.As(err, &im) || errors.As(err, &ex) {
 		out.Flush()
 		e.Warnf("%v", err)
+		if ex != nil {
+			e.Warnf("hint: -draws %d tries that many draws, all of them; another -seed draws others", 10*ex.Draws)
+		}
 		return cli.ErrReported
-	case errors.As(err, &ex):
-		out.Flush()
-		e.Warnf("%v", err)
-		e.Warnf("hint: -draws %d tries that many draws, all of them; another -seed draws others", 10*ex.Draws)
-		return cli.ErrReported
-	case err != nil:
+	}
+	if err != nil {
 		return err
 	}
 	if *kitDir != "" {
@@ -214,23 +200,12 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		}
 		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
 	}
-	if sheet {
-		var drawing func(done, total int)
-		if term {
-			drawing = cli.Progress(e.Stderr, "rating and drawing")
-		}
-		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers), drawing)
-		if err != nil {
-			return err
-		}
-		if *format == "svg" {
-			err = design.WriteSheet(ctx, out, sheets)
-		} else {
-			err = design.WriteHTML(ctx, out, sheets)
-		}
-		if err != nil {
-			return err
-		}
+	var drawing func(done, total int)
+	if term {
+		drawing = cli.Progress(e.Stderr, "rating and drawing")
+	}
+	if err := dw.Close(ctx, int(*workers), drawing); err != nil {
+		return err
 	}
 	if err := out.Flush(); err != nil || file == nil {
 		return err

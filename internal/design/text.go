@@ -1,6 +1,8 @@
 package design
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -44,4 +46,65 @@ func ParseLevels(s string) (lo, hi int, err error) {
 		return 0, 0, fmt.Errorf("want LO:HI with 1 <= LO <= HI <= %d, or one level", rate.Levels)
 	}
 	return lo, hi, nil
+}
+
+// Writer writes the snakes of a design in one of design's formats: text
+// and json a line a snake as each is made, svg and html a maker's sheet
+// once all are made ([Writer.Close]).
+type Writer struct {
+	w      io.Writer
+	o      Options
+	format string
+	made   []Snake
+}
+
+// Formats are the formats a Writer writes.
+var Formats = []string{"text", "json", "svg", "html"}
+
+// NewWriter returns a writer of the snakes of o on w in format, one of
+// [Formats].
+func NewWriter(w io.Writer, o Options, format string) *Writer {
+	return &Writer{w: w, o: o, format: format}
+}
+
+// Sheet reports whether the format is a maker's sheet, written whole
+// once the snakes are made.
+func (x *Writer) Sheet() bool { return x.format == "svg" || x.format == "html" }
+
+// Write writes snake s, or keeps it for the sheet.
+func (x *Writer) Write(s Snake) error {
+	switch x.format {
+	case "text":
+		if len(x.made) == 0 {
+			fmt.Fprintf(x.w, "# %s\n", x.o.Title())
+		}
+		x.made = append(x.made, s)
+		return s.WriteText(x.w)
+	case "json":
+		b, err := json.Marshal(s.JSON(x.o.Box))
+		if err != nil {
+			return err
+		}
+		_, err = x.w.Write(append(b, '\n'))
+		return err
+	}
+	x.made = append(x.made, s)
+	return nil
+}
+
+// Close writes the sheet of the snakes kept, rating and drawing them on
+// the given number of goroutines; progress, when set, follows the sheets
+// made.
+func (x *Writer) Close(ctx context.Context, workers int, progress func(done, total int)) error {
+	if !x.Sheet() {
+		return nil
+	}
+	sheets, err := Sheets(ctx, x.o.Box, x.made, workers, progress)
+	if err != nil {
+		return err
+	}
+	if x.format == "svg" {
+		return WriteSheet(ctx, x.w, sheets)
+	}
+	return WriteHTML(ctx, x.w, sheets)
 }
