@@ -361,8 +361,9 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 }
 
 // CatalogueCells is the largest box whose catalogue Run enumerates to
-// know what it may find: a 3x3x3 box's takes a second, with the ratings
-// of the snakes a few more.
+// know what it may find: a 3x3x3 box's takes a second, and rating the
+// snakes with the solutions asked for, when a range of levels is, some
+// seconds of CPU more.
 const CatalogueCells = 27
 
 // catalogue returns the snakes of the box that meet the request, or an

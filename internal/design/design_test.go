@@ -3,6 +3,7 @@ package design
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -352,6 +353,32 @@ func BenchmarkDesign4(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(made)/b.Elapsed().Minutes(), "puzzles/min")
+}
+
+// BenchmarkDesign4Levels makes two 4x4x4 puzzles at the easy end of the
+// box's scale and two at the hard end, each rated for a person, seeds 1,
+// 2, 3 in turn: design -size 4 -n 2 -difficulty 1:3 and 8:10.
+func BenchmarkDesign4Levels(b *testing.B) {
+	bx := catalogtest.Box(b, "4")
+	for _, r := range [][2]int{{1, 3}, {8, 10}} {
+		b.Run(fmt.Sprintf("%d:%d", r[0], r[1]), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed = seed%3 + 1
+				made := 0
+				_, err := Run(context.Background(), Options{Box: bx, N: 2, Seed: seed, Solutions: 1, Lo: r[0], Hi: r[1]}, func(s Snake) error {
+					if l := s.Rating.Level(); l < r[0] || l > r[1] {
+						b.Errorf("seed %d: %v at level %d", seed, s.Key, l)
+					}
+					made++
+					return nil
+				})
+				if err != nil || made != 2 {
+					b.Fatalf("seed %d: %d puzzles, %v", seed, made, err)
+				}
+			}
+		})
+	}
 }
 
 // TestProgress checks that Run reports each draw checked, in order, out
