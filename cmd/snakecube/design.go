@@ -14,6 +14,7 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/internal/kit"
+	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/words"
 )
 
@@ -78,8 +79,10 @@ Flags:
                    them, and the puzzle's id gives the seed and the draw
   -j N             check N draws at once (default: all cores)
 
-Snakes of a box of at most 27 cells are rated whatever -difficulty, as it
-takes milliseconds; bigger ones only with -difficulty.
+Snakes of 3x3x3 and of a box of at most 20 cells are rated whatever
+-difficulty, as it takes milliseconds; others only with -difficulty, as
+the box's scale of difficulty may take seconds to make, or the rating
+itself.
 
 Examples:
   $ snakecube design -size 3 -n 5
@@ -147,7 +150,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	if dw := design.NewWriter(nil, o, *format); dw.Sheet() && o.N > maxSheets {
 		return bad("-n %d: a maker's sheet holds %d puzzles at most; -format text or json lists more", o.N, maxSheets)
 	}
-	o.Rate = o.Box.Len() <= design.CatalogueCells
+	o.Rate = o.Box.Len() <= design.CatalogueCells && rate.QuickScale(o.Box)
 	dst := io.Writer(e.Stdout)
 	var file *atomicfile.File
 	if *outPath != "-" {

@@ -153,3 +153,22 @@ func odds(p float64) string {
 	}
 	return "1 time in " + words.Thousands(int(math.Round(1/p)))
 }
+
+// QuickCells is the most cells of a box whose scale is made from its
+// whole catalogue in well under a second.
+const QuickCells = 20
+
+// QuickScale reports whether box b's scale is at hand at once: in
+// boxscale_table.go, or made from a catalogue of at most QuickCells
+// cells.
+func QuickScale(b symmetry.Box) bool {
+	if b.Len() <= QuickCells {
+		return true
+	}
+	for _, s := range boxScaleTable {
+		if s.Box == b {
+			return true
+		}
+	}
+	return false
+}
