@@ -196,12 +196,10 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if *kitDir != "" {
-		s := first
-		k, err := kit.Make(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
-		if err != nil {
+		ko := kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: first.Draw, Workers: o.Workers}
+		if err := kf.write(ctx, e, *kitDir, o.Box, first.Key, first.Rating, ko); err != nil {
 			return err
 		}
-		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
 	}
 	var drawing func(done, total int)
 	if term {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -174,14 +173,7 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if kitted != nil {
-		k, err := kit.Make(ctx, *kitDir, kf.force, kitted.Box, kitted.Seq, kitted, kit.Options{Geometry: g, Workers: f.Workers})
-		if errors.Is(err, kit.ErrNoSolution) {
-			return fmt.Errorf("-kit %s: snake %v: %w", *kitDir, kitted.Seq, err)
-		}
-		if err != nil {
-			return err
-		}
-		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
+		return kf.write(ctx, e, *kitDir, kitted.Box, kitted.Seq, kitted, kit.Options{Geometry: g, Workers: f.Workers})
 	}
 	return nil
 }
@@ -198,25 +190,14 @@ type rated struct {
 // makes its maker's sheet when sheet is set.
 func rateSnake(ctx context.Context, it batch.Item, workers int, sheet bool) (rated, error) {
 	s := it.Snake
-	r, err := rate.Person(ctx, s.Box, s.Seq, rate.PersonOptions{Workers: workers, Count: !sheet})
-	if err != nil {
-		return rated{}, err
+	var a rated
+	var err error
+	if a.Felt, a.sheet, err = design.RateSheet(ctx, s.Box, s.Seq, workers, sheet); err != nil || a.Foldable() {
+		return a, err
 	}
-	a := rated{Felt: r}
-	if sheet {
-		if a.sheet, err = design.NewSheet(ctx, s.Box, s.Seq, &r, workers); err != nil {
-			return a, err
-		}
-		a.Solutions = a.sheet.Total
-	}
-	if !a.Foldable() {
-		adv, err := input.Advise(ctx, s, workers)
-		if err != nil {
-			return a, err
-		}
-		a.help = append(adv.Lines(s), adv.ReadingLines(s)...)
-	}
-	return a, nil
+	adv, err := input.Advise(ctx, s, workers)
+	a.help = append(adv.Lines(s), adv.ReadingLines(s)...)
+	return a, err
 }
 
 // writeJSONLine writes v as a line of JSON.

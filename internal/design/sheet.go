@@ -481,3 +481,16 @@ func writeFlat(w io.Writer, f flat, x, y, c float64) {
 		}
 	}
 }
+
+// RateSheet rates snake q of box b for a person on workers goroutines,
+// as rate does: with its solutions counted, and with sheet set, its
+// maker's sheet made too.
+func RateSheet(ctx context.Context, b symmetry.Box, q solver.Seq, workers int, sheet bool) (rate.Felt, Sheet, error) {
+	r, err := rate.Person(ctx, b, q, rate.PersonOptions{Workers: workers, Count: !sheet})
+	if err != nil || !sheet {
+		return r, Sheet{}, err
+	}
+	s, err := NewSheet(ctx, b, q, &r, workers)
+	r.Solutions = s.Total
+	return r, s, err
+}
