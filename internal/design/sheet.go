@@ -212,7 +212,7 @@ func ordinal(n int) string {
 }
 
 // amount writes a number of placements: whole, thousands separated.
-func amount(x float64) string { return words.Thousands(int(math.Round(x))) }
+func amount(x float64) string { return rate.Whole(math.Round(x)) }
 
 // The words of the sheet's legend: how each kind of cubelet is drilled,
 // and how the chain is put together.

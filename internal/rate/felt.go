@@ -138,11 +138,20 @@ func (r Felt) WriteText(w io.Writer) error {
 // amount writes a number of placements for a person: whole, with
 // thousands separated, and its standard error when above 0.
 func amount(x, se float64) string {
-	s := words.Thousands(int(math.Round(x)))
+	s := Whole(math.Round(x))
 	if se > 0 {
-		s += " ± " + words.Thousands(int(math.Ceil(se)))
+		s += " ± " + Whole(math.Ceil(se))
 	}
 	return s
+}
+
+// Whole writes a whole number with thousands separated, or in
+// scientific notation from 10^15 on, beyond which an int may not hold it.
+func Whole(x float64) string {
+	if x >= 1e15 {
+		return fmt.Sprintf("%.3g", x)
+	}
+	return words.Thousands(int(x))
 }
 
 // odds writes a chance as "1 time in N", or as a share when it is above
@@ -151,7 +160,7 @@ func odds(p float64) string {
 	if p > 0.5 {
 		return fmt.Sprintf("%.0f%% of the time", 100*p)
 	}
-	return "1 time in " + words.Thousands(int(math.Round(1/p)))
+	return "1 time in " + Whole(math.Round(1/p))
 }
 
 // QuickCells is the most cells of a box whose scale is made from its

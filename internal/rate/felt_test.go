@@ -79,3 +79,12 @@ func TestPersonJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestWhole writes numbers too big for an int without wrapping round.
+func TestWhole(t *testing.T) {
+	for x, want := range map[float64]string{0: "0", 1234567: "1,234,567", 999999999999999: "999,999,999,999,999", 1e15: "1e+15", 2.5e19: "2.5e+19"} {
+		if got := Whole(x); got != want {
+			t.Errorf("Whole(%g) = %q, want %q", x, got, want)
+		}
+	}
+}
