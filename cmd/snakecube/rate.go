@@ -29,10 +29,11 @@ from an empty box when a fold has gone wrong. From each end it prints
 the placements expected until the snake is folded, and which end is
 easier. The headline difficulty is the easier end's, as a person can
 turn the toy around and keep to the end that goes better. The figures
-are exact for a box of at most 32 cells; otherwise the chance an
-attempt folds the snake is exact and an attempt's length the mean of
-10,000 attempts played, seeded, so the figure has a standard error
-(printed after ±) and is the same on every run and for every -j.
+are exact where the tree of attempts is small (a box of at most 32
+cells; every 3x3x3 snake); otherwise the chance an attempt folds the
+snake is exact and an attempt's length the mean of 10,000 attempts
+played, seeded, so the figure has a standard error (printed after ±)
+and is the same on every run and for every -j.
 
 The level, 1 to 10, places the difficulty on the box's own scale: level
 k holds the k-th tenth of the box's snakes that fold, from the easiest;
