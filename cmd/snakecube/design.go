@@ -3,13 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
 	"github.com/snakecube/snakecube/internal/cli"
@@ -17,7 +16,6 @@ import (
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 const designUsage = `Usage:
@@ -27,7 +25,8 @@ const designUsage = `Usage:
 
 Makes N distinct snake puzzles for a box of up to 64 cells, each with
 exactly K solutions (one by default: a puzzle with a unique answer) and,
-with -difficulty, a level from LO to HI on rate's 1 to 10 scale. Every
+with -difficulty, a level from LO to HI on the box's 1 to 10 scale of a
+person's difficulty, as rate gives it. Every
 snake is checked by the exact solver before it is printed. The same
 options give the same snakes, whatever -j.
 
@@ -46,10 +45,10 @@ gives up after -draws draws, or, without -draws, once the draws meet
 only snakes found before, again and again, or once 20 snakes with K
 solutions were all at other levels. Either way it exits with status 1
 and says what it found. On a 4x4x4 box a unique-solution puzzle takes a
-few seconds; with -difficulty each one is also rated, some seconds more,
-and a snake whose rating would take more than 200 million search nodes
-is passed over (4x4x4 snakes are all at level 10, harder than every
-3x3x3 snake).
+few seconds; with -difficulty each snake with K solutions is also rated,
+some seconds more: two puzzles at levels 1 to 3, or 8 to 10, take a few
+minutes on 2 cores. On a terminal a bar shows the draws, and for svg and
+html then the sheets.
 
 Flags:
   -size N|AxBxC    the box (default 3x3x3)
@@ -68,11 +67,11 @@ Flags:
                    level, placements expected and runs, after a # line;
                    json: an object a line, {"snake", "box", "solutions",
                    "draw", "runs", "letters", and when rated "level",
-                   "difficulty"}; svg: a maker's sheet to print, A4, a page
-                   a puzzle with its chain cubelet by cubelet, then the
-                   solutions on pages of their own; html: the same as one
-                   page to print or read on a phone; either shows a bar
-                   of the draws, then of the sheets, on a terminal
+                   "difficulty", "easier"}, as rate gives them; svg: a
+                   maker's sheet to print, A4, a page a puzzle with its
+                   chain cubelet by cubelet, then the solutions on pages
+                   of their own; html: the same as one page to print or
+                   read on a phone
   -o FILE          write to FILE, replaced only once the whole output is
                    written (default -, standard output)
   -kit DIR         also write the snake's maker's kit into DIR, as snakecube
@@ -80,8 +79,10 @@ Flags:
                    them, and the puzzle's id gives the seed and the draw
   -j N             check N draws at once (default: all cores)
 
-Snakes of a box of at most 27 cells are rated whatever -difficulty, as it
-takes milliseconds; bigger ones only with -difficulty.
+Snakes of 3x3x3 and of a box of at most 20 cells are rated whatever
+-difficulty, as it takes milliseconds; others only with -difficulty, as
+the box's scale of difficulty may take seconds to make, or the rating
+itself.
 
 Examples:
   $ snakecube design -size 3 -n 5
@@ -131,7 +132,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		return bad("-solutions %q: %v solutions", *sols, err)
 	}
 	if *diff != "" {
-		if o.Lo, o.Hi, err = parseLevels(*diff); err != nil {
+		if o.Lo, o.Hi, err = design.ParseLevels(*diff); err != nil {
 			return bad("-difficulty %q: %v", *diff, err)
 		}
 	}
@@ -140,21 +141,16 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 			return bad("-draws %q: %v draws", *draws, err)
 		}
 	}
-	switch *format {
-	case "text", "json", "svg", "html":
-	default:
+	if !slices.Contains(design.Formats, *format) {
 		return bad("-format %q: want text, json, svg or html", *format)
 	}
 	if *kitDir != "" && o.N != 1 {
 		return bad("-kit writes one puzzle's kit: give -n 1, not %d", o.N)
 	}
-	if (*format == "svg" || *format == "html") && o.N > maxSheets {
+	if dw := design.NewWriter(nil, o, *format); dw.Sheet() && o.N > maxSheets {
 		return bad("-n %d: a maker's sheet holds %d puzzles at most; -format text or json lists more", o.N, maxSheets)
 	}
-	o.Rate = o.Box.Len() <= design.CatalogueCells
-	if o.Box.Len() > design.CatalogueCells {
-		o.MaxNodes = designNodes
-	}
+	o.Rate = o.Box.Len() <= design.CatalogueCells && rate.QuickScale(o.Box)
 	dst := io.Writer(e.Stdout)
 	var file *atomicfile.File
 	if *outPath != "-" {
@@ -165,75 +161,52 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 		dst = file
 	}
 	out := bufio.NewWriter(dst)
-	var made []design.Snake
+	dw := design.NewWriter(out, o, *format)
 	var first *design.Snake // the snake of -kit
-	// A sheet prints nothing until its snakes are made and rated, which
-	// takes minutes on a 4x4x4 box: a terminal shows a bar of the draws,
-	// then one of the sheets.
-	sheet := *format == "svg" || *format == "html"
-	if sheet && cli.Terminal(e.Stderr) {
-		o.Progress = cli.Progress(e.Stderr, "draws")
+	// A terminal shows a bar of the draws, cleared while a line is
+	// written, and then of the sheets.
+	term := cli.Terminal(e.Stderr)
+	bar := cli.NewBar(e.Stderr, "draws")
+	if term {
+		o.Progress = bar.Step
+		o.Scale = cli.Progress(e.Stderr, fmt.Sprintf("the %v scale", o.Box))
 	}
-	res, err := design.Run(ctx, o, func(s design.Snake) error {
+	_, err = design.Run(ctx, o, func(s design.Snake) error {
 		if first == nil {
 			first = &s
 		}
-		switch *format {
-		case "text":
-			if len(made) == 0 {
-				fmt.Fprintf(out, "# %s\n", designTitle(o))
-			}
-			made = append(made, s)
-			writeDesigned(out, s)
-		case "json":
-			writeDesignedJSON(out, o.Box, s)
-		default:
-			made = append(made, s)
-			return nil
+		bar.Clear()
+		if err := dw.Write(s); err != nil || dw.Sheet() {
+			return err
 		}
 		return out.Flush()
 	})
+	bar.Finish()
 	var im *design.Impossible
 	var ex *design.Exhausted
-	switch {
-	case errors.As(err, &im):
+	if errors.As(err, &im) || errors.As(err, &ex) {
 		out.Flush()
 		e.Warnf("%v", err)
+		if ex != nil {
+			e.Warnf("hint: -draws %d tries that many draws, all of them; another -seed draws others", 10*ex.Draws)
+		}
 		return cli.ErrReported
-	case errors.As(err, &ex):
-		out.Flush()
-		e.Warnf("%v", err)
-		e.Warnf("hint: -draws %d tries that many draws, all of them; another -seed draws others", 10*ex.Draws)
-		return cli.ErrReported
-	case err != nil:
+	}
+	if err != nil {
 		return err
 	}
-	_ = res
 	if *kitDir != "" {
-		s := first
-		k, err := kit.Make(ctx, *kitDir, kf.force, o.Box, s.Key, s.Rating, kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: s.Draw, Workers: o.Workers})
-		if err != nil {
+		ko := kit.Options{Geometry: g, Designed: true, Seed: o.Seed, Draw: first.Draw, Workers: o.Workers}
+		if err := kf.write(ctx, e, *kitDir, o.Box, first.Key, first.Rating, ko); err != nil {
 			return err
 		}
-		e.Warnf("the kit of puzzle %s is in %s", k.ID(), *kitDir)
 	}
-	if sheet {
-		var drawing func(done, total int)
-		if cli.Terminal(e.Stderr) {
-			drawing = cli.Progress(e.Stderr, "rating and drawing")
-		}
-		sheets, err := design.Sheets(ctx, o.Box, made, int(*workers), drawing)
-		if err != nil {
-			return err
-		}
-		if *format == "svg" {
-			err = design.WriteSheet(ctx, out, sheets)
-		} else {
-			err = design.WriteHTML(ctx, out, sheets)
-		}
-		if err != nil {
-			return err
-		}
+	var drawing func(done, total int)
+	if term {
+		drawing = cli.Progress(e.Stderr, "rating and drawing")
+	}
+	if err := dw.Close(ctx, int(*workers), drawing); err != nil {
+		return err
 	}
 	if err := out.Flush(); err != nil || file == nil {
 		return err
@@ -245,13 +218,6 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 // its solutions some more, kept until the sheet is written.
 const maxSheets = 1000
 
-// designNodes bounds a rating of a box bigger than design enumerates,
-// so that a request for levels no snake of the box has fails in a minute
-// or two (see design.StallRated): a few seconds of a core. Most 4x4x4
-// snakes with one solution need less; a snake whose rating needs more is
-// passed over.
-const designNodes = 200_000_000
-
 // intIn reads a whole number from lo to hi.
 func intIn(s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(s)
@@ -259,43 +225,4 @@ func intIn(s string, lo, hi int) (int, error) {
 		return 0, fmt.Errorf("want %s to %s", words.Thousands(lo), words.Thousands(hi))
 	}
 	return v, nil
-}
-
-// parseLevels reads LO:HI, or N for N:N.
-func parseLevels(s string) (lo, hi int, err error) {
-	a, b, ok := strings.Cut(s, ":")
-	if !ok {
-		b = a
-	}
-	lo, err1 := strconv.Atoi(a)
-	hi, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || lo < 1 || hi < lo || hi > rate.Levels {
-		return 0, 0, fmt.Errorf("want LO:HI with 1 <= LO <= HI <= %d, or one level", rate.Levels)
-	}
-	return lo, hi, nil
-}
-
-// designTitle says what a design asked for, for the line before its
-// snakes.
-func designTitle(o design.Options) string {
-	s := fmt.Sprintf("%v snakes with exactly %s", o.Box, words.Plural(o.Solutions, "solution"))
-	if o.Lo > 0 {
-		s += fmt.Sprintf(", levels %d to %d", o.Lo, o.Hi)
-	}
-	return s + fmt.Sprintf(", drawn from random foldings, seed %d; solutions counted up to rotations, reflections and reversal", o.Seed)
-}
-
-// writeDesigned writes a snake made as a line of text.
-func writeDesigned(w io.Writer, s design.Snake) {
-	fmt.Fprintf(w, "%v  %s", s.Key, words.Plural(int(s.Solutions), "solution"))
-	if s.Rating != nil {
-		fmt.Fprintf(w, "  level %2d  %s placements", s.Rating.Level(), amount(s.Rating.Difficulty()))
-	}
-	fmt.Fprintf(w, "  runs %s\n", design.RunList(s.Key))
-}
-
-func writeDesignedJSON(w io.Writer, b symmetry.Box, s design.Snake) {
-	j := s.JSON(b)
-	p, _ := json.Marshal(j) // numbers and strings
-	w.Write(append(p, '\n'))
 }

@@ -12,6 +12,9 @@ import (
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // kitFlags are the flags of a kit: kit's own, and design's and rate's
@@ -99,4 +102,17 @@ func (k *kitFlags) checked(fs *flag.FlagSet, e cli.Env, usage, dir string) (kit.
 		return g, err
 	}
 	return g, kit.Replaceable(dir, k.force)
+}
+
+// write writes the kit of snake q of box b, rated r, into dir for
+// design's and rate's -kit DIR, and says where.
+func (k *kitFlags) write(ctx context.Context, e cli.Env, dir string, b symmetry.Box, q solver.Seq, r *rate.Felt, o kit.Options) error {
+	made, err := kit.Make(ctx, dir, k.force, b, q, r, o)
+	if errors.Is(err, kit.ErrNoSolution) {
+		return fmt.Errorf("-kit %s: snake %v: %w", dir, q, err)
+	}
+	if err == nil {
+		e.Warnf("the kit of puzzle %s is in %s", made.ID(), dir)
+	}
+	return err
 }

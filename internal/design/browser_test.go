@@ -52,8 +52,12 @@ func sheets(t *testing.T) []Sheet {
 		if _, err := Run(context.Background(), Options{Box: b, N: 1, Seed: 1, Solutions: 1}, func(s Snake) error { made = append(made, s); return nil }); err != nil {
 			t.Fatal(err)
 		}
-		end := rate.End{Nodes: 1 << 34, Forced: 1 << 32, Foldings: 48, Expected: 3e6, ExpectedForced: 1e6}
-		r := rate.Rating{Box: b, Seq: made[0].Key, Ends: [2]rate.End{end, end}}
+		sc, err := rate.ScaleOf(context.Background(), b, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := rate.Effort{Expected: 3e9, StdErr: 4e7, Attempt: 40, Chance: 40 / 3e9, Attempts: rate.DefaultAttempts, Foldings: 48}
+		r := rate.Felt{Box: b, Seq: made[0].Key, Feeling: rate.Feeling{Ends: [2]rate.Effort{end, end}}, Scale: sc}
 		s, err := NewSheet(context.Background(), b, made[0].Key, &r, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -34,7 +34,7 @@
 // bigger one a screen first looks for more solutions than asked for near
 // the draw's own folding (see screen), and only a draw it does not
 // reject is counted: the screen decides nothing, it only saves counts.
-// [Options.MaxNodes] passes over a draw whose rating would take longer.
+// A snake is rated for a person ([rate.Person]) on its box's scale.
 //
 // # Requests that cannot be met
 //
@@ -77,15 +77,14 @@ type Options struct {
 	Lo, Hi int
 	// Rate asks for every snake's rating even without a range of levels.
 	Rate bool
+	// Scale, when set, is called with the progress of the box's scale
+	// while it is made (see [rate.ScaleOf]), before the first draw.
+	Scale func(done, total int)
 	// Draws is the most draws tried; 0 means [DefaultDraws].
 	Draws int
 	// Workers is how many draws are checked at once; 0 means
 	// runtime.GOMAXPROCS(0).
 	Workers int
-	// MaxNodes bounds the nodes of a rating's search; a draw whose
-	// rating would take more is passed over as if out of range. 0 means
-	// no bound.
-	MaxNodes uint64
 	// Progress, when set, is called after each draw checked, in order,
 	// with the draws checked and the most that will be: a run can stop
 	// well before them.
@@ -103,7 +102,7 @@ type Snake struct {
 	Solutions uint64
 	// Rating is set when the options ask for a range of levels or for
 	// ratings.
-	Rating *rate.Rating
+	Rating *rate.Felt
 }
 
 // Result says how a design went.
@@ -167,7 +166,7 @@ func (e *Exhausted) Error() string {
 	s := fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
 	switch {
 	case e.Stalled && e.Found == 0:
-		s += fmt.Sprintf(": %d of them had %s, each at another level or too long to rate, so such snakes are rare in the box, if there are any", e.OutOfRange, words.Plural(e.Options.Solutions, "solution"))
+		s += fmt.Sprintf(": %d of them had %s, each at another level, so such snakes are rare in the box, if there are any", e.OutOfRange, words.Plural(e.Options.Solutions, "solution"))
 	case e.Stalled:
 		s += ": each was drawn again and again, and no new one for long, so the box seems to have no more"
 	}
@@ -234,6 +233,12 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	res := Result{Known: -1}
+	if o.ranged() || o.Rate {
+		// The scale is made once, before the draws, which all wait for it.
+		if _, err := rate.ScaleOf(ctx, o.Box, o.Workers, o.Scale); err != nil {
+			return res, fmt.Errorf("the %v box's scale: %w", o.Box, err)
+		}
+	}
 	var known map[solver.Seq]bool
 	if o.Box.Len() <= CatalogueCells {
 		k, err := catalogue(ctx, o)
@@ -310,7 +315,7 @@ const (
 // big to be enumerated: by the rule of three, snakes in the range are
 // then rarer than 3 in 20 of those with the solutions, at 95%
 // confidence, and each draw rated can take seconds on a box of 64
-// cells (4x4x4 snakes are all harder than every 3x3x3 snake: level 10).
+// cells.
 const StallRated = 20
 
 // stalled reports whether draws 0 to k, whose last new snake was draw
@@ -341,13 +346,11 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 		return c, nil
 	}
 	if o.ranged() || o.Rate {
-		r, err := rate.Rate(ctx, o.Box, q, rate.Options{Workers: 1, MaxNodes: o.MaxNodes})
-		if errors.Is(err, rate.ErrBudget) {
-			return c, nil
-		}
+		r, err := rate.Person(ctx, o.Box, q, rate.PersonOptions{Workers: 1})
 		if err != nil {
 			return c, fmt.Errorf("draw %d, snake %v: rating: %w", k, q, err)
 		}
+		r.Solutions = n.Solutions
 		c.Rating = &r
 		if l := r.Level(); o.ranged() && (l < o.Lo || l > o.Hi) {
 			return c, nil
@@ -358,8 +361,9 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 }
 
 // CatalogueCells is the largest box whose catalogue Run enumerates to
-// know what it may find: a 3x3x3 box's takes a second, with the ratings
-// of the snakes a few more.
+// know what it may find: a 3x3x3 box's takes a second, and rating the
+// snakes with the solutions asked for, when a range of levels is, some
+// seconds of CPU more.
 const CatalogueCells = 27
 
 // catalogue returns the snakes of the box that meet the request, or an
@@ -384,7 +388,7 @@ func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
 		}
 	} else {
 		err := sequencer.RunAhead(ctx, len(keys), o.Workers, 256, func(ctx context.Context, k int) (int, error) {
-			r, err := rate.Rate(ctx, o.Box, keys[k], rate.Options{Workers: 1})
+			r, err := rate.Person(ctx, o.Box, keys[k], rate.PersonOptions{Workers: 1})
 			if err != nil {
 				return 0, fmt.Errorf("rating snake %v: %w", keys[k], err)
 			}

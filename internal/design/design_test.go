@@ -3,6 +3,7 @@ package design
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -314,11 +315,12 @@ func TestImpossible(t *testing.T) {
 		t.Errorf("1x2x14, %d snakes of its %d: %v after %d draws", ones+1, ones, err, res.Draws)
 	}
 	t.Logf("1x2x14: all %d one-solution snakes, and a stop, in %d draws, %v", ones, res.Draws, time.Since(start))
-	// Levels none of its snakes has: the draws stop after StallRated
-	// snakes rated out of the range.
-	_, res, err = run(t, Options{Box: b14, N: 1, Solutions: 1, Lo: 10, Hi: 10})
+	// Levels none of its snakes has: a box of one snake, the straight
+	// line, which its own scale puts at level 1. The draws stop after
+	// StallRated snakes rated out of the range.
+	_, res, err = run(t, Options{Box: catalogtest.Box(t, "1x1x30"), N: 1, Solutions: 1, Lo: 2, Hi: 10})
 	if !errors.As(err, &ex) || !ex.Stalled || ex.Found != 0 || ex.OutOfRange != StallRated || !strings.Contains(err.Error(), "such snakes are rare in the box") {
-		t.Errorf("1x2x14 at level 10: %v after %d draws", err, res.Draws)
+		t.Errorf("1x1x30 at levels 2 to 10: %v after %d draws", err, res.Draws)
 	}
 	for _, o := range []Options{
 		{Box: b, N: 0, Solutions: 1},
@@ -351,6 +353,32 @@ func BenchmarkDesign4(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(made)/b.Elapsed().Minutes(), "puzzles/min")
+}
+
+// BenchmarkDesign4Levels makes two 4x4x4 puzzles at the easy end of the
+// box's scale and two at the hard end, each rated for a person, seeds 1,
+// 2, 3 in turn: design -size 4 -n 2 -difficulty 1:3 and 8:10.
+func BenchmarkDesign4Levels(b *testing.B) {
+	bx := catalogtest.Box(b, "4")
+	for _, r := range [][2]int{{1, 3}, {8, 10}} {
+		b.Run(fmt.Sprintf("%d:%d", r[0], r[1]), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				seed = seed%3 + 1
+				made := 0
+				_, err := Run(context.Background(), Options{Box: bx, N: 2, Seed: seed, Solutions: 1, Lo: r[0], Hi: r[1]}, func(s Snake) error {
+					if l := s.Rating.Level(); l < r[0] || l > r[1] {
+						b.Errorf("seed %d: %v at level %d", seed, s.Key, l)
+					}
+					made++
+					return nil
+				})
+				if err != nil || made != 2 {
+					b.Fatalf("seed %d: %d puzzles, %v", seed, made, err)
+				}
+			}
+		})
+	}
 }
 
 // TestProgress checks that Run reports each draw checked, in order, out

@@ -58,8 +58,8 @@ func TestNoSolutionSheet(t *testing.T) {
 	q, _ := solver.ParseSeq("001010110111010111101010100")
 	b, _ := symmetry.Cube(3)
 	s, err := NewSheet(context.Background(), b, q, nil, 1)
-	if err != nil || s.Total != 0 || s.Rating.Nodes() != 0 {
-		t.Errorf("NewSheet of %v: %d solutions, a rating of %d nodes (%v), want none", q, s.Total, s.Rating.Nodes(), err)
+	if err != nil || s.Total != 0 || s.Rating.Foldable() || s.Rating.Ends[0].Attempt != 0 {
+		t.Errorf("NewSheet of %v: %d solutions, a rating %+v (%v), want none", q, s.Total, s.Rating, err)
 	}
 }
 

@@ -23,7 +23,7 @@ type Sheet struct {
 	Box symmetry.Box
 	// Seq is the snake; cubelet 1 is its first character.
 	Seq    solver.Seq
-	Rating rate.Rating
+	Rating rate.Felt
 	// Solutions are the first of the snake's solutions, as solver.Solve
 	// returns them for Seq; Total is how many it has.
 	Solutions [][]symmetry.Dir
@@ -40,7 +40,7 @@ const SheetSolutions = 10
 // NewSheet returns the maker's sheet of snake q of box b: its first
 // solutions, found on workers goroutines, and its rating, r when not
 // nil, else rated here.
-func NewSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating, workers int) (Sheet, error) {
+func NewSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Felt, workers int) (Sheet, error) {
 	sv, err := solver.Solve(ctx, b, q, solver.Options{Workers: workers, Most: SheetSolutions})
 	if err != nil {
 		return Sheet{}, fmt.Errorf("snake %v: %w", q, err)
@@ -52,13 +52,14 @@ func NewSheet(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating,
 		return s, nil
 	}
 	if r == nil {
-		rt, err := rate.Rate(ctx, b, q, rate.Options{Workers: workers})
+		rt, err := rate.Person(ctx, b, q, rate.PersonOptions{Workers: workers})
 		if err != nil {
 			return s, fmt.Errorf("snake %v: %w", q, err)
 		}
 		r = &rt
 	}
 	s.Rating = *r
+	s.Rating.Solutions = s.Total
 	return s, nil
 }
 
@@ -185,25 +186,25 @@ func (s Sheet) Lines() (title, sub string, about []string) {
 		return title, sub + " · it does not fold", nil
 	}
 	sub += fmt.Sprintf(" · difficulty %d of %d", r.Level(), rate.Levels)
+	easy, hard := r.Easier(), 1-r.Easier()
 	about = append(about,
-		fmt.Sprintf("Difficulty: a person who folds from either end, puts each cubelet in a free cell drawn at random and takes it back at a dead end places %s cubelets on average before the puzzle is solved (%s from cubelet 1, %s from cubelet %d); %.0f%% of them are forced, the chain leaving one free cell.",
-			amount(r.Difficulty()), amount(r.Ends[0].Expected), amount(r.Ends[1].Expected), q.Len, 100*r.ForcedShare()),
-		levelWords(r.Difficulty()),
+		fmt.Sprintf("Difficulty: a person who folds from cubelet %d, the easier end, putting each cubelet in a cell drawn at random among those that leave no cell cut off and starting over at a dead end, places %s cubelets on average before the puzzle is solved (%s from cubelet %d).",
+			r.From(easy), amount(r.Ends[easy].Expected), amount(r.Ends[hard].Expected), r.From(hard)),
+		levelWords(r),
 	)
 	return title, sub, about
 }
 
-// levelWords says what a level means.
-func levelWords(d float64) string {
-	sc := rate.Scale()
-	l := rate.Level(d)
+// levelWords says what a rating's level means.
+func levelWords(r rate.Felt) string {
+	l, d, sc := r.Level(), r.Difficulty(), r.Scale
 	switch {
-	case d > sc.Hardest:
-		return fmt.Sprintf("Level %d of %d: harder than every one of the %s snakes of the 3x3x3 box.", l, rate.Levels, words.Thousands(sc.Snakes))
-	case d < sc.Easiest:
-		return fmt.Sprintf("Level %d of %d: easier than every one of the %s snakes of the 3x3x3 box.", l, rate.Levels, words.Thousands(sc.Snakes))
+	case d > sc.Hardest.Difficulty:
+		return fmt.Sprintf("Level %d of %d: harder than every one of %s.", l, rate.Levels, sc.Words())
+	case d < sc.Easiest.Difficulty:
+		return fmt.Sprintf("Level %d of %d: easier than every one of %s.", l, rate.Levels, sc.Words())
 	}
-	return fmt.Sprintf("Level %d of %d: among the %s snakes of the 3x3x3 box, in the %s tenth from the easiest.", l, rate.Levels, words.Thousands(sc.Snakes), ordinal(l))
+	return fmt.Sprintf("Level %d of %d: among %s, in the %s tenth from the easiest.", l, rate.Levels, sc.Words(), ordinal(l))
 }
 
 func ordinal(n int) string {
@@ -211,7 +212,7 @@ func ordinal(n int) string {
 }
 
 // amount writes a number of placements: whole, thousands separated.
-func amount(x float64) string { return words.Thousands(int(math.Round(x))) }
+func amount(x float64) string { return rate.Whole(math.Round(x)) }
 
 // The words of the sheet's legend: how each kind of cubelet is drilled,
 // and how the chain is put together.
@@ -479,4 +480,17 @@ func writeFlat(w io.Writer, f flat, x, y, c float64) {
 			fmt.Fprintf(w, `<text x="%.2f" y="%.2f" font-size="%.2f" text-anchor="middle" fill="%s">%d</text>`+"\n", px+c/2, py+c*0.4, c*0.36, fill, i+1)
 		}
 	}
+}
+
+// RateSheet rates snake q of box b for a person on workers goroutines,
+// as rate does: with its solutions counted, and with sheet set, its
+// maker's sheet made too.
+func RateSheet(ctx context.Context, b symmetry.Box, q solver.Seq, workers int, sheet bool) (rate.Felt, Sheet, error) {
+	r, err := rate.Person(ctx, b, q, rate.PersonOptions{Workers: workers, Count: !sheet})
+	if err != nil || !sheet {
+		return r, Sheet{}, err
+	}
+	s, err := NewSheet(ctx, b, q, &r, workers)
+	r.Solutions = s.Total
+	return r, s, err
 }

@@ -30,8 +30,12 @@ func TestBrowser(t *testing.T) {
 		// would take long, is made up.
 		bx := catalogtest.Box(t, "4")
 		q, _ := solver.ParseSeq(king)
-		end := rate.End{Nodes: 1 << 34, Forced: 1 << 32, Foldings: 48, Expected: 3e6, ExpectedForced: 1e6}
-		r := rate.Rating{Box: bx, Seq: q, Ends: [2]rate.End{end, end}}
+		sc, err := rate.ScaleOf(ctx, bx, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := rate.Effort{Expected: 3e9, StdErr: 4e7, Attempt: 40, Chance: 40 / 3e9, Attempts: rate.DefaultAttempts, Foldings: 48}
+		r := rate.Felt{Box: bx, Seq: q, Feeling: rate.Feeling{Ends: [2]rate.Effort{end, end}}, Scale: sc}
 		k, err := New(ctx, bx, q, &r, Options{Geometry: defaults, Designed: true, Seed: 7, Draw: 123})
 		if err != nil {
 			t.Fatal(err)

@@ -49,7 +49,7 @@ type Kit struct {
 // New makes the kit of snake q of box b with options o; r, when not nil,
 // is its rating, else it is rated (by design.NewSheet). A snake with no
 // solution is [ErrNoSolution].
-func New(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Rating, o Options) (*Kit, error) {
+func New(ctx context.Context, b symmetry.Box, q solver.Seq, r *rate.Felt, o Options) (*Kit, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
@@ -171,7 +171,7 @@ var ErrNotEmpty = errors.New("holds files")
 
 // Make makes the kit of snake q of box b, r its rating when known, and
 // writes it into dir as [Kit.WriteDir] does.
-func Make(ctx context.Context, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Rating, o Options) (*Kit, error) {
+func Make(ctx context.Context, dir string, force bool, b symmetry.Box, q solver.Seq, r *rate.Felt, o Options) (*Kit, error) {
 	k, err := New(ctx, b, q, r, o)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
-// Package rate measures how hard a snake is to fold by hand: the
-// expected number of cubelet placements of the natural strategy, exactly,
-// and a 1 to 10 scale calibrated on the 3x3x3 catalogue.
+// Package rate measures how hard a snake is to fold by hand: for a
+// person ([Feel], [Person]), on each box's own 1 to 10 scale; and by the
+// natural strategy, a machine's search ([Rate]), exactly, on a scale
+// calibrated on the 3x3x3 catalogue.
 //
 // # The natural strategy
 //
@@ -48,7 +49,10 @@
 // a small box, else p exact from the snake's foldings and L from
 // attempts played, with a standard error. [ScaleOf] gives each box its
 // own 1 to 10 scale of it: the deciles of its catalogue, or of a uniform
-// sample of its snakes drawn by the backbite walk.
+// sample of its snakes drawn by the backbite walk. [Person] rates a snake
+// so, as the commands rate and design and the maker's sheet give it
+// ([Felt]): both ends, the headline the easier end's, its level on the
+// box's scale; [Rate], the natural strategy, stays a figure for research.
 //
 // # Exactness
 //
