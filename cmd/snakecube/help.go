@@ -13,6 +13,9 @@ var censusUsage string
 //go:embed help/convert.txt
 var convertUsage string
 
+//go:embed help/design.txt
+var designUsage string
+
 //go:embed help/enumerate.txt
 var enumerateUsage string
 
@@ -27,6 +30,9 @@ var mergeUsage string
 
 //go:embed help/paths.txt
 var pathsUsage string
+
+//go:embed help/rate.txt
+var rateUsage string
 
 //go:embed help/serve.txt
 var serveUsage string

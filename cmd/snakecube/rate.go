@@ -18,68 +18,6 @@ import (
 	"github.com/snakecube/snakecube/internal/rate"
 )
 
-const rateUsage = `Usage:
-  snakecube rate [-size N|AxBxC] [-notation NAME] [-format text|json|svg]
-                 [-kit DIR [-cube MM] [-hole MM] [-force]] [-j N] [SNAKE...]
-
-Rates how hard each snake is to fold by hand, for a person who folds as
-people do: from one end, each next cubelet in a cell drawn at random
-among those the snake allows that leave no cell cut off, starting over
-from an empty box when a fold has gone wrong. From each end it prints
-the placements expected until the snake is folded, and which end is
-easier. The headline difficulty is the easier end's, as a person can
-turn the toy around and keep to the end that goes better. The figures
-are exact where the tree of attempts is small (a box of at most 32
-cells; every 3x3x3 snake); otherwise the chance an attempt folds the
-snake is exact and an attempt's length the mean of 10,000 attempts
-played, seeded, so the figure has a standard error (printed after ±)
-and is the same on every run and for every -j.
-
-The level, 1 to 10, places the difficulty on the box's own scale: level
-k holds the k-th tenth of the box's snakes that fold, from the easiest;
-the whole catalogue of a box of at most 27 cells, else 100 snakes drawn
-at random. The 3x3x3 and 4x4x4 scales are built in; another box's is
-made when first asked for, which takes seconds to minutes. Also printed:
-the snake's solutions, counted once up to the box's rotations and
-reflections and up to reading the snake from its other end, and from
-each end an attempt's mean placements and its chance to fold the snake.
-docs/CONVENTIONS.md has the definitions.
-
-A 3x3x3 snake is rated in milliseconds; a 4x4x4 snake in some seconds of
-a core. On a terminal a bar shows a scale being made, a spinner the
-rating of one snake given as an argument, and a count the snakes rated
-when the output goes elsewhere.
-
-Snakes are typed in any notation solve reads (snakecube solve -h lists
-them); with no SNAKE, or "-", they are read from standard input, one per
-line, and rated as they are read, in the order of the lines; a bad line
-stops the run there. A snake that does not fold gets solve's help on
-standard error. The svg sheet draws at most 1000 snakes.
-
-Flags:
-  -size N|AxBxC    the box (default: from the snake's length)
-  -notation NAME   the notation, as solve takes it (default: detect)
-  -format FORMAT   text (default); json: an object a line, {"snake", "box",
-                   "solutions", "level", "difficulty", "stdErr", "easier",
-                   "ends": [{"from", "expected", "stdErr", "attempt",
-                   "chance", "exact", "attempts", "foldings"}], "scale"},
-                   "easier" the cubelet the easier end starts from, the
-                   difficulty its expected placements, larger = harder,
-                   null and level 0 for a snake with no solution; svg: a
-                   maker's sheet to print, A4: the chain cubelet by
-                   cubelet to build the puzzle, then the solution on pages
-                   of its own
-  -kit DIR         also write the snake's maker's kit into DIR, as snakecube
-                   kit does, for one snake; -cube, -hole and -force as kit
-                   takes them
-  -j N             search with N goroutines (default: all cores)
-
-Examples:
-  $ snakecube rate 001110110111010111101010100
-  $ snakecube rate -format json < snakes.txt
-  $ snakecube rate -format svg 001110110111010111101010100 > classic-sheet.svg
-`
-
 func runRate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
 	var box boxFlag
