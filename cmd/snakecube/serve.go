@@ -24,9 +24,10 @@ each number of solutions, open a snake's solutions, solve any snake typed
 in. Each catalogue is indexed once, a few bytes a snake, and a snake's
 solutions are read from its file when asked for. It listens on this
 machine only unless -addr says otherwise. With -rate every snake is
-rated first, as snakecube rate does, and the page and the API filter
-snakes by level and sort them by difficulty: the 3x3x3 catalogue takes
-some seconds of each core, a 36-cell one far more.
+rated first, how hard it is for a person to fold, as snakecube rate
+does, on its box's scale: the page and the API filter snakes by level
+and sort them by difficulty, and a snake opened shows both ends, the
+easier first. The 3x3x3 catalogue takes some minutes of a core.
 
 The JSON API, every parameter optional but snake; catalogue=NAME chooses
 among several catalogues for /api/snakes, /api/snakes/KEY and /api/stats
@@ -108,7 +109,11 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if *rateAll {
-		if err := serve.RateAll(ctx, cats); err != nil {
+		var bar func(string) func(done, total int)
+		if cli.Terminal(e.Stderr) {
+			bar = func(name string) func(done, total int) { return cli.Progress(e.Stderr, "rating "+name) }
+		}
+		if err := serve.RateAll(ctx, cats, bar); err != nil {
 			return err
 		}
 	}

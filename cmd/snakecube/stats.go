@@ -25,10 +25,12 @@ twice counts once. A cell is a corner, edge, face or centre cell when 3,
 2, 1 or 0 of its coordinates are at an end of their axis (every
 coordinate is, on a side of 1 or 2). FILE "-" reads standard input.
 
-With -rate it also rates every snake as snakecube rate does and prints
-the 10 easiest and the 10 hardest, and how many snakes are at each level
-of the 1 to 10 scale and in each range of placements expected: the whole
-3x3x3 catalogue takes some seconds of each core, a 36-cell one far more.
+With -rate it also rates how hard every snake is for a person to fold, as
+snakecube rate does: the placements expected from its easier end, and its
+level, 1 to 10, on its box's scale (the tenths of the box's snakes). It
+prints the 10 easiest and the 10 hardest, with both ends, and how many
+snakes are at each level and in each range of placements expected: the
+whole 3x3x3 catalogue takes some minutes of a core.
 
 Formats:
   text  aligned tables to read
@@ -38,16 +40,18 @@ Formats:
         [{solutions, snakes}], byStraights and palindromesByStraights
         [{straights, solutions, snakes}], ends [{first, last, solutions}],
         top [{snake, solutions, straights, palindrome}], and with -rate
-        difficulty {rated, levels [{level, snakes}], placements [{lo, hi,
-        snakes}], easiest and hardest [{snake, solutions, difficulty,
-        level}]}; lists leave out zeros
+        difficulty {scale {box, snakes, sampled}, rated, levels [{level,
+        snakes}], placements [{lo, hi, snakes}], easiest and hardest
+        [{snake, solutions, difficulty, stdErr, level, easier, ends
+        [{from, expected}]}]}; lists leave out zeros
   csv   one value a record: table,row,column,value, with tables summary
         (row: the figure), most (row: snake), histogram (row: solutions),
         by_straights and palindromes_by_straights (row: straights, column:
         solutions, value: snakes), ends (row: first cell, column: last
-        cell), top (row: rank, column: snake), and with -rate levels
-        (row: level), placements (row: lo-hi), easiest and hardest (row:
-        rank, column: snake, value: difficulty)
+        cell), top (row: rank, column: snake), and with -rate summary
+        rows rated, scale_box, scale_snakes, scale_sampled, levels (row:
+        level), placements (row: lo-hi), easiest and hardest (row: rank,
+        column: snake, value: difficulty)
 
 Flags:
   -size N|AxBxC    the box, needed only when the file does not tell it
@@ -99,7 +103,12 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	defer closeFile()
-	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)})
+	opts := stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)}
+	if *rateAll && cli.Terminal(e.Stderr) {
+		opts.Progress = cli.Progress(e.Stderr, "rating")
+		opts.ScaleProgress = cli.Progress(e.Stderr, "the box's scale")
+	}
+	st, err := stats.Compute(ctx, r, opts)
 	if err := readFailed(e, name, "snakecube verify "+rest[0]+" lists every problem", err); err != nil {
 		return err
 	}

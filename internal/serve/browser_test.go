@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,10 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
+	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // wait is a script that awaits until the expression cond holds, for up
@@ -201,6 +206,27 @@ func TestBrowserRated(t *testing.T) {
 		if len(first) != 6 || first[0] != top[0].Key || first[4] != fmt.Sprint(top[0].Level) {
 			t.Errorf("%s: sorted by difficulty, the first row reads %q, want %s at level %d", name, first, top[0].Key, top[0].Level)
 		}
+		// The easiest snake opened: its level and both ends, the easier
+		// first, as a person's difficulty rates the snake alone.
+		p.Click(t, "#snakes tbody tr")
+		var d struct {
+			Level, Easier string
+			Text          string
+		}
+		p.Eval(t, wait(`document.querySelector("#difficulty") !== null && document.querySelector("#player .sp-canvas") !== null`,
+			`(function () { var e = document.getElementById("difficulty"); return {Level: e.dataset.level, Easier: e.dataset.easier, Text: e.textContent}; })()`), &d)
+		felt := feltWords(t, f.cats[0].Box, top[0].Key)
+		scale, err := rate.ScaleOf(t.Context(), f.cats[0].Box, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Level != fmt.Sprint(top[0].Level) || d.Easier != fmt.Sprint(felt.easier) || !strings.Contains(d.Text, felt.text) ||
+			!strings.Contains(d.Text, "Difficulty: level "+d.Level+" of 10, where each level holds a tenth of the "+words.Thousands(scale.Snakes)+" snakes of the 2x3x3 box") {
+			t.Errorf("%s: the easiest snake opened shows level %s, easier end %s: %q; want level %d, easier end %d, %q", name, d.Level, d.Easier, d.Text, top[0].Level, felt.easier, felt.text)
+		}
+		p.Eval(t, `document.getElementById("difficulty").scrollIntoView()`, nil)
+		shot(t, p, name+"-difficulty")
+
 		// Level 2 at least.
 		p.Eval(t, `(function () { var f = document.getElementById("filters"); f.elements.min_level.value = "2"; f.elements.sort.value = "-difficulty"; })()`, nil)
 		p.Click(t, "#apply")
@@ -208,7 +234,7 @@ func TestBrowserRated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf("1–%d of %d snakes", total, total)
+		want := fmt.Sprintf("1–%d of %s snakes", min(total, 50), words.Thousands(total))
 		p.Eval(t, wait(fmt.Sprintf(`document.getElementById("count").textContent === %q`, want), `document.getElementById("count").textContent`), &s)
 		if s != want {
 			t.Errorf("%s: snakes of level 2 and more: the count reads %q, want %q", name, s, want)
@@ -233,4 +259,32 @@ func TestBrowserRated(t *testing.T) {
 			t.Errorf("%s: the page asked the network for %q", name, away)
 		}
 	}
+}
+
+// feltWords rates snake key of box b alone (rate.Feel) and returns its
+// easier end's cubelet and the words the page says of that end.
+func feltWords(t *testing.T, b symmetry.Box, key string) (w struct {
+	easier int
+	text   string
+}) {
+	t.Helper()
+	q, err := solver.ParseSeq(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := rate.Feel(t.Context(), b, q, rate.FeelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, o := f.Ends[0].Expected, f.Ends[1].Expected
+	n := words.Thousands(int(math.Round(min(e, o))))
+	switch {
+	case e == o:
+		w.easier, w.text = 1, "Either end: about "+n+" cubelets placed."
+	case o < e:
+		w.easier, w.text = q.Len, fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", q.Len, n, words.Thousands(int(math.Round(e))))
+	default:
+		w.easier, w.text = 1, fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, q.Len, words.Thousands(int(math.Round(o))))
+	}
+	return w
 }

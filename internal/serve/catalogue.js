@@ -5,6 +5,7 @@
 //
 //   SnakeCatalogue.histogram(element, stats, selected, click)
 //   SnakeCatalogue.table(tbody, rows, total, open)
+//   SnakeCatalogue.difficulty(element, rating, cubelets, scale)
 //
 // stats is the JSON of GET /api/stats (stats -format json); rows are
 // snakes as GET /api/snakes lists them, {key, solutions, straights,
@@ -205,6 +206,44 @@
     e.appendChild(document.createTextNode(text.slice(at)));
   }
 
+  // difficulty fills element e with how hard a snake of n cubelets is
+  // for a person to fold, in words: d is {level, difficulty, stdErr,
+  // easier, ends} as GET /api/snakes/KEY answers it in a catalogue rated
+  // (package rate's Feel), scale the snakes the levels are tenths of.
+  // The element gets data-level and data-easier, the easier end's
+  // cubelet.
+  function difficulty(e, d, n, scale) {
+    e.textContent = '';
+    e.className = 'difficulty';
+    e.setAttribute('data-level', d.level);
+    e.setAttribute('data-easier', d.easier);
+    function placed(x, se) {
+      return 'about ' + number(Math.round(x)) + (se > 0 ? ' ± ' + number(Math.round(se)) : '') + ' cubelets placed';
+    }
+    var head = document.createElement('p');
+    var b = document.createElement('b');
+    b.textContent = 'Difficulty: level ' + d.level + ' of 10';
+    head.appendChild(b);
+    head.appendChild(document.createTextNode(', where each level holds a tenth of ' + scale + ', level 1 the easiest.'));
+    e.appendChild(head);
+    var ul = document.createElement('ul');
+    var other = d.easier === 1 ? n : 1;
+    var lines = d.ends[0] === d.ends[1] ?
+      ['Either end: ' + placed(d.difficulty, d.stdErr) + '.'] :
+      ['Easier from cubelet ' + d.easier + ': ' + placed(d.difficulty, d.stdErr) + '.',
+        'From cubelet ' + other + ': ' + placed(d.ends[other === 1 ? 0 : 1], 0) + '.'];
+    lines.forEach(function (t, k) {
+      var li = ul.appendChild(document.createElement('li'));
+      li.textContent = t;
+      if (k === 0) li.className = 'easier';
+    });
+    e.appendChild(ul);
+    var note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = 'Cubelets a person puts in place, on average, to fold the snake when each goes where it leaves no cell cut off and the fold starts over when it goes wrong.';
+    e.appendChild(note);
+  }
+
   root.SnakeCatalogue = {number: number, plural: plural, bins: bins, histogram: histogram, selection: selection,
-    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures, linked: linked};
+    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures, linked: linked, difficulty: difficulty};
 })(typeof window !== 'undefined' ? window : this);
