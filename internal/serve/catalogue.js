@@ -10,7 +10,8 @@
 // stats is the JSON of GET /api/stats (stats -format json); rows are
 // snakes as GET /api/snakes lists them, {key, solutions, straights,
 // palindrome}, and in a catalogue rated, level and difficulty, drawn in
-// two more columns. Every text is set as text, never as HTML.
+// two more columns; difficulty says in words how hard a snake is for a
+// person to fold. Every text is set as text, never as HTML.
 (function (root) {
   'use strict';
 
@@ -209,9 +210,9 @@
   // difficulty fills element e with how hard a snake of n cubelets is
   // for a person to fold, in words: d is {level, difficulty, stdErr,
   // easier, ends} as GET /api/snakes/KEY answers it in a catalogue rated
-  // (package rate's Feel), scale the snakes the levels are tenths of.
-  // The element gets data-level and data-easier, the easier end's
-  // cubelet.
+  // (package rate's Feel), scale {box, snakes, sampled} the snakes the
+  // levels are tenths of. The element gets data-level and data-easier,
+  // the easier end's cubelet.
   function difficulty(e, d, n, scale) {
     e.textContent = '';
     e.className = 'difficulty';
@@ -224,7 +225,9 @@
     var b = document.createElement('b');
     b.textContent = 'Difficulty: level ' + d.level + ' of 10';
     head.appendChild(b);
-    head.appendChild(document.createTextNode(', where each level holds a tenth of ' + scale + ', level 1 the easiest.'));
+    var of = scale.sampled ? number(scale.snakes) + ' snakes of the ' + scale.box + ' box drawn at random' :
+      'the ' + number(scale.snakes) + ' snakes of the ' + scale.box + ' box';
+    head.appendChild(document.createTextNode(', where each level holds a tenth of ' + of + ', level 1 the easiest.'));
     e.appendChild(head);
     var ul = document.createElement('ul');
     var other = d.easier === 1 ? n : 1;

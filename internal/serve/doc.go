@@ -21,8 +21,9 @@
 //   - GET /api/catalogues: [{name, box, cells, file, format, snakes,
 //     solutions, rated, scale}], the catalogues served; rated tells a
 //     catalogue whose snakes were rated ([Catalogue.Rate]), and scale,
-//     for one, which snakes its levels are the tenths of ("the 11,487
-//     snakes of the 3x3x3 box").
+//     for one, which snakes its levels are the tenths of, {box, snakes,
+//     sampled}: the box's whole catalogue, or a sample drawn at random
+//     (package rate, ScaleOf).
 //   - GET /api/snakes: the snakes that match, {"total": N, "snakes":
 //     [{"key", "solutions", "straights", "palindrome"}]}, where total
 //     counts every match and snakes are the page asked for; in a

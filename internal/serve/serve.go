@@ -244,17 +244,24 @@ type info struct {
 	Snakes    int    `json:"snakes"`
 	Solutions int    `json:"solutions"`
 	Rated     bool   `json:"rated"`
-	// Scale says, in a catalogue rated, which snakes its levels are the
-	// tenths of: "the 11,487 snakes of the 3x3x3 box".
-	Scale string `json:"scale,omitempty"`
+	// Scale tells, in a catalogue rated, which snakes its levels are the
+	// tenths of: the box's whole catalogue or a sample drawn at random.
+	Scale *scaleInfo `json:"scale,omitempty"`
+}
+
+// scaleInfo is a box's scale of difficulty in /api/catalogues.
+type scaleInfo struct {
+	Box     string `json:"box"`
+	Snakes  int    `json:"snakes"`
+	Sampled bool   `json:"sampled"`
 }
 
 func (s *Server) infos() []info {
 	out := []info{}
 	for _, c := range s.cats {
-		in := info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions, c.Rated(), ""}
+		in := info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions, c.Rated(), nil}
 		if c.Rated() {
-			in.Scale = stats.ScaleWords(c.scale)
+			in.Scale = &scaleInfo{c.scale.Box.String(), c.scale.Snakes, c.scale.Sampled}
 		}
 		out = append(out, in)
 	}

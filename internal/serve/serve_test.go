@@ -25,7 +25,6 @@ import (
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
-	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -771,8 +770,8 @@ func TestQueriesRated(t *testing.T) {
 	}
 	var infos []info
 	f.get(t, "/api/catalogues", &infos)
-	if len(infos) != 3 || !infos[0].Rated || !infos[1].Rated || infos[2].Rated || infos[2].Scale != "" ||
-		infos[0].Scale != "the "+words.Thousands(len(snapshot(t, f.cats[0])))+" snakes of the 2x3x3 box" {
+	if len(infos) != 3 || !infos[0].Rated || !infos[1].Rated || infos[2].Rated || infos[2].Scale != nil ||
+		*infos[0].Scale != (scaleInfo{"2x3x3", len(snapshot(t, f.cats[0])), false}) {
 		t.Errorf("/api/catalogues: %+v, want the first two rated", infos)
 	}
 	for _, q := range []string{"sort=difficulty", "sort=-difficulty", "level=3", "min_level=2", "max_level=9"} {
