@@ -27,7 +27,7 @@ machine only unless -addr says otherwise. With -rate every snake is
 rated first, how hard it is for a person to fold, as snakecube rate
 does, on its box's scale: the page and the API filter snakes by level
 and sort them by difficulty, and a snake opened shows both ends, the
-easier first. The 3x3x3 catalogue takes some minutes of a core.
+easier first. The 3x3x3 catalogue takes some 30 seconds of a core.
 
 The JSON API, every parameter optional but snake; catalogue=NAME chooses
 among several catalogues for /api/snakes, /api/snakes/KEY and /api/stats

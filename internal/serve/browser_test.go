@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -277,14 +278,29 @@ func feltWords(t *testing.T, b symmetry.Box, key string) (w struct {
 		t.Fatal(err)
 	}
 	e, o := f.Ends[0].Expected, f.Ends[1].Expected
-	n := words.Thousands(int(math.Round(min(e, o))))
+	n := amount(min(e, o))
 	switch {
 	case e == o:
 		w.easier, w.text = 1, "Either end: about "+n+" cubelets placed."
 	case o < e:
-		w.easier, w.text = q.Len, fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", q.Len, n, words.Thousands(int(math.Round(e))))
+		w.easier, w.text = q.Len, fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", q.Len, n, amount(e))
 	default:
-		w.easier, w.text = 1, fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, q.Len, words.Thousands(int(math.Round(o))))
+		w.easier, w.text = 1, fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, q.Len, amount(o))
 	}
 	return w
+}
+
+// amount writes placements as the page does: whole below a million, else
+// to three figures in millions, billions or trillions.
+func amount(x float64) string {
+	for _, u := range []struct {
+		v    float64
+		name string
+	}{{1e12, "trillion"}, {1e9, "billion"}, {1e6, "million"}} {
+		if x >= u.v {
+			v := x / u.v // three figures, as JavaScript's toPrecision(3)
+			return strconv.FormatFloat(v, 'f', max(0, 2-int(math.Floor(math.Log10(v)))), 64) + " " + u.name
+		}
+	}
+	return words.Thousands(int(math.Round(x)))
 }

@@ -207,6 +207,16 @@
     e.appendChild(document.createTextNode(text.slice(at)));
   }
 
+  // amount writes a number of placements for a person: whole below a
+  // million, else to three figures in millions, billions or trillions.
+  function amount(x) {
+    var units = [[1e12, ' trillion'], [1e9, ' billion'], [1e6, ' million']];
+    for (var k = 0; k < units.length; k++) {
+      if (x >= units[k][0]) return (x / units[k][0]).toPrecision(3) + units[k][1];
+    }
+    return number(Math.round(x));
+  }
+
   // difficulty fills element e with how hard a snake of n cubelets is
   // for a person to fold, in words: d is {level, difficulty, stdErr,
   // easier, ends} as GET /api/snakes/KEY answers it in a catalogue rated
@@ -219,7 +229,7 @@
     e.setAttribute('data-level', d.level);
     e.setAttribute('data-easier', d.easier);
     function placed(x, se) {
-      return 'about ' + number(Math.round(x)) + (se > 0 ? ' ± ' + number(Math.round(se)) : '') + ' cubelets placed';
+      return 'about ' + amount(x) + (se > 0 ? ' ± ' + amount(se) : '') + ' cubelets placed';
     }
     var head = document.createElement('p');
     var b = document.createElement('b');

@@ -51,7 +51,8 @@ const rateBatch = 4096
 // [Catalogue.Stats]: /api/snakes then filters by level and sorts by
 // difficulty. progress, when not nil, is called after each snake with
 // the number rated and the total. The figures do not depend
-// on workers. The whole 3x3x3 catalogue takes some minutes of a core.
+// on workers. The whole 3x3x3 catalogue takes some 30 seconds of a
+// core.
 func (c *Catalogue) Rate(ctx context.Context, workers int, progress func(done, total int)) error {
 	scale, err := rate.ScaleOf(ctx, c.Box, workers, nil)
 	if err != nil {

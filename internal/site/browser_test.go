@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -20,8 +21,12 @@ import (
 
 	"github.com/snakecube/snakecube/internal/browsertest"
 	"github.com/snakecube/snakecube/internal/input"
+	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/site"
 	"github.com/snakecube/snakecube/internal/site/engine"
+	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // wait is a script that awaits until the expression cond holds, and then
@@ -697,4 +702,128 @@ func TestBrowserNoEngine(t *testing.T) {
 	if m, who := count(); m != n+1 {
 		t.Errorf("solving again without its engine, the page asked for it %d times more (from %q), want once", m-n, who[n:])
 	}
+}
+
+// TestBrowserDifficulty asks, for a snake solved, how hard it is to fold,
+// on a desktop's screen and a phone's: the page shows its level on its
+// box's scale and the placements expected from each end, the easier
+// first, as a person's difficulty rates the snake natively (rate.Feel,
+// rate.ScaleOf); for a 2x3x3 snake the engine makes the box's scale
+// itself, and the 4x4x4 shop snake's attempts are played, with a
+// standard error. A box whose scale would take minutes gets a sentence
+// instead.
+func TestBrowserDifficulty(t *testing.T) {
+	b := browsertest.Start(t)
+	srv := serveSite(t)
+	snakes := []struct{ name, frag, seq, size string }{
+		{"classic", "snake=" + site.Classic, site.Classic, "3x3x3"},
+		{"flat", "snake=001011010101111110&size=2x3x3", "001011010101111110", "2x3x3"},
+		{"4x4x4", "snake=" + shop4, shop4, "4x4x4"},
+	}
+	for _, phone := range []bool{false, true} {
+		var p *browsertest.Page
+		name := "difficulty"
+		if phone {
+			p = b.NewPhone(t, 375, 812, 2)
+			name += "-phone"
+		} else {
+			p = b.NewPage(t, 1280, 800)
+		}
+		p.Navigate(t, srv.URL+"/")
+		p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+		for _, sn := range snakes {
+			if phone && sn.size == "4x4x4" {
+				continue // its attempts take seconds: once is enough
+			}
+			p.Eval(t, fmt.Sprintf(`location.hash = %q`, sn.frag), nil)
+			p.Eval(t, wait(done+` && !document.getElementById('rate-line').hidden`, `true`), nil)
+			p.Click(t, "#rate")
+			var d struct {
+				Level, Easier, Text string
+			}
+			p.Eval(t, wait(`!document.getElementById('difficulty').hidden && !window.snakecube.searching()`,
+				`(function () { var e = document.getElementById('difficulty'); return {Level: e.dataset.level, Easier: e.dataset.easier, Text: e.textContent}; })()`), &d)
+			want := feltWords(t, sn.size, sn.seq)
+			if d.Level != fmt.Sprint(want.level) || d.Easier != fmt.Sprint(want.easier) || !strings.Contains(d.Text, want.text) ||
+				!strings.Contains(d.Text, fmt.Sprintf("Difficulty: level %d of 10, where each level holds a tenth of %s", want.level, want.snakes)) {
+				t.Errorf("%s, %s: the page shows level %s, easier end %s: %q; want level %d, easier end %d, %q", name, sn.name, d.Level, d.Easier, d.Text, want.level, want.easier, want.text)
+			}
+			p.Eval(t, `document.getElementById('difficulty').scrollIntoView({block: 'center'}); true`, nil)
+			shot(t, p, name+"-"+sn.name)
+		}
+		// A 3x3x4 snake: its box has no scale made.
+		p.Eval(t, `location.hash = "snake=000110011001100110011001100110011000&size=3x3x4"`, nil)
+		p.Eval(t, wait(done+` && document.querySelector('[data-solutions]').dataset.solutions !== '0'`, `true`), nil)
+		p.Click(t, "#rate")
+		var level string
+		p.Eval(t, wait(`!document.getElementById('difficulty').hidden && !window.snakecube.searching()`, `document.getElementById('difficulty').dataset.level`), &level)
+		if level != "0" {
+			t.Errorf("%s: a 3x3x4 snake is rated level %s, want 0, no scale", name, level)
+		}
+		shot(t, p, name+"-unscaled")
+		if errs := p.Errors(); len(errs) > 0 {
+			t.Errorf("%s: script errors: %q", name, errs)
+		}
+	}
+}
+
+// feltWords rates snake seq of box size natively and returns its level,
+// its easier end's cubelet, the number of snakes of its box's scale, and
+// the words the page says of its ends.
+func feltWords(t *testing.T, size, seq string) (w struct {
+	level, easier int
+	snakes, text  string
+}) {
+	t.Helper()
+	b, err := symmetry.ParseBox(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := solver.ParseSeq(seq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := rate.Feel(t.Context(), b, q, rate.FeelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scale, err := rate.ScaleOf(t.Context(), b, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, o := f.Ends[0].Expected, f.Ends[1].Expected
+	n := amount(min(e, o))
+	if se := f.StdErr(); se > 0 {
+		n += " ± " + amount(se)
+	}
+	w.snakes = "the " + words.Thousands(scale.Snakes) + " snakes of the " + size + " box"
+	if scale.Sampled {
+		w.snakes = words.Thousands(scale.Snakes) + " snakes of the " + size + " box drawn at random"
+	}
+	for w.level = 1; w.level < rate.Levels && min(e, o) > scale.Thresholds[w.level-1]; w.level++ {
+	}
+	switch {
+	case e == o:
+		w.easier, w.text = 1, "Either end: about "+n+" cubelets placed."
+	case o < e:
+		w.easier, w.text = q.Len, fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", q.Len, n, amount(e))
+	default:
+		w.easier, w.text = 1, fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, q.Len, amount(o))
+	}
+	return w
+}
+
+// amount writes placements as the page does: whole below a million, else
+// to three figures in millions, billions or trillions.
+func amount(x float64) string {
+	for _, u := range []struct {
+		v    float64
+		name string
+	}{{1e12, "trillion"}, {1e9, "billion"}, {1e6, "million"}} {
+		if x >= u.v {
+			v := x / u.v // three figures, as JavaScript's toPrecision(3)
+			return strconv.FormatFloat(v, 'f', max(0, 2-int(math.Floor(math.Log10(v)))), 64) + " " + u.name
+		}
+	}
+	return words.Thousands(int(math.Round(x)))
 }
