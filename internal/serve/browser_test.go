@@ -3,19 +3,14 @@ package serve
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
-	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 // wait is a script that awaits until the expression cond holds, for up
@@ -208,7 +203,8 @@ func TestBrowserRated(t *testing.T) {
 			t.Errorf("%s: sorted by difficulty, the first row reads %q, want %s at level %d", name, first, top[0].Key, top[0].Level)
 		}
 		// The easiest snake opened: its level and both ends, the easier
-		// first, as a person's difficulty rates the snake alone.
+		// first, as /api/snakes/KEY answers them (TestQueriesRated checks
+		// the answer against each snake rated alone).
 		p.Click(t, "#snakes tbody tr")
 		var d struct {
 			Level, Easier string
@@ -216,14 +212,18 @@ func TestBrowserRated(t *testing.T) {
 		}
 		p.Eval(t, wait(`document.querySelector("#difficulty") !== null && document.querySelector("#player .sp-canvas") !== null`,
 			`(function () { var e = document.getElementById("difficulty"); return {Level: e.dataset.level, Easier: e.dataset.easier, Text: e.textContent}; })()`), &d)
-		felt := feltWords(t, f.cats[0].Box, top[0].Key)
-		scale, err := rate.ScaleOf(t.Context(), f.cats[0].Box, 0, nil)
-		if err != nil {
-			t.Fatal(err)
+		var ans struct {
+			Level, Easier int
+			Ends          []float64
 		}
-		if d.Level != fmt.Sprint(top[0].Level) || d.Easier != fmt.Sprint(felt.easier) || !strings.Contains(d.Text, felt.text) ||
-			!strings.Contains(d.Text, "Difficulty: level "+d.Level+" of 10, where each level holds a tenth of the "+words.Thousands(scale.Snakes)+" snakes of the 2x3x3 box") {
-			t.Errorf("%s: the easiest snake opened shows level %s, easier end %s: %q; want level %d, easier end %d, %q", name, d.Level, d.Easier, d.Text, top[0].Level, felt.easier, felt.text)
+		f.get(t, "/api/snakes/"+top[0].Key+"?catalogue="+f.cats[0].Name, &ans)
+		ends := fmt.Sprintf("Easier from cubelet %d: ", ans.Easier)
+		if len(ans.Ends) == 2 && ans.Ends[0] == ans.Ends[1] {
+			ends = "Either end: "
+		}
+		if d.Level != fmt.Sprint(ans.Level) || d.Easier != fmt.Sprint(ans.Easier) || !strings.Contains(d.Text, ends) ||
+			!strings.HasPrefix(d.Text, "Difficulty: level "+d.Level+" of 10, where each level holds a tenth of the "+words.Thousands(f.cats[0].Scale().Snakes)+" snakes of the 2x3x3 box") {
+			t.Errorf("%s: the easiest snake opened shows level %s, easier end %s: %q; the API says level %d, easier end %d", name, d.Level, d.Easier, d.Text, ans.Level, ans.Easier)
 		}
 		p.Eval(t, `document.getElementById("difficulty").scrollIntoView()`, nil)
 		shot(t, p, name+"-difficulty")
@@ -260,47 +260,4 @@ func TestBrowserRated(t *testing.T) {
 			t.Errorf("%s: the page asked the network for %q", name, away)
 		}
 	}
-}
-
-// feltWords rates snake key of box b alone (rate.Feel) and returns its
-// easier end's cubelet and the words the page says of that end.
-func feltWords(t *testing.T, b symmetry.Box, key string) (w struct {
-	easier int
-	text   string
-}) {
-	t.Helper()
-	q, err := solver.ParseSeq(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := rate.Feel(t.Context(), b, q, rate.FeelOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, o := f.Ends[0].Expected, f.Ends[1].Expected
-	n := amount(min(e, o))
-	switch {
-	case e == o:
-		w.easier, w.text = 1, "Either end: about "+n+" cubelets placed."
-	case o < e:
-		w.easier, w.text = q.Len, fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", q.Len, n, amount(e))
-	default:
-		w.easier, w.text = 1, fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, q.Len, amount(o))
-	}
-	return w
-}
-
-// amount writes placements as the page does: whole below a million, else
-// to three figures in millions, billions or trillions.
-func amount(x float64) string {
-	for _, u := range []struct {
-		v    float64
-		name string
-	}{{1e12, "trillion"}, {1e9, "billion"}, {1e6, "million"}} {
-		if x >= u.v {
-			v := x / u.v // three figures, as JavaScript's toPrecision(3)
-			return strconv.FormatFloat(v, 'f', max(0, 2-int(math.Floor(math.Log10(v)))), 64) + " " + u.name
-		}
-	}
-	return words.Thousands(int(math.Round(x)))
 }

@@ -21,12 +21,9 @@ import (
 
 	"github.com/snakecube/snakecube/internal/browsertest"
 	"github.com/snakecube/snakecube/internal/input"
-	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/site"
 	"github.com/snakecube/snakecube/internal/site/engine"
 	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/solver"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
 // wait is a script that awaits until the expression cond holds, and then
@@ -707,16 +704,16 @@ func TestBrowserNoEngine(t *testing.T) {
 // TestBrowserDifficulty asks, for a snake solved, how hard it is to fold,
 // on a desktop's screen and a phone's: the page shows its level on its
 // box's scale and the placements expected from each end, the easier
-// first, as a person's difficulty rates the snake natively (rate.Feel,
-// rate.ScaleOf); for a 2x3x3 snake the engine makes the box's scale
-// itself, and the 4x4x4 shop snake's attempts are played, with a
-// standard error. A box whose scale would take minutes gets a sentence
-// instead.
+// first, as the engine rates the snake natively; for a 2x3x3 snake the
+// engine makes the box's scale itself, and the 4x4x4 shop snake's
+// attempts are played, with a standard error. A box whose scale would
+// take minutes gets a sentence instead.
 func TestBrowserDifficulty(t *testing.T) {
 	b := browsertest.Start(t)
 	srv := serveSite(t)
 	snakes := []struct{ name, frag, seq, size string }{
 		{"classic", "snake=" + site.Classic, site.Classic, "3x3x3"},
+		{"from-27", "snake=001011111111011101110111010", "001011111111011101110111010", "3x3x3"}, // easier from its last cubelet
 		{"flat", "snake=001011010101111110&size=2x3x3", "001011010101111110", "2x3x3"},
 		{"4x4x4", "snake=" + shop4, shop4, "4x4x4"},
 	}
@@ -767,48 +764,41 @@ func TestBrowserDifficulty(t *testing.T) {
 	}
 }
 
-// feltWords rates snake seq of box size natively and returns its level,
-// its easier end's cubelet, the number of snakes of its box's scale, and
-// the words the page says of its ends.
+// feltWords rates snake seq of box size with the engine natively (whose
+// TestFeel checks it against package rate) and returns its level, its
+// easier end's cubelet, the snakes of its box's scale, and the words the
+// page says of its ends.
 func feltWords(t *testing.T, size, seq string) (w struct {
 	level, easier int
 	snakes, text  string
 }) {
 	t.Helper()
-	b, err := symmetry.ParseBox(size)
-	if err != nil {
+	var s engine.Session
+	if _, err := s.Solve(t.Context(), seq, size, ""); err != nil {
 		t.Fatal(err)
 	}
-	q, err := solver.ParseSeq(seq)
-	if err != nil {
-		t.Fatal(err)
+	a, err := s.Feel(t.Context())
+	if err != nil || a["level"] == nil {
+		t.Fatalf("%s: Feel = %v, %v", seq, a, err)
 	}
-	f, err := rate.Feel(t.Context(), b, q, rate.FeelOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	scale, err := rate.ScaleOf(t.Context(), b, 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, o := f.Ends[0].Expected, f.Ends[1].Expected
+	w.level, w.easier = a["level"].(int), a["easier"].(int)
+	e, o := a["ends"].([]any)[0].(float64), a["ends"].([]any)[1].(float64)
 	n := amount(min(e, o))
-	if se := f.StdErr(); se > 0 {
+	if se := a["stdErr"].(float64); se > 0 {
 		n += " ± " + amount(se)
 	}
-	w.snakes = "the " + words.Thousands(scale.Snakes) + " snakes of the " + size + " box"
-	if scale.Sampled {
-		w.snakes = words.Thousands(scale.Snakes) + " snakes of the " + size + " box drawn at random"
-	}
-	for w.level = 1; w.level < rate.Levels && min(e, o) > scale.Thresholds[w.level-1]; w.level++ {
+	sc := a["scale"].(map[string]any)
+	w.snakes = fmt.Sprintf("the %s snakes of the %s box", words.Thousands(sc["snakes"].(int)), size)
+	if sc["sampled"].(bool) {
+		w.snakes = fmt.Sprintf("%s snakes of the %s box drawn at random", words.Thousands(sc["snakes"].(int)), size)
 	}
 	switch {
 	case e == o:
-		w.easier, w.text = 1, "Either end: about "+n+" cubelets placed."
+		w.text = "Either end: about " + n + " cubelets placed."
 	case o < e:
-		w.easier, w.text = q.Len, fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", q.Len, n, amount(e))
+		w.text = fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", len(seq), n, amount(e))
 	default:
-		w.easier, w.text = 1, fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, q.Len, amount(o))
+		w.text = fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, len(seq), amount(o))
 	}
 	return w
 }
