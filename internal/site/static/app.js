@@ -243,30 +243,26 @@
     $('rate-line').hidden = false;
   }
 
-  // drawSheet asks the engine for the step sheet of the snake shown,
-  // solving it again first if the worker no longer holds it (after a
-  // stop): drawing a sheet takes a picture a step, up to a second or so,
-  // so it is drawn when asked for, not with every solve.
-  function drawSheet() {
+  // askShown asks the engine, in a job of the phase op, for op of the
+  // snake shown, with button disabled meanwhile, solving the snake again
+  // first if the worker no longer holds it (after a stop).
+  function askShown(op, button) {
     if (!engine.shown || engine.job) return;
-    var job = {id: ++engine.jobs, q: engine.shownQuery, of: engine.shown, phase: 'sheet'};
-    $('draw-sheet').disabled = true;
+    var job = {id: ++engine.jobs, q: engine.shownQuery, of: engine.shown, phase: op};
+    $(button).disabled = true;
     begin(job);
     if (engine.holds !== job.of) post({op: 'solve', id: job.id, text: job.q.snake, size: job.q.size, notation: job.q.notation});
-    post({op: 'sheet', id: job.id});
+    post({op: op, id: job.id});
   }
 
-  // rateShown asks the engine how hard the snake shown is for a person
-  // to fold, solving it again first if the worker no longer holds it: a
-  // 64-cubelet snake takes seconds, so it is rated when asked.
-  function rateShown() {
-    if (!engine.shown || engine.job) return;
-    var job = {id: ++engine.jobs, q: engine.shownQuery, of: engine.shown, phase: 'feel'};
-    $('rate').disabled = true;
-    begin(job);
-    if (engine.holds !== job.of) post({op: 'solve', id: job.id, text: job.q.snake, size: job.q.size, notation: job.q.notation});
-    post({op: 'feel', id: job.id});
-  }
+  // drawSheet asks for the step sheet of the snake shown: drawing it
+  // takes a picture a step, up to a second or so, so it is drawn when
+  // asked for, not with every solve.
+  function drawSheet() { askShown('sheet', 'draw-sheet'); }
+
+  // rateShown asks how hard the snake shown is for a person to fold: a
+  // 64-cubelet snake takes seconds, so it is rated when asked for.
+  function rateShown() { askShown('feel', 'rate'); }
 
   // felt shows the engine's answer of how hard the snake shown is to
   // fold: its level on its box's scale and both ends, the easier first.
