@@ -65,7 +65,11 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	if *rateAll {
-		if err := serve.RateAll(ctx, cats); err != nil {
+		var bar func(string) func(done, total int)
+		if cli.Terminal(e.Stderr) {
+			bar = func(name string) func(done, total int) { return cli.Progress(e.Stderr, "rating "+name) }
+		}
+		if err := serve.RateAll(ctx, cats, bar); err != nil {
 			return err
 		}
 	}

@@ -44,7 +44,12 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	}
 	defer closeFile()
-	st, err := stats.Compute(ctx, r, stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)})
+	opts := stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)}
+	if *rateAll && cli.Terminal(e.Stderr) {
+		opts.Progress = cli.Progress(e.Stderr, "rating")
+		opts.ScaleProgress = cli.Progress(e.Stderr, "the box's scale")
+	}
+	st, err := stats.Compute(ctx, r, opts)
 	if err := readFailed(e, name, "snakecube verify "+rest[0]+" lists every problem", err); err != nil {
 		return err
 	}

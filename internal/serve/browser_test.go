@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 // wait is a script that awaits until the expression cond holds, for up
@@ -201,6 +202,32 @@ func TestBrowserRated(t *testing.T) {
 		if len(first) != 6 || first[0] != top[0].Key || first[4] != fmt.Sprint(top[0].Level) {
 			t.Errorf("%s: sorted by difficulty, the first row reads %q, want %s at level %d", name, first, top[0].Key, top[0].Level)
 		}
+		// The easiest snake opened: its level and both ends, the easier
+		// first, as /api/snakes/KEY answers them (TestQueriesRated checks
+		// the answer against each snake rated alone).
+		p.Click(t, "#snakes tbody tr")
+		var d struct {
+			Level, Easier string
+			Text          string
+		}
+		p.Eval(t, wait(`document.querySelector("#difficulty") !== null && document.querySelector("#player .sp-canvas") !== null`,
+			`(function () { var e = document.getElementById("difficulty"); return {Level: e.dataset.level, Easier: e.dataset.easier, Text: e.textContent}; })()`), &d)
+		var ans struct {
+			Level, Easier int
+			Ends          []float64
+		}
+		f.get(t, "/api/snakes/"+top[0].Key+"?catalogue="+f.cats[0].Name, &ans)
+		ends := fmt.Sprintf("Easier from cubelet %d: ", ans.Easier)
+		if len(ans.Ends) == 2 && ans.Ends[0] == ans.Ends[1] {
+			ends = "Either end: "
+		}
+		if d.Level != fmt.Sprint(ans.Level) || d.Easier != fmt.Sprint(ans.Easier) || !strings.Contains(d.Text, ends) ||
+			!strings.HasPrefix(d.Text, "Difficulty: level "+d.Level+" of 10, where each level holds a tenth of the "+words.Thousands(f.cats[0].Scale().Snakes)+" snakes of the 2x3x3 box") {
+			t.Errorf("%s: the easiest snake opened shows level %s, easier end %s: %q; the API says level %d, easier end %d", name, d.Level, d.Easier, d.Text, ans.Level, ans.Easier)
+		}
+		p.Eval(t, `document.getElementById("difficulty").scrollIntoView()`, nil)
+		shot(t, p, name+"-difficulty")
+
 		// Level 2 at least.
 		p.Eval(t, `(function () { var f = document.getElementById("filters"); f.elements.min_level.value = "2"; f.elements.sort.value = "-difficulty"; })()`, nil)
 		p.Click(t, "#apply")
@@ -208,7 +235,7 @@ func TestBrowserRated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf("1–%d of %d snakes", total, total)
+		want := fmt.Sprintf("1–%d of %s snakes", min(total, 50), words.Thousands(total))
 		p.Eval(t, wait(fmt.Sprintf(`document.getElementById("count").textContent === %q`, want), `document.getElementById("count").textContent`), &s)
 		if s != want {
 			t.Errorf("%s: snakes of level 2 and more: the count reads %q, want %q", name, s, want)

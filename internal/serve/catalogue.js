@@ -5,11 +5,13 @@
 //
 //   SnakeCatalogue.histogram(element, stats, selected, click)
 //   SnakeCatalogue.table(tbody, rows, total, open)
+//   SnakeCatalogue.difficulty(element, rating, cubelets, scale)
 //
 // stats is the JSON of GET /api/stats (stats -format json); rows are
 // snakes as GET /api/snakes lists them, {key, solutions, straights,
 // palindrome}, and in a catalogue rated, level and difficulty, drawn in
-// two more columns. Every text is set as text, never as HTML.
+// two more columns; difficulty says in words how hard a snake is for a
+// person to fold. Every text is set as text, never as HTML.
 (function (root) {
   'use strict';
 
@@ -205,6 +207,56 @@
     e.appendChild(document.createTextNode(text.slice(at)));
   }
 
+  // amount writes a number of placements for a person: whole below a
+  // million, else to three figures in millions, billions or trillions.
+  function amount(x) {
+    var units = [[1e12, ' trillion'], [1e9, ' billion'], [1e6, ' million']];
+    for (var k = 0; k < units.length; k++) {
+      if (x >= units[k][0]) return (x / units[k][0]).toPrecision(3) + units[k][1];
+    }
+    return number(Math.round(x));
+  }
+
+  // difficulty fills element e with how hard a snake of n cubelets is
+  // for a person to fold, in words: d is {level, difficulty, stdErr,
+  // easier, ends} as GET /api/snakes/KEY answers it in a catalogue rated
+  // (package rate's Feel), scale {box, snakes, sampled} the snakes the
+  // levels are tenths of. The element gets data-level and data-easier,
+  // the easier end's cubelet.
+  function difficulty(e, d, n, scale) {
+    e.textContent = '';
+    e.className = 'difficulty';
+    e.setAttribute('data-level', d.level);
+    e.setAttribute('data-easier', d.easier);
+    function placed(x, se) {
+      return 'about ' + amount(x) + (se > 0 ? ' ± ' + amount(se) : '') + ' cubelets placed';
+    }
+    var head = document.createElement('p');
+    var b = document.createElement('b');
+    b.textContent = 'Difficulty: level ' + d.level + ' of 10';
+    head.appendChild(b);
+    var of = scale.sampled ? number(scale.snakes) + ' snakes of the ' + scale.box + ' box drawn at random' :
+      'the ' + number(scale.snakes) + ' snakes of the ' + scale.box + ' box';
+    head.appendChild(document.createTextNode(', where each level holds a tenth of ' + of + ', level 1 the easiest.'));
+    e.appendChild(head);
+    var ul = document.createElement('ul');
+    var other = d.easier === 1 ? n : 1;
+    var lines = d.ends[0] === d.ends[1] ?
+      ['Either end: ' + placed(d.difficulty, d.stdErr) + '.'] :
+      ['Easier from cubelet ' + d.easier + ': ' + placed(d.difficulty, d.stdErr) + '.',
+        'From cubelet ' + other + ': ' + placed(d.ends[other === 1 ? 0 : 1], 0) + '.'];
+    lines.forEach(function (t, k) {
+      var li = ul.appendChild(document.createElement('li'));
+      li.textContent = t;
+      if (k === 0) li.className = 'easier';
+    });
+    e.appendChild(ul);
+    var note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = 'Cubelets a person puts in place, on average, to fold the snake when each goes where it leaves no cell cut off and the fold starts over when it goes wrong.';
+    e.appendChild(note);
+  }
+
   root.SnakeCatalogue = {number: number, plural: plural, bins: bins, histogram: histogram, selection: selection,
-    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures, linked: linked};
+    barFilter: barFilter, nextSort: nextSort, table: table, count: count, figures: figures, linked: linked, difficulty: difficulty};
 })(typeof window !== 'undefined' ? window : this);

@@ -19,13 +19,20 @@
 // bytes or a query longer than 4096.
 //
 //   - GET /api/catalogues: [{name, box, cells, file, format, snakes,
-//     solutions, rated}], the catalogues served; rated tells a catalogue
-//     whose snakes were rated ([Catalogue.Rate]).
+//     solutions, rated, scale}], the catalogues served; rated tells a
+//     catalogue whose snakes were rated ([Catalogue.Rate]), and scale,
+//     for one, which snakes its levels are the tenths of, {box, snakes,
+//     sampled}: the box's whole catalogue, or a sample drawn at random
+//     (package rate, ScaleOf).
 //   - GET /api/snakes: the snakes that match, {"total": N, "snakes":
 //     [{"key", "solutions", "straights", "palindrome"}]}, where total
 //     counts every match and snakes are the page asked for; in a
-//     catalogue rated, each snake has "level" and "difficulty" too (see
-//     package rate). Parameters: solutions (exactly), min_solutions,
+//     catalogue rated, each snake has too how hard it is for a person to
+//     fold (package rate, Feel): "level", 1 to 10 on its box's scale,
+//     "difficulty", the placements expected from the easier end,
+//     "stdErr", its standard error (left out when exact), "easier", the
+//     cubelet that end starts from, 1 or the last, and "ends", the
+//     placements expected from cubelet 1 and from the last. Parameters: solutions (exactly), min_solutions,
 //     max_solutions, straights, palindrome (true or false), level
 //     (exactly), min_level, max_level (0 to 10; a catalogue rated only),
 //     prefix (what keys start with, 0s and 1s), sort (key, solutions,
@@ -37,7 +44,9 @@
 //     {"snake": KEY, "solutions": [{"startPos", "direction", "path"}]},
 //     solutions read from the file, checked and in canonical form, and,
 //     when solutions share most of the folding, "differ", where they
-//     differ, a sentence (package fold's Differences). {key} may be the
+//     differ, a sentence (package fold's Differences); in a catalogue
+//     rated, "level", "difficulty", "stdErr", "easier" and "ends" as
+//     /api/snakes lists them, stdErr always. {key} may be the
 //     snake read from either end; 404 when the catalogue does not hold
 //     it.
 //   - GET /api/stats: the catalogue's figures, as stats -format json
@@ -64,5 +73,7 @@
 // # The page
 //
 // GET / is one self-contained HTML page, with its styles and scripts in
-// it: it loads nothing from the network.
+// it: it loads nothing from the network. A snake opened from a catalogue
+// rated shows its level and the placements expected from each end, the
+// easier first, in the element #difficulty (data-level, data-easier).
 package serve

@@ -13,6 +13,7 @@ import (
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalog"
+	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -41,9 +42,11 @@ type Catalogue struct {
 	counter *stats.Counter
 	// ratings, when the snakes were rated, holds their ratings, a block
 	// of them for each block of the index; byDiff their indexes in
-	// order of difficulty, ties in key order.
+	// order of difficulty, ties in key order; scale the scale of their
+	// levels.
 	ratings  []*rated
 	byDiff   []int32
+	scale    rate.BoxScale
 	rateDone bool
 }
 
@@ -290,10 +293,15 @@ func CloseAll(cats []*Catalogue) {
 }
 
 // RateAll rates every catalogue of cats in turn, on all cores
-// ([Catalogue.Rate]); on error it closes them all.
-func RateAll(ctx context.Context, cats []*Catalogue) error {
+// ([Catalogue.Rate]), with the progress that bar, when not nil, gives
+// for each catalogue's name; on error it closes them all.
+func RateAll(ctx context.Context, cats []*Catalogue, bar func(name string) func(done, total int)) error {
 	for _, c := range cats {
-		if err := c.Rate(ctx, 0, nil); err != nil {
+		var progress func(done, total int)
+		if bar != nil {
+			progress = bar(c.Name)
+		}
+		if err := c.Rate(ctx, 0, progress); err != nil {
 			CloseAll(cats)
 			return err
 		}

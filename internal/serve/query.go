@@ -59,9 +59,16 @@ type Row struct {
 	Solutions  int    `json:"solutions"`
 	Straights  int    `json:"straights"`
 	Palindrome bool   `json:"palindrome"`
-	// Level and Difficulty are the snake's rating, in a catalogue rated.
-	Level      int     `json:"level,omitempty"`
-	Difficulty float64 `json:"difficulty,omitempty"`
+	// In a catalogue rated: the snake's level on its box's scale, its
+	// difficulty for a person (the placements expected from the easier
+	// end), its standard error (left out when exact), the cubelet the
+	// easier end starts from, and the placements expected from cubelet 1
+	// and from the last.
+	Level      int       `json:"level,omitempty"`
+	Difficulty float64   `json:"difficulty,omitempty"`
+	StdErr     float64   `json:"stdErr,omitempty"`
+	Easier     int       `json:"easier,omitempty"`
+	Ends       []float64 `json:"ends,omitempty"`
 }
 
 // ErrNotRated answers a query by difficulty of a catalogue not rated.
@@ -110,7 +117,12 @@ func (c *Catalogue) row(i int) Row {
 	a := c.attr(i)
 	r := Row{Key: q.String(), Solutions: int(c.sols(i)), Straights: int(a &^ palBit), Palindrome: a&palBit != 0}
 	if c.ratings != nil {
-		r.Level, r.Difficulty = c.level(i), c.diff(i)
+		rt := c.ratings[i>>blockShift]
+		e := c.easier(i)
+		r.Level, r.Difficulty, r.StdErr = c.level(i), c.diff(i), float64(rt.stdErr[i&blockMask])
+		r.Easier = 1 + e*(q.Len-1)
+		ends := rt.ends[i&blockMask]
+		r.Ends = ends[:]
 	}
 	return r
 }

@@ -6,34 +6,58 @@ import (
 	"slices"
 
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 )
 
-// rated holds the ratings of blockLen snakes of the index (package
-// rate), 9 bytes a snake: the difficulty and the level.
+// rated holds how hard blockLen snakes of the index are for a person to
+// fold (package rate, Feel), 25 bytes a snake: the placements expected
+// from each end, the standard error of the easier's and the level.
 type rated struct {
-	diff  [blockLen]float64
-	level [blockLen]uint8
+	ends   [blockLen][2]float64
+	stdErr [blockLen]float32
+	level  [blockLen]uint8
 }
 
-func (c *Catalogue) diff(i int) float64 { return c.ratings[i>>blockShift].diff[i&blockMask] }
-func (c *Catalogue) level(i int) int    { return int(c.ratings[i>>blockShift].level[i&blockMask]) }
+// easier returns snake i's easier end, 0 from cubelet 1, 1 from the last;
+// 0 when they are alike, as rate.Feeling.Easier.
+func (c *Catalogue) easier(i int) int {
+	e := &c.ratings[i>>blockShift].ends[i&blockMask]
+	if e[1] < e[0] {
+		return 1
+	}
+	return 0
+}
+
+func (c *Catalogue) diff(i int) float64 {
+	return c.ratings[i>>blockShift].ends[i&blockMask][c.easier(i)]
+}
+func (c *Catalogue) level(i int) int { return int(c.ratings[i>>blockShift].level[i&blockMask]) }
 
 // Rated reports whether the catalogue's snakes were rated ([Catalogue.Rate]).
 func (c *Catalogue) Rated() bool { return c.rateDone }
 
+// Scale returns the scale of the catalogue's levels, once rated.
+func (c *Catalogue) Scale() rate.BoxScale { return c.scale }
+
 // rateBatch is how many snakes Rate rates at a time: enough to keep
-// every core busy between two calls to progress.
+// every core busy.
 const rateBatch = 4096
 
-// Rate rates every snake of the catalogue, how hard it is to fold by
-// hand (package rate), on up to workers goroutines, and keeps each
-// snake's difficulty and level, and the figures of difficulty of its
+// Rate rates every snake of the catalogue, how hard it is for a person
+// to fold (package rate, Feel, on the box's scale, ScaleOf), on up to
+// workers goroutines, and keeps each snake's placements expected from
+// either end and its level, and the figures of difficulty of its
 // [Catalogue.Stats]: /api/snakes then filters by level and sorts by
-// difficulty. progress, when not nil, is called after each batch of
-// snakes with the number rated and the total. The whole 3x3x3 catalogue
-// takes some seconds of each core; a 36-cell catalogue far more.
+// difficulty. progress, when not nil, is called after each snake with
+// the number rated and the total. The figures do not depend
+// on workers. The whole 3x3x3 catalogue takes some 30 seconds of a
+// core.
 func (c *Catalogue) Rate(ctx context.Context, workers int, progress func(done, total int)) error {
+	scale, err := rate.ScaleOf(ctx, c.Box, workers, nil)
+	if err != nil {
+		return fmt.Errorf("%s: the %v box's scale of difficulty: %w", c.File, c.Box, err)
+	}
 	ratings := make([]*rated, len(c.blocks))
 	for k := range ratings {
 		ratings[k] = new(rated)
@@ -44,24 +68,27 @@ func (c *Catalogue) Rate(ctx context.Context, workers int, progress func(done, t
 		for i := from; i < min(from+rateBatch, c.n); i++ {
 			keys = append(keys, c.seq(i))
 		}
-		err := rate.All(ctx, c.Box, keys, workers, func(k int, r rate.Rating) error {
+		err := stats.Feel(ctx, c.Box, keys, workers, func(k int, f rate.Feeling) error {
 			i := from + k
-			if !r.Foldable() {
+			if !f.Foldable() {
 				return fmt.Errorf("snake %v: it does not fold, though the catalogue lists it", keys[k])
 			}
-			ratings[i>>blockShift].diff[i&blockMask] = r.Difficulty()
-			ratings[i>>blockShift].level[i&blockMask] = uint8(r.Level())
-			c.counter.Rated(keys[k], int(c.sols(i)), r)
+			x := stats.NewRated(keys[k], int(c.sols(i)), f, scale)
+			r := ratings[i>>blockShift]
+			r.ends[i&blockMask] = x.Ends
+			r.stdErr[i&blockMask] = float32(x.StdErr)
+			r.level[i&blockMask] = uint8(x.Level)
+			c.counter.Rated(x, scale)
+			if progress != nil {
+				progress(i+1, c.n)
+			}
 			return nil
 		})
 		if err != nil {
 			return fmt.Errorf("%s: rating: %w", c.File, err)
 		}
-		if progress != nil {
-			progress(min(from+rateBatch, c.n), c.n)
-		}
 	}
-	c.ratings = ratings
+	c.ratings, c.scale = ratings, scale
 	c.byDiff = make([]int32, c.n)
 	for i := range c.byDiff {
 		c.byDiff[i] = int32(i)

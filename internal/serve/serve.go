@@ -244,12 +244,26 @@ type info struct {
 	Snakes    int    `json:"snakes"`
 	Solutions int    `json:"solutions"`
 	Rated     bool   `json:"rated"`
+	// Scale tells, in a catalogue rated, which snakes its levels are the
+	// tenths of: the box's whole catalogue or a sample drawn at random.
+	Scale *scaleInfo `json:"scale,omitempty"`
+}
+
+// scaleInfo is a box's scale of difficulty in /api/catalogues.
+type scaleInfo struct {
+	Box     string `json:"box"`
+	Snakes  int    `json:"snakes"`
+	Sampled bool   `json:"sampled"`
 }
 
 func (s *Server) infos() []info {
 	out := []info{}
 	for _, c := range s.cats {
-		out = append(out, info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions, c.Rated()})
+		in := info{c.Name, c.Box.String(), c.Box.Len(), c.base(), c.Format.String(), c.Len(), c.stats.Solutions, c.Rated(), nil}
+		if c.Rated() {
+			in.Scale = &scaleInfo{c.scale.Box.String(), c.scale.Snakes, c.scale.Sampled}
+		}
+		out = append(out, in)
 	}
 	return out
 }
@@ -440,7 +454,27 @@ func (s *Server) snake(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, fmt.Errorf("snake %v is not in the %s catalogue", q, c.Name))
 		return
 	}
-	writeSnake(w, c.Box, sn, false)
+	writeSnake(w, c.Box, sn, false, c.rating(q.Key()))
+}
+
+// rating returns the members of a snake's answer that tell how hard it
+// is for a person to fold, in a catalogue rated: those of its [Row],
+// "level", "difficulty", "stdErr", "easier" and "ends"; nothing
+// otherwise.
+func (c *Catalogue) rating(key solver.Seq) []byte {
+	i := c.find(key)
+	if c.ratings == nil || i < 0 {
+		return nil
+	}
+	r := c.row(i)
+	j, _ := json.Marshal(struct {
+		Level      int       `json:"level"`
+		Difficulty float64   `json:"difficulty"`
+		StdErr     float64   `json:"stdErr"`
+		Easier     int       `json:"easier"`
+		Ends       []float64 `json:"ends"`
+	}{r.Level, r.Difficulty, r.StdErr, r.Easier, r.Ends}) // numbers always encode
+	return append([]byte{','}, j[1:len(j)-1]...)
 }
 
 // differ returns the member "differ" of an answer's line: where the
@@ -455,16 +489,17 @@ func differ(sn fold.Snake) []byte {
 }
 
 // writeSnake writes a snake and its solutions as the catalogue writer
-// writes a line of FormatJSONL: {"snake":KEY,"solutions":[...]}. A snake
-// as typed (asTyped) is named by its sequence, which may not be a key.
-func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool) {
+// writes a line of FormatJSONL: {"snake":KEY,"solutions":[...]}, and the
+// members more, each after a comma. A snake as typed (asTyped) is named
+// by its sequence, which may not be a key.
+func writeSnake(w http.ResponseWriter, b symmetry.Box, sn solver.Snake, asTyped bool, more []byte) {
 	p, err := snakeLine(fold.Snake{Box: b, Seq: sn.Seq, Solutions: sn.Solutions}, asTyped)
 	if err != nil {
 		fail(w, http.StatusInternalServerError, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(append(p, "}\n"...))
+	w.Write(append(append(p, more...), "}\n"...))
 }
 
 // snakeLine returns a snake's line as the catalogue writer writes it, open

@@ -697,13 +697,42 @@ func TestQueriesRated(t *testing.T) {
 			t.Errorf("%s: Rate called progress %d times, Rated %v", c.Name, calls, c.Rated())
 		}
 		all := snapshot(t, c)
+		scale, err := rate.ScaleOf(context.Background(), c.Box, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for k, r := range all {
 			q, _ := solver.ParseSeq(r.Key)
-			rt, err := rate.Rate(context.Background(), c.Box, q, rate.Options{Workers: 1})
+			f, err := rate.Feel(context.Background(), c.Box, q, rate.FeelOptions{Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			all[k].Level, all[k].Difficulty = rt.Level(), rt.Difficulty()
+			x := &all[k]
+			x.Ends = []float64{f.Ends[0].Expected, f.Ends[1].Expected}
+			x.Difficulty, x.StdErr, x.Easier = x.Ends[0], f.Ends[0].StdErr, 1
+			if x.Ends[1] < x.Ends[0] {
+				x.Difficulty, x.StdErr, x.Easier = x.Ends[1], f.Ends[1].StdErr, q.Len
+			}
+			for x.Level = 1; x.Level < rate.Levels && x.Difficulty > scale.Thresholds[x.Level-1]; x.Level++ {
+			}
+		}
+		// A snake's answer tells its rating too.
+		for _, r := range []Row{all[0], all[len(all)/2], all[len(all)-1]} {
+			var ans struct {
+				Level      int
+				Difficulty float64
+				StdErr     float64
+				Easier     int
+				Ends       []float64
+			}
+			if st := f.get(t, "/api/snakes/"+r.Key+"?catalogue="+c.Name, &ans); st != 200 {
+				t.Fatalf("GET /api/snakes/%s: %d", r.Key, st)
+			}
+			got := r
+			got.Level, got.Difficulty, got.StdErr, got.Easier, got.Ends = ans.Level, ans.Difficulty, ans.StdErr, ans.Easier, ans.Ends
+			if !reflect.DeepEqual(got, r) {
+				t.Errorf("GET /api/snakes/%s rates it %+v, want %+v", r.Key, got, r)
+			}
 		}
 		for _, sort := range []string{"", "difficulty", "-difficulty", "-solutions"} {
 			for _, filter := range []string{"", "level=1", "min_level=2&max_level=4", "max_level=1&palindrome=false", "min_level=3&prefix=0011", "level=10"} {
@@ -741,7 +770,8 @@ func TestQueriesRated(t *testing.T) {
 	}
 	var infos []info
 	f.get(t, "/api/catalogues", &infos)
-	if len(infos) != 3 || !infos[0].Rated || !infos[1].Rated || infos[2].Rated {
+	if len(infos) != 3 || !infos[0].Rated || !infos[1].Rated || infos[2].Rated || infos[2].Scale != nil ||
+		*infos[0].Scale != (scaleInfo{"2x3x3", len(snapshot(t, f.cats[0])), false}) {
 		t.Errorf("/api/catalogues: %+v, want the first two rated", infos)
 	}
 	for _, q := range []string{"sort=difficulty", "sort=-difficulty", "level=3", "min_level=2", "max_level=9"} {

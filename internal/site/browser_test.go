@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -22,6 +23,7 @@ import (
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/site"
 	"github.com/snakecube/snakecube/internal/site/engine"
+	"github.com/snakecube/snakecube/internal/words"
 )
 
 // wait is a script that awaits until the expression cond holds, and then
@@ -697,4 +699,121 @@ func TestBrowserNoEngine(t *testing.T) {
 	if m, who := count(); m != n+1 {
 		t.Errorf("solving again without its engine, the page asked for it %d times more (from %q), want once", m-n, who[n:])
 	}
+}
+
+// TestBrowserDifficulty asks, for a snake solved, how hard it is to fold,
+// on a desktop's screen and a phone's: the page shows its level on its
+// box's scale and the placements expected from each end, the easier
+// first, as the engine rates the snake natively; for a 2x3x3 snake the
+// engine makes the box's scale itself, and the 4x4x4 shop snake's
+// attempts are played, with a standard error. A box whose scale would
+// take minutes gets a sentence instead.
+func TestBrowserDifficulty(t *testing.T) {
+	b := browsertest.Start(t)
+	srv := serveSite(t)
+	snakes := []struct{ name, frag, seq, size string }{
+		{"classic", "snake=" + site.Classic, site.Classic, "3x3x3"},
+		{"from-27", "snake=001011111111011101110111010", "001011111111011101110111010", "3x3x3"}, // easier from its last cubelet
+		{"flat", "snake=001011010101111110&size=2x3x3", "001011010101111110", "2x3x3"},
+		{"4x4x4", "snake=" + shop4, shop4, "4x4x4"},
+	}
+	for _, phone := range []bool{false, true} {
+		var p *browsertest.Page
+		name := "difficulty"
+		if phone {
+			p = b.NewPhone(t, 375, 812, 2)
+			name += "-phone"
+		} else {
+			p = b.NewPage(t, 1280, 800)
+		}
+		p.Navigate(t, srv.URL+"/")
+		p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
+		for _, sn := range snakes {
+			if phone && sn.size == "4x4x4" {
+				continue // its attempts take seconds: once is enough
+			}
+			p.Eval(t, fmt.Sprintf(`location.hash = %q`, sn.frag), nil)
+			p.Eval(t, wait(done+` && !document.getElementById('rate-line').hidden`, `true`), nil)
+			p.Click(t, "#rate")
+			var d struct {
+				Level, Easier, Text string
+			}
+			p.Eval(t, wait(`!document.getElementById('difficulty').hidden && !window.snakecube.searching()`,
+				`(function () { var e = document.getElementById('difficulty'); return {Level: e.dataset.level, Easier: e.dataset.easier, Text: e.textContent}; })()`), &d)
+			want := feltWords(t, sn.size, sn.seq)
+			if d.Level != fmt.Sprint(want.level) || d.Easier != fmt.Sprint(want.easier) || !strings.Contains(d.Text, want.text) ||
+				!strings.Contains(d.Text, fmt.Sprintf("Difficulty: level %d of 10, where each level holds a tenth of %s", want.level, want.snakes)) {
+				t.Errorf("%s, %s: the page shows level %s, easier end %s: %q; want level %d, easier end %d, %q", name, sn.name, d.Level, d.Easier, d.Text, want.level, want.easier, want.text)
+			}
+			p.Eval(t, `document.getElementById('difficulty').scrollIntoView({block: 'center'}); true`, nil)
+			shot(t, p, name+"-"+sn.name)
+		}
+		// A 3x3x4 snake: its box has no scale made.
+		p.Eval(t, `location.hash = "snake=000110011001100110011001100110011000&size=3x3x4"`, nil)
+		p.Eval(t, wait(done+` && document.querySelector('[data-solutions]').dataset.solutions !== '0'`, `true`), nil)
+		p.Click(t, "#rate")
+		var level string
+		p.Eval(t, wait(`!document.getElementById('difficulty').hidden && !window.snakecube.searching()`, `document.getElementById('difficulty').dataset.level`), &level)
+		if level != "0" {
+			t.Errorf("%s: a 3x3x4 snake is rated level %s, want 0, no scale", name, level)
+		}
+		shot(t, p, name+"-unscaled")
+		if errs := p.Errors(); len(errs) > 0 {
+			t.Errorf("%s: script errors: %q", name, errs)
+		}
+	}
+}
+
+// feltWords rates snake seq of box size with the engine natively (whose
+// TestFeel checks it against package rate) and returns its level, its
+// easier end's cubelet, the snakes of its box's scale, and the words the
+// page says of its ends.
+func feltWords(t *testing.T, size, seq string) (w struct {
+	level, easier int
+	snakes, text  string
+}) {
+	t.Helper()
+	var s engine.Session
+	if _, err := s.Solve(t.Context(), seq, size, ""); err != nil {
+		t.Fatal(err)
+	}
+	a, err := s.Feel(t.Context())
+	if err != nil || a["level"] == nil {
+		t.Fatalf("%s: Feel = %v, %v", seq, a, err)
+	}
+	w.level, w.easier = a["level"].(int), a["easier"].(int)
+	e, o := a["ends"].([]any)[0].(float64), a["ends"].([]any)[1].(float64)
+	n := amount(min(e, o))
+	if se := a["stdErr"].(float64); se > 0 {
+		n += " ± " + amount(se)
+	}
+	sc := a["scale"].(map[string]any)
+	w.snakes = fmt.Sprintf("the %s snakes of the %s box", words.Thousands(sc["snakes"].(int)), size)
+	if sc["sampled"].(bool) {
+		w.snakes = fmt.Sprintf("%s snakes of the %s box drawn at random", words.Thousands(sc["snakes"].(int)), size)
+	}
+	switch {
+	case e == o:
+		w.text = "Either end: about " + n + " cubelets placed."
+	case o < e:
+		w.text = fmt.Sprintf("Easier from cubelet %d: about %s cubelets placed.From cubelet 1: about %s cubelets placed.", len(seq), n, amount(e))
+	default:
+		w.text = fmt.Sprintf("Easier from cubelet 1: about %s cubelets placed.From cubelet %d: about %s cubelets placed.", n, len(seq), amount(o))
+	}
+	return w
+}
+
+// amount writes placements as the page does: whole below a million, else
+// to three figures in millions, billions or trillions.
+func amount(x float64) string {
+	for _, u := range []struct {
+		v    float64
+		name string
+	}{{1e12, "trillion"}, {1e9, "billion"}, {1e6, "million"}} {
+		if x >= u.v {
+			v := x / u.v // three figures, as JavaScript's toPrecision(3)
+			return strconv.FormatFloat(v, 'f', max(0, 2-int(math.Floor(math.Log10(v)))), 64) + " " + u.name
+		}
+	}
+	return words.Thousands(int(math.Round(x)))
 }

@@ -45,7 +45,13 @@
 // from a search of its own: window.snakecube.searching() is false once
 // it has come. When the text is no snake, the element #input-error, next
 // to the input box, holds the attribute data-error, the message
-// snakecube solve gives after "snake 1: ". window.snakecube also holds
+// snakecube solve gives after "snake 1: ". Once a snake with solutions
+// is shown, the button #rate asks how hard it is for a person to fold
+// (package rate's Feel, on its box's scale; the engine's Feel): the
+// element #difficulty then shows its level and the placements expected
+// from each end, the easier first, and holds the attributes data-level
+// (0 for a box whose scale is not made, which would take minutes) and
+// data-easier, the cubelet of the easier end. window.snakecube also holds
 // the promises ready, of the engine started, catalogue, of the catalogue
 // loaded, and offline, of whether the service worker keeps the files
 // (true once it is active, false when it failed to install); the times of the page's steps, in milliseconds

@@ -5,24 +5,29 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/solver/sequencer"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // EndsN is the number of snakes in [Difficulty.Easiest] and
 // [Difficulty.Hardest].
 const EndsN = 10
 
-// Difficulty holds the figures of how hard a catalogue's snakes are to
-// fold by hand (package rate), when [Options.Rate] asks for them.
+// Difficulty holds the figures of how hard a catalogue's snakes are for
+// a person to fold (package rate, Feel), on the scale of their box, when
+// [Options.Rate] asks for them.
 type Difficulty struct {
+	// Scale is the box's 1 to 10 scale the levels are on.
+	Scale rate.BoxScale
 	// Rated is how many snakes were rated: every snake with a solution.
 	Rated int
-	// Levels[l-1] is the number of snakes at level l of the 1 to 10
-	// scale.
+	// Levels[l-1] is the number of snakes at level l of the box's scale.
 	Levels [rate.Levels]int
 	// Placements[k] is the number of snakes whose difficulty, in
 	// expected placements rounded to a whole number, lies from 2^k to
@@ -33,12 +38,32 @@ type Difficulty struct {
 	Easiest, Hardest []Rated
 }
 
-// Rated is a snake and its rating.
+// Rated is a snake and how hard it is for a person to fold.
 type Rated struct {
-	Key        solver.Seq
-	Solutions  int
-	Difficulty float64
-	Level      int
+	Key       solver.Seq
+	Solutions int
+	// Difficulty is the expected placements from the easier end, StdErr
+	// its standard error (0 when exact), Level its level on the box's
+	// scale.
+	Difficulty, StdErr float64
+	Level              int
+	// Ends are the expected placements from cubelet 1 and from the last.
+	Ends [2]float64
+	// Easier is the cubelet the easier end starts from: 1 or the last.
+	Easier int
+}
+
+// NewRated returns snake q, with n solutions, of feeling f on scale s.
+func NewRated(q solver.Seq, n int, f rate.Feeling, s rate.BoxScale) Rated {
+	d := f.Difficulty()
+	x := Rated{Key: q, Solutions: n, Difficulty: d, StdErr: f.StdErr(), Level: s.Level(d), Easier: 1}
+	if f.Easier() == 1 {
+		x.Easier = q.Len
+	}
+	for k, e := range f.Ends {
+		x.Ends[k] = e.Expected
+	}
+	return x
 }
 
 // placements returns a difficulty as a whole number of placements.
@@ -48,18 +73,13 @@ func placements(d float64) int { return int(math.Round(d)) }
 // 2^(k+1)-1.
 func PlacementBin(k int) Bin { return Bin{1 << k, 1<<(k+1) - 1} }
 
-// Rated counts snake q with n solutions and its rating r; a snake with no
-// solution is not rated and counts nowhere. Snakes come in key order.
-func (t *Counter) Rated(q solver.Seq, n int, r rate.Rating) {
-	if !r.Foldable() {
-		return
-	}
+// Rated counts snake x, rated on scale s; snakes come in key order.
+func (t *Counter) Rated(x Rated, s rate.BoxScale) {
 	d := t.st.Difficulty
 	if d == nil {
-		d = &Difficulty{}
+		d = &Difficulty{Scale: s}
 		t.st.Difficulty = d
 	}
-	x := Rated{Key: q, Solutions: n, Difficulty: r.Difficulty(), Level: r.Level()}
 	d.Rated++
 	d.Levels[x.Level-1]++
 	k := 0
@@ -69,6 +89,19 @@ func (t *Counter) Rated(q solver.Seq, n int, r rate.Rating) {
 	d.Placements = bump(d.Placements, k)
 	d.Easiest = keep(d.Easiest, x, func(a, b float64) bool { return a < b })
 	d.Hardest = keep(d.Hardest, x, func(a, b float64) bool { return a > b })
+}
+
+// Feel rates snakes qs of box b, how hard each is for a person to fold
+// (rate.Feel, seed 0), each on one of up to workers goroutines (0 means
+// every core), and calls emit with each in the order of qs. The figures
+// do not depend on workers.
+func Feel(ctx context.Context, b symmetry.Box, qs []solver.Seq, workers int, emit func(k int, f rate.Feeling) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return sequencer.RunAhead(ctx, len(qs), workers, 64*workers, func(ctx context.Context, k int) (rate.Feeling, error) {
+		return rate.Feel(ctx, b, qs[k], rate.FeelOptions{Workers: 1})
+	}, emit)
 }
 
 // keep inserts x into list, which holds the EndsN first snakes by before,
@@ -95,8 +128,12 @@ const rateBatch = 4096
 type rater struct {
 	t       *Counter
 	workers int
-	keys    []solver.Seq
-	sols    []int
+	// progress and scaled are Options.Progress and Options.ScaleProgress.
+	progress, scaled func(done, total int)
+	done             int
+	scale            *rate.BoxScale
+	keys             []solver.Seq
+	sols             []int
 }
 
 // add queues snake q with n solutions, and rates the batch once full.
@@ -108,10 +145,24 @@ func (r *rater) add(ctx context.Context, q solver.Seq, n int) error {
 	return r.flush(ctx)
 }
 
-// flush rates the snakes queued.
+// flush rates the snakes queued, and first makes the box's scale.
 func (r *rater) flush(ctx context.Context) error {
-	err := rate.All(ctx, r.t.st.Box, r.keys, r.workers, func(k int, rt rate.Rating) error {
-		r.t.Rated(r.keys[k], r.sols[k], rt)
+	b := r.t.st.Box
+	if r.scale == nil && len(r.keys) > 0 {
+		s, err := rate.ScaleOf(ctx, b, r.workers, r.scaled)
+		if err != nil {
+			return fmt.Errorf("the %v box's scale of difficulty: %w", b, err)
+		}
+		r.scale = &s
+	}
+	err := Feel(ctx, b, r.keys, r.workers, func(k int, f rate.Feeling) error {
+		if f.Foldable() {
+			r.t.Rated(NewRated(r.keys[k], r.sols[k], f, *r.scale), *r.scale)
+		}
+		r.done++
+		if r.progress != nil {
+			r.progress(r.done, -1)
+		}
 		return nil
 	})
 	r.keys, r.sols = r.keys[:0], r.sols[:0]
@@ -126,8 +177,9 @@ func (s *Stats) writeDifficulty(bw *bufio.Writer) {
 	d := s.Difficulty
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
 	p("\nDifficulty: the cubelets a person places, in expectation, to fold a snake\n")
-	p("from either end by the natural strategy, and its level, 1 to 10, among the\n")
-	p("3x3x3 snakes (see snakecube rate -h).\n")
+	p("from its easier end, drawing each placement among those that cut no cell\n")
+	p("off and starting over when a fold goes wrong; and its level, 1 to 10, among\n")
+	p("%s (see snakecube rate -h).\n", ScaleWords(d.Scale))
 	for _, l := range []struct {
 		name string
 		list []Rated
@@ -137,12 +189,18 @@ func (s *Stats) writeDifficulty(bw *bufio.Writer) {
 		} else {
 			p("\nThe %d %s snakes:\n\n", len(l.list), l.name)
 		}
-		t := &table{align: "rlrrr", header: []string{"rank", "snake", "placements", "level", "solutions"}}
+		t := &table{align: "rlrrrrr", header: []string{"rank", "snake", "level", "placements", "from", "other end", "solutions"}}
 		for i, x := range l.list {
-			t.add(fmt.Sprint(i+1), x.Key.String(), words.Thousands(placements(x.Difficulty)), fmt.Sprint(x.Level), words.Thousands(x.Solutions))
+			other := x.Ends[0]
+			if x.Easier == 1 {
+				other = x.Ends[1]
+			}
+			t.add(fmt.Sprint(i+1), x.Key.String(), fmt.Sprint(x.Level), placementsText(x), fmt.Sprint(x.Easier), words.Thousands(placements(other)), words.Thousands(x.Solutions))
 		}
 		t.write(bw)
 	}
+	p("\n\"from\" is the cubelet the easier end starts from; \"other end\" the\n")
+	p("placements expected from the other.\n")
 	p("\nSnakes by level:\n\n")
 	t := &table{align: "rr", header: []string{"level", "snakes"}}
 	for l, n := range d.Levels {
@@ -168,6 +226,26 @@ func (s *Stats) writeDifficulty(bw *bufio.Writer) {
 		t.add(PlacementBin(k).String(), dash(n), bar)
 	}
 	t.write(bw)
+}
+
+// placementsText writes x's difficulty in placements, and its standard
+// error where it was simulated.
+func placementsText(x Rated) string {
+	t := words.Thousands(placements(x.Difficulty))
+	if x.StdErr > 0 {
+		t += " ± " + words.Thousands(placements(x.StdErr))
+	}
+	return t
+}
+
+// ScaleWords says what box scale s is made of, for a person: "the
+// 11,487 snakes of the 3x3x3 box" or "100 snakes of the 4x4x4 box drawn
+// at random".
+func ScaleWords(s rate.BoxScale) string {
+	if s.Sampled {
+		return fmt.Sprintf("%s snakes of the %v box drawn at random", words.Thousands(s.Snakes), s.Box)
+	}
+	return fmt.Sprintf("the %s snakes of the %v box", words.Thousands(s.Snakes), s.Box)
 }
 
 // bars draws n of top as a bar of at most width characters, at least one

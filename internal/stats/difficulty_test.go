@@ -18,10 +18,12 @@ import (
 
 // TestDifficulty computes the figures of difficulty of the 2x3x3
 // catalogue (3x3x3 without -short) and checks them against each snake
-// rated alone: every snake counted once at its level and in its range of
-// placements, the easiest and hardest lists the true extremes in order,
-// and the JSON and CSV forms holding the same figures. On 3x3x3 each
-// level holds a tenth of the catalogue, the scale's calibration.
+// rated alone by a person's difficulty (rate.Feel) on the box's scale:
+// every snake counted once at its level and in its range of placements,
+// the easiest and hardest lists the true extremes in order, each with
+// both ends and the easier one, and the JSON and CSV forms holding the
+// same figures. On 3x3x3 each level holds a tenth of the catalogue, the
+// scale's calibration.
 func TestDifficulty(t *testing.T) {
 	size := "3"
 	if testing.Short() {
@@ -38,15 +40,28 @@ func TestDifficulty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	scale, err := rate.ScaleOf(context.Background(), b, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Scale != scale {
+		t.Errorf("%v: scale %+v, want %+v", b, d.Scale, scale)
+	}
 	var all []Rated
 	var levels [rate.Levels]int
 	var places []int
 	for _, sn := range c.Snakes {
-		r, err := rate.Rate(context.Background(), b, sn.Seq, rate.Options{Workers: 1})
+		f, err := rate.Feel(context.Background(), b, sn.Seq, rate.FeelOptions{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := Rated{Key: sn.Seq, Solutions: len(sn.Solutions), Difficulty: r.Difficulty(), Level: r.Level()}
+		x := Rated{Key: sn.Seq, Solutions: len(sn.Solutions), Ends: [2]float64{f.Ends[0].Expected, f.Ends[1].Expected}}
+		x.Difficulty, x.StdErr, x.Easier = x.Ends[0], f.Ends[0].StdErr, 1
+		if x.Ends[1] < x.Ends[0] {
+			x.Difficulty, x.StdErr, x.Easier = x.Ends[1], f.Ends[1].StdErr, sn.Seq.Len
+		}
+		for x.Level = 1; x.Level < rate.Levels && x.Difficulty > scale.Thresholds[x.Level-1]; x.Level++ {
+		}
 		all = append(all, x)
 		levels[x.Level-1]++
 		p := placements(x.Difficulty)
@@ -88,7 +103,8 @@ func TestDifficulty(t *testing.T) {
 	}
 	var j jsonStats
 	if err := json.Unmarshal(buf.Bytes(), &j); err != nil || j.Difficulty == nil || j.Difficulty.Rated != d.Rated || len(j.Difficulty.Hardest) != len(d.Hardest) ||
-		j.Difficulty.Hardest[0].Difficulty != d.Hardest[0].Difficulty {
+		j.Difficulty.Hardest[0].Difficulty != d.Hardest[0].Difficulty || j.Difficulty.Hardest[0].Easier != d.Hardest[0].Easier ||
+		len(j.Difficulty.Hardest[0].Ends) != 2 || j.Difficulty.Hardest[0].Ends[1].Expected != d.Hardest[0].Ends[1] || j.Difficulty.Scale.Snakes != scale.Snakes {
 		t.Errorf("WriteJSON: %v, difficulty %+v", err, j.Difficulty)
 	}
 	buf.Reset()

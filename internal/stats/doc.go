@@ -48,14 +48,22 @@
 //     skimmed.
 //   - top: [{snake, solutions, straights, palindrome}]: the [TopN] snakes
 //     with most solutions, most first, ties in key order.
-//   - difficulty, when the snakes were rated ([Options.Rate]): {rated,
-//     levels, placements, easiest, hardest}: how many snakes were rated;
-//     [{level, snakes}], how many are at each level of package rate's
-//     1 to 10 scale; [{lo, hi, snakes}], how many have a difficulty, in
-//     placements expected rounded to a whole number, from lo to hi, in
-//     ranges that double; [{snake, solutions, difficulty, level}], the
+//   - difficulty, when the snakes were rated ([Options.Rate]): {scale,
+//     rated, levels, placements, easiest, hardest}: {box, snakes,
+//     sampled}, the box's 1 to 10 scale of package rate (ScaleOf): the
+//     box and how many snakes it is made of, its whole catalogue or a
+//     sample drawn at random; how many snakes were rated; [{level,
+//     snakes}], how many are at each level of that scale; [{lo, hi,
+//     snakes}], how many have a difficulty, in placements expected
+//     rounded to a whole number, from lo to hi, in ranges that double;
+//     [{snake, solutions, difficulty, stdErr, level, easier, ends}], the
 //     [EndsN] easiest and hardest snakes, the easiest and the hardest
-//     first, ties in key order. Left out when not rated.
+//     first, ties in key order: difficulty is a person's (rate.Feel),
+//     the placements expected from the easier end, stdErr its standard
+//     error (0 when exact), easier the cubelet that end starts from (1
+//     or the last), ends [{from, expected}] each end's placements
+//     expected, from cubelet 1 then from the last. Left out when not
+//     rated.
 //
 // # CSV
 //
@@ -73,7 +81,8 @@
 //   - ends: row is the class of the first cubelet's cell, column that of
 //     the last, value the solutions.
 //   - top: row is the rank from 1, column the snake, value its solutions.
-//   - when rated: summary row rated; levels: row is a level, value the
+//   - when rated: summary rows rated, scale_box, scale_snakes and
+//     scale_sampled; levels: row is a level, value the
 //     snakes; placements: row is a range lo-hi, value the snakes;
 //     easiest, hardest: row is the rank from 1, column the snake, value
 //     its difficulty.

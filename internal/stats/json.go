@@ -32,6 +32,7 @@ type (
 		Difficulty             *jsonDiff   `json:"difficulty,omitempty"`
 	}
 	jsonDiff struct {
+		Scale      jsonScale   `json:"scale"`
 		Rated      int         `json:"rated"`
 		Levels     []jsonLevel `json:"levels"`
 		Placements []jsonPlace `json:"placements"`
@@ -47,11 +48,23 @@ type (
 		Hi     int `json:"hi"`
 		Snakes int `json:"snakes"`
 	}
+	jsonScale struct {
+		Box     string `json:"box"`
+		Snakes  int    `json:"snakes"`
+		Sampled bool   `json:"sampled"`
+	}
 	jsonRated struct {
-		Snake      string  `json:"snake"`
-		Solutions  int     `json:"solutions"`
-		Difficulty float64 `json:"difficulty"`
-		Level      int     `json:"level"`
+		Snake      string    `json:"snake"`
+		Solutions  int       `json:"solutions"`
+		Difficulty float64   `json:"difficulty"`
+		StdErr     float64   `json:"stdErr"`
+		Level      int       `json:"level"`
+		Easier     int       `json:"easier"`
+		Ends       []jsonEnd `json:"ends"`
+	}
+	jsonEnd struct {
+		From     int     `json:"from"`
+		Expected float64 `json:"expected"`
 	}
 	jsonMost struct {
 		Solutions int      `json:"solutions"`
@@ -124,7 +137,7 @@ func (s *Stats) json() jsonStats {
 		j.Top = append(j.Top, jsonSnake{t.Key.String(), t.Solutions, t.Key.Straights(), t.Key.Palindrome()})
 	}
 	if d := s.Difficulty; d != nil {
-		jd := &jsonDiff{Rated: d.Rated, Levels: []jsonLevel{}, Placements: []jsonPlace{}}
+		jd := &jsonDiff{Scale: jsonScale{d.Scale.Box.String(), d.Scale.Snakes, d.Scale.Sampled}, Rated: d.Rated, Levels: []jsonLevel{}, Placements: []jsonPlace{}}
 		for l, n := range d.Levels {
 			if n > 0 {
 				jd.Levels = append(jd.Levels, jsonLevel{l + 1, n})
@@ -146,7 +159,8 @@ func (s *Stats) json() jsonStats {
 func rateds(list []Rated) []jsonRated {
 	out := []jsonRated{}
 	for _, x := range list {
-		out = append(out, jsonRated{x.Key.String(), x.Solutions, x.Difficulty, x.Level})
+		ends := []jsonEnd{{1, x.Ends[0]}, {x.Key.Len, x.Ends[1]}}
+		out = append(out, jsonRated{x.Key.String(), x.Solutions, x.Difficulty, x.StdErr, x.Level, x.Easier, ends})
 	}
 	return out
 }
@@ -227,6 +241,9 @@ func (s *Stats) WriteCSV(w io.Writer) error {
 	}
 	if d := j.Difficulty; d != nil {
 		rec("summary", "rated", "", d.Rated)
+		rec("summary", "scale_box", "", d.Scale.Box)
+		rec("summary", "scale_snakes", "", d.Scale.Snakes)
+		rec("summary", "scale_sampled", "", d.Scale.Sampled)
 		for _, l := range d.Levels {
 			rec("levels", itoa(l.Level), "", l.Snakes)
 		}

@@ -28,11 +28,16 @@ type Options struct {
 	// tells ([catalog.Options]).
 	Box symmetry.Box
 	// Rate asks for the figures of difficulty ([Stats.Difficulty]):
-	// every snake rated (package rate), on Workers goroutines, 0 meaning
-	// runtime.GOMAXPROCS(0). On more than one, the file is decoded ahead
-	// of the checks ([catalog.Options.ReadAhead]).
+	// every snake rated (package rate, Feel), on Workers goroutines, 0
+	// meaning runtime.GOMAXPROCS(0). On more than one, the file is
+	// decoded ahead of the checks ([catalog.Options.ReadAhead]).
 	Rate    bool
 	Workers int
+	// Progress, when not nil, is called after each snake rated with the
+	// number rated and -1, as the total is not known; ScaleProgress
+	// while the box's scale is made, for a box whose scale is not
+	// committed (rate.ScaleOf).
+	Progress, ScaleProgress func(done, total int)
 }
 
 // Stats are the figures of a catalogue.
@@ -169,7 +174,7 @@ func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
 		if n == 0 {
 			t = NewCounter(rd.Box())
 			if opts.Rate {
-				rt = &rater{t: t, workers: opts.Workers}
+				rt = &rater{t: t, workers: opts.Workers, progress: opts.Progress, scaled: opts.ScaleProgress}
 			}
 		}
 		if p := s.Err(); p != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/fold"
+	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/site/engine"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -234,5 +235,72 @@ func TestDiffer(t *testing.T) {
 	snakes, _ := data["snakes"].([]any)
 	if want == "" || len(snakes) != 1 || snakes[0].(map[string]any)["differ"] != want {
 		t.Errorf("Solve(King): the player's data %v, want differ %q", snakes, want)
+	}
+}
+
+// TestFeel checks the answer of how hard a snake is to fold against
+// package rate's own figures: the classic snake on the 3x3x3 scale, a
+// 2x2x3 snake on a scale the engine makes, and the 4x4x4 shop snake on
+// the 4x4x4 scale; {} for a snake of no solution and for a box whose
+// scale would take minutes.
+func TestFeel(t *testing.T) {
+	ctx := context.Background()
+	var s engine.Session
+	if a, err := s.Feel(ctx); err != nil || len(a) != 0 {
+		t.Errorf("Feel before any solve = %v, %v; want {}", a, err)
+	}
+	cases := []struct{ text, size, seq string }{
+		{classic, "", classicSeq},
+		{"011111111110", "2x2x3", "011111111110"},
+		{shop4, "", shop4Seq},
+	}
+	if testing.Short() {
+		cases = cases[:2]
+	}
+	for _, c := range cases {
+		if _, err := s.Solve(ctx, c.text, c.size, ""); err != nil {
+			t.Fatal(err)
+		}
+		a, err := s.Feel(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := solver.ParseSeq(c.seq)
+		size := c.size
+		if size == "" {
+			size = map[int]string{27: "3x3x3", 64: "4x4x4"}[q.Len]
+		}
+		b, err := symmetry.ParseBox(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := rate.Feel(ctx, b, q, rate.FeelOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale, err := rate.ScaleOf(ctx, b, 0, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		easier := 1
+		if f.Ends[1].Expected < f.Ends[0].Expected {
+			easier = q.Len
+		}
+		want := map[string]any{
+			"level": scale.Level(f.Difficulty()), "difficulty": f.Difficulty(), "stdErr": f.StdErr(), "easier": easier,
+			"ends":  []any{f.Ends[0].Expected, f.Ends[1].Expected},
+			"scale": map[string]any{"box": b.String(), "snakes": scale.Snakes, "sampled": scale.Sampled},
+		}
+		if fmt.Sprint(a) != fmt.Sprint(want) {
+			t.Errorf("%s: Feel = %v, want %v", c.seq, a, want)
+		}
+	}
+	for _, c := range []struct{ text, size string }{{oneOff, ""}, {"000110011001100110011001100110011000", "3x3x4"}} {
+		if _, err := s.Solve(ctx, c.text, c.size, ""); err != nil {
+			t.Fatal(err)
+		}
+		if a, err := s.Feel(ctx); err != nil || len(a) != 0 {
+			t.Errorf("%s: Feel = %v, %v; want {}", c.text, a, err)
+		}
 	}
 }

@@ -73,9 +73,10 @@
     if (!job || m.id !== job.id) return; // the answer of a job since replaced
     var a = m.answer;
     if (a && a.fail) { fault(a.fail); return; }
-    if (job.phase === 'sheet') {
+    if (job.phase === 'sheet' || job.phase === 'feel') {
       if (m.op === 'solve') engine.holds = job.of;
-      else sheet(job, a);
+      else if (job.phase === 'sheet') sheet(job, a);
+      else felt(job, a);
     } else if (m.op === 'solve') solved(job, a, m.ms);
     else if (m.op === 'advise') advised(job, a);
   }
@@ -110,7 +111,7 @@
     var job = engine.job;
     if (!job) return;
     var what = job.phase === 'advise' ? 'No solution; looking for snakes one cubelet away that fold…' :
-      job.phase === 'sheet' ? 'Drawing the step sheet…' : engine.ready ? 'Searching…' : 'Loading the solver…';
+      job.phase === 'sheet' ? 'Drawing the step sheet…' : job.phase === 'feel' ? 'Rating how hard it is to fold…' : engine.ready ? 'Searching…' : 'Loading the solver…';
     status(what + ' ' + seconds(performance.now() - job.start), true);
   }
 
@@ -138,6 +139,7 @@
     status('Stopped after ' + seconds(performance.now() - job.start) + '.', false);
     if (job.phase === 'advise') setHelp(['(stopped before the snakes one cubelet away were all tried)']);
     if (job.phase === 'sheet') $('draw-sheet').disabled = false;
+    if (job.phase === 'feel') $('rate').disabled = false;
   }
 
   // ---- Links and the form ------------------------------------------
@@ -198,6 +200,10 @@
     link.hidden = true;
     $('draw-sheet').hidden = false;
     $('draw-sheet').disabled = false;
+    $('rate-line').hidden = true;
+    $('rate').disabled = false;
+    $('difficulty').hidden = true;
+    $('difficulty').textContent = '';
     api.player = null;
     showError(null);
   }
@@ -230,21 +236,50 @@
     finish();
     engine.holds = engine.shown = job.id;
     engine.shownQuery = job.q;
+    engine.shownLength = a.snake.length;
+    engine.shownBox = a.box;
     status('Solved in ' + seconds(t) + '.', false);
     $('sheet-line').hidden = false;
+    $('rate-line').hidden = false;
   }
 
-  // drawSheet asks the engine for the step sheet of the snake shown,
-  // solving it again first if the worker no longer holds it (after a
-  // stop): drawing a sheet takes a picture a step, up to a second or so,
-  // so it is drawn when asked for, not with every solve.
-  function drawSheet() {
+  // askShown asks the engine, in a job of the phase op, for op of the
+  // snake shown, with button disabled meanwhile, solving the snake again
+  // first if the worker no longer holds it (after a stop).
+  function askShown(op, button) {
     if (!engine.shown || engine.job) return;
-    var job = {id: ++engine.jobs, q: engine.shownQuery, of: engine.shown, phase: 'sheet'};
-    $('draw-sheet').disabled = true;
+    var job = {id: ++engine.jobs, q: engine.shownQuery, of: engine.shown, phase: op};
+    $(button).disabled = true;
     begin(job);
     if (engine.holds !== job.of) post({op: 'solve', id: job.id, text: job.q.snake, size: job.q.size, notation: job.q.notation});
-    post({op: 'sheet', id: job.id});
+    post({op: op, id: job.id});
+  }
+
+  // drawSheet asks for the step sheet of the snake shown: drawing it
+  // takes a picture a step, up to a second or so, so it is drawn when
+  // asked for, not with every solve.
+  function drawSheet() { askShown('sheet', 'draw-sheet'); }
+
+  // rateShown asks how hard the snake shown is for a person to fold: a
+  // 64-cubelet snake takes seconds, so it is rated when asked for.
+  function rateShown() { askShown('feel', 'rate'); }
+
+  // felt shows the engine's answer of how hard the snake shown is to
+  // fold: its level on its box's scale and both ends, the easier first.
+  function felt(job, a) {
+    finish();
+    var e = $('difficulty');
+    if (a.level) {
+      V.difficulty(e, a, engine.shownLength, a.scale);
+    } else {
+      e.textContent = 'How hard a snake is to fold is a level among the snakes of its box, from 1 to 10; the scale of the ' +
+        engine.shownBox + ' box would take minutes to make here, so this snake is not rated.';
+      e.className = 'difficulty';
+      e.setAttribute('data-level', '0');
+    }
+    e.hidden = false;
+    $('rate-line').hidden = true;
+    status('Rated in ' + seconds(performance.now() - job.start) + '.', false);
   }
 
   function advised(job, a) {
@@ -338,6 +373,7 @@
   });
   $('stop').addEventListener('click', stop);
   $('draw-sheet').addEventListener('click', drawSheet);
+  $('rate').addEventListener('click', rateShown);
   window.addEventListener('hashchange', route);
 
   // ---- The catalogue -------------------------------------------------

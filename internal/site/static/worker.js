@@ -8,9 +8,10 @@
 // engine when the page has one from an earlier worker, else undefined:
 // the worker then fetches engine.wasm.gz, inflates it, compiles it and
 // sends it back, {op: 'module', module}. Then {op: 'ready', ms}. Each
-// request {op: 'solve', id, text, size, notation}, {op: 'advise', id} or
-// {op: 'sheet', id} is answered {op, id, answer, ms}, answer being what
-// snakecube.solve, advise or sheet returned (package internal/site/engine).
+// request {op: 'solve', id, text, size, notation}, {op: 'advise', id},
+// {op: 'feel', id} or {op: 'sheet', id} is answered {op, id, answer, ms},
+// answer being what snakecube.solve, advise, feel or sheet returned
+// (package internal/site/engine).
 // A worker that cannot start sends {op: 'failed', error}.
 'use strict';
 importScripts('wasm_exec.js');
@@ -71,6 +72,7 @@ function run(m) {
     switch (m.op) {
       case 'solve': a = engine.solve(String(m.text), String(m.size || ''), String(m.notation || '')); break;
       case 'advise': a = engine.advise(); break;
+      case 'feel': a = engine.feel(); break;
       case 'sheet': a = engine.sheet(); break;
       default: a = {fail: 'unknown request ' + m.op};
     }

@@ -3,11 +3,12 @@
 // Command wasm is snakecube's engine for the static site, compiled with
 // GOOS=js GOARCH=wasm and run in a Web Worker by the site's worker.js: the
 // one piece of snakecube that knows JavaScript. It sets the global
-// snakecube to an object of three functions, each answering as package
+// snakecube to an object of four functions, each answering as package
 // internal/site/engine says, and then waits for calls:
 //
 //	snakecube.solve(text, size, notation) // the answer to a snake
 //	snakecube.advise()                    // {lines} for the snake solved last
+//	snakecube.feel()                      // how hard it is to fold
 //	snakecube.sheet()                     // its SVG step sheet, a string
 //
 // A call runs to its end: the worker is the unit that a person stops,
@@ -32,6 +33,7 @@ func main() {
 		return s.Solve(ctx, arg(args, 0), arg(args, 1), arg(args, 2))
 	}))
 	api.Set("advise", call(func([]js.Value) (any, error) { return s.Advise(ctx) }))
+	api.Set("feel", call(func([]js.Value) (any, error) { return s.Feel(ctx) }))
 	api.Set("sheet", call(func([]js.Value) (any, error) { return s.Sheet(ctx) }))
 	js.Global().Set("snakecube", api)
 	select {} // calls come from JavaScript
