@@ -29,20 +29,19 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 		}
 	}
 	fs := flag.NewFlagSet("census", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	depth := fs.Int("depth", 0, "")
 	out := fs.String("o", "", "")
 	span := fs.String("sections", "", "")
 	sample := fs.Int("sample", 0, "")
 	seed := fs.Uint64("seed", 1, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
 	rest, err := cli.ParseFlags(fs, e, censusUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
 	}
-	b := box.box
+	b := *box
 	switch {
 	case len(rest) > 0:
 		return cli.BadUsage(e, censusUsage, "census takes no arguments, got %q", rest[0])
@@ -93,7 +92,7 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 		f.Close()
 		kept := census.Kept(*out)
 		if errors.Is(err, context.Canceled) {
-			return stopped(e, err, kept)
+			return cli.Stopped(e, err, kept)
 		}
 		return fmt.Errorf("census %v: %w (%s; run the same command again to resume)", b, err, kept)
 	}
@@ -114,7 +113,7 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 	switch {
 	case len(names) == 0:
 		return cli.BadUsage(e, censusUsage, "census merge: no file given")
-	case !knownSolutions(fs, *known):
+	case !cli.KnownSolutions(fs, *known):
 		return cli.BadUsage(e, censusUsage, "-solutions %v: want a positive number", *known)
 	}
 	recs, t, b, err := readCensus(ctx, e, "census merge", names)

@@ -19,7 +19,7 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("census check", flag.ContinueOnError)
 	sample := fs.Int("sample", checkSample, "")
 	seed := fs.Uint64("seed", 1, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
 	out := fs.String("o", "", "")
 	names, err := cli.ParseFlags(fs, e, censusUsage, args)
@@ -61,7 +61,7 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		err = fmt.Errorf("census check: %w", err)
 		if kept != nil {
-			return stopped(e, err, "the recounts made are in "+*out)
+			return cli.Stopped(e, err, "the recounts made are in "+*out)
 		}
 		return err
 	}

@@ -10,12 +10,12 @@ import (
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	format := fs.String("format", "", "")
 	snakes := fs.Bool("snakes", false, "")
 	rest, err := cli.ParseFlagsArgs(fs, e, convertUsage, args, func(a string) bool { return a == "-" })
@@ -40,7 +40,7 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	if e.SameFile(in, out) {
 		return cli.UsageError{Err: fmt.Errorf("%s is the catalogue being read: it would be overwritten", out)}
 	}
-	name, r, closeFile, err := openInput(e, in)
+	name, r, closeFile, err := catalog.OpenArg(e.Stdin, in)
 	if err != nil {
 		return err
 	}
@@ -48,10 +48,10 @@ func runConvert(ctx context.Context, e cli.Env, args []string) error {
 	var c catalog.Converted
 	_, err = e.WriteOutput(out, func(w io.Writer) error {
 		var err error
-		c, err = catalog.Convert(ctx, w, r, catalog.Options{Box: box.box}, opts)
+		c, err = catalog.Convert(ctx, w, r, catalog.Options{Box: *box}, opts)
 		return err
 	})
-	if err := readFailed(e, name, "snakecube verify "+in+" lists every problem", err); err != nil {
+	if err := cli.ReadFailed(e, name, "snakecube verify "+in+" lists every problem", err); err != nil {
 		return err
 	}
 	what := "the catalogue"

@@ -16,6 +16,7 @@ import (
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // designDraws bounds -draws.
@@ -23,8 +24,7 @@ const maxDesignSolutions = 1_000_000
 
 func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("design", flag.ContinueOnError)
-	box := defaultBox()
-	fs.Var(box, "size", "")
+	box := cli.BoxVar(fs, symmetry.MustParseBox("3x3x3"))
 	n := fs.String("n", "1", "")
 	seed := fs.String("seed", "1", "")
 	sols := fs.String("solutions", "1", "")
@@ -35,7 +35,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	kitDir := fs.String("kit", "", "")
 	var kf kitFlags
 	kf.add(fs)
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	rest, err := cli.ParseFlags(fs, e, designUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -47,7 +47,7 @@ func runDesign(ctx context.Context, e cli.Env, args []string) error {
 	if len(rest) > 0 {
 		return cli.BadUsage(e, designUsage, "design takes no arguments, got %q", rest[0])
 	}
-	o := design.Options{Box: box.box, Workers: int(*workers)}
+	o := design.Options{Box: *box, Workers: int(*workers)}
 	bad := func(format string, args ...any) error { return cli.BadUsage(e, designUsage, format, args...) }
 	if o.N, err = intIn(*n, 1, design.MaxN); err != nil {
 		return bad("-n %q: %v snakes", *n, err)

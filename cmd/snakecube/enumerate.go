@@ -15,6 +15,7 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // searchMemory is the soft limit of the heap while enumerate writes a
@@ -23,15 +24,14 @@ const searchMemory = 800 << 20
 
 func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("enumerate", flag.ContinueOnError)
-	box := defaultBox()
-	fs.Var(box, "size", "")
+	box := cli.BoxVar(fs, symmetry.MustParseBox("3x3x3"))
 	out := fs.String("o", "", "")
 	format := fs.String("format", "", "")
 	snakes := fs.Bool("snakes", false, "")
 	prefix := fs.String("prefix", "", "")
 	shard := fs.String("shard", "", "")
 	counting := fs.Bool("count", false, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	quiet := fs.Bool("quiet", false, "")
 	rest, err := cli.ParseFlags(fs, e, enumerateUsage, args)
 	if err != nil {
@@ -57,7 +57,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	case *out == "":
 		*out = eopts.FileName()
 	}
-	b := box.box
+	b := *box
 	pt := export.Part{Prefix: *prefix}
 	switch {
 	case *prefix != "" && *shard != "":

@@ -17,11 +17,10 @@ import (
 
 func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("estimate", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	probes := fs.Int("probes", 0, "")
 	seed := fs.Uint64("seed", 1, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	var sn snakesFlags
 	sn.add(fs)
 	rest, err := cli.ParseFlags(fs, e, estimateUsage, args)
@@ -32,7 +31,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		if cli.Given(fs, "probes") {
 			return cli.BadUsage(e, estimateUsage, "-probes and -snakes cannot be used together")
 		}
-		return runEstimateSnakes(ctx, e, box.box, rest, *seed, int(*workers), sn)
+		return runEstimateSnakes(ctx, e, *box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used() {
 		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -cut, -strata, -borrow, -make-strata, -o, -solutions, -target and -quiet go with -snakes")
@@ -40,12 +39,12 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 	switch {
 	case len(rest) > 0:
 		return cli.BadUsage(e, estimateUsage, "estimate takes no arguments, got %q", rest[0])
-	case box.box.Len() == 0:
+	case box.Len() == 0:
 		return cli.BadUsage(e, estimateUsage, "-size is required")
 	case cli.Given(fs, "probes") && *probes < 1:
 		return cli.BadUsage(e, estimateUsage, "-probes %d: want at least 1", *probes)
 	}
-	b := box.box
+	b := *box
 	start := time.Now()
 	est, err := estimate.Tree(ctx, b, *probes, *seed, solver.Options{Workers: int(*workers)})
 	if err != nil {
@@ -119,7 +118,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-shared-width %d: want 1 to %d", f.shared, estimate.MaxSharedWidth)
 	case cli.Given(f.fs, "capacity") && (f.cap < 1 || f.cap > estimate.MaxCapacity):
 		return cli.BadUsage(e, estimateUsage, "-capacity %d: want 1 to %d", f.cap, estimate.MaxCapacity)
-	case !knownSolutions(f.fs, f.known):
+	case !cli.KnownSolutions(f.fs, f.known):
 		return cli.BadUsage(e, estimateUsage, "-solutions %v: want a positive number", f.known)
 	case cli.Given(f.fs, "target") && !(f.target > 0 && f.target < 100):
 		return cli.BadUsage(e, estimateUsage, "-target %v: want a percentage above 0 and below 100", f.target)
@@ -166,7 +165,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		if !errors.As(err, &s) {
 			return err
 		}
-		return stopped(e, err, s.Kept())
+		return cli.Stopped(e, err, s.Kept())
 	}
 	known, source := f.known, "-solutions"
 	if known == 0 && !f.quiet {

@@ -33,14 +33,13 @@ func (k *kitFlags) add(fs *flag.FlagSet) {
 
 func runKit(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("kit", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	var nota notation.Notation
 	fs.Var(&nota, "notation", "")
 	var kf kitFlags
 	kf.add(fs)
 	dir := fs.String("o", "kit", "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	rest, err := cli.ParseFlagsArgs(fs, e, kitUsage, args, snakeArg)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -55,7 +54,7 @@ func runKit(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	f := batch.Options{Input: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC"}, Workers: int(*workers)}
+	f := batch.Options{Input: input.Options{Notation: nota, Box: *box, SizeHint: "-size AxBxC"}, Workers: int(*workers)}
 	it := batch.Item{Text: rest[0], Where: "snake"}
 	if err := it.Read(ctx, f); err != nil {
 		return err

@@ -11,12 +11,12 @@ import (
 	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/shards"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	out := fs.String("o", "", "")
 	format := fs.String("format", "", "")
 	names, err := cli.ParseFlags(fs, e, mergeUsage, args)
@@ -29,7 +29,7 @@ func runMerge(ctx context.Context, e cli.Env, args []string) error {
 	if len(names) == 0 {
 		return cli.BadUsage(e, mergeUsage, "no part given")
 	}
-	opts := shards.Options{Box: box.box}
+	opts := shards.Options{Box: *box}
 	what := "-format"
 	if *format == "" && *out != "-" {
 		if f, ok := export.FormatOfName(*out); ok {

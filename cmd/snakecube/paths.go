@@ -11,6 +11,7 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/paths"
 	"github.com/snakecube/snakecube/internal/words"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // pathsGCPercent lets the heap grow by a quarter over what is live before
@@ -22,11 +23,10 @@ const pathsGCPercent = 25
 
 func runPaths(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("paths", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	format := fs.String("format", "text", "")
 	verbose := fs.Bool("v", false, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	maxStates := fs.Int("max-states", paths.DefaultMaxStates, "")
 	rest, err := cli.ParseFlags(fs, e, pathsUsage, args)
 	if err != nil {
@@ -35,7 +35,7 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 	switch {
 	case len(rest) > 0:
 		return cli.BadUsage(e, pathsUsage, "paths takes no arguments, got %q", rest[0])
-	case box.box.Len() == 0:
+	case box.Len() == 0:
 		return cli.BadUsage(e, pathsUsage, "-size is required")
 	case *format != "text" && *format != "json":
 		return cli.BadUsage(e, pathsUsage, "-format %q: want text or json", *format)
@@ -43,7 +43,7 @@ func runPaths(ctx context.Context, e cli.Env, args []string) error {
 		return cli.BadUsage(e, pathsUsage, "-max-states %d: want at least 1", *maxStates)
 	}
 	debug.SetGCPercent(pathsGCPercent)
-	b := box.box
+	b := *box
 	live := cli.Terminal(e.Stderr)
 	opts := paths.Options{Workers: int(*workers), MaxStates: *maxStates}
 	if live {

@@ -16,19 +16,19 @@ import (
 	"github.com/snakecube/snakecube/internal/kit"
 	"github.com/snakecube/snakecube/internal/notation"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 func runRate(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	var nota notation.Notation
 	fs.Var(&nota, "notation", "")
 	format := fs.String("format", "text", "")
 	kitDir := fs.String("kit", "", "")
 	var kf kitFlags
 	kf.add(fs)
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	rest, err := cli.ParseFlagsArgs(fs, e, rateUsage, args, snakeArg)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -42,7 +42,7 @@ func runRate(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, rateUsage, "-format %q: want text, json or svg", *format)
 	}
-	f := batch.Options{Input: input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, Workers: int(*workers)}
+	f := batch.Options{Input: input.Options{Notation: nota, Box: *box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}, Workers: int(*workers)}
 	out := bufio.NewWriter(e.Stdout)
 	var sheets []design.Sheet
 	var kitted *rate.Felt // the snake of -kit

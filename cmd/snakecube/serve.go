@@ -61,7 +61,7 @@ func runServe(ctx context.Context, e cli.Env, args []string) error {
 	}
 	start := time.Now()
 	cats, err := serve.OpenAll(ctx, rest, catalog.Options{Boxes: boxes})
-	if err := readFailed(e, "", "snakecube verify lists every problem of a catalogue", err); err != nil {
+	if err := cli.ReadFailed(e, "", "snakecube verify lists every problem of a catalogue", err); err != nil {
 		return err
 	}
 	if *rateAll {

@@ -10,6 +10,7 @@ import (
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/input"
 	"github.com/snakecube/snakecube/internal/notation"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // snakeArg reports whether an argument that starts with "-" is a snake,
@@ -25,14 +26,13 @@ func snakeArg(a string) bool {
 
 func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	var nota notation.Notation
 	fs.Var(&nota, "notation", "")
 	count := fs.Bool("count", false, "")
 	format := fs.String("format", "text", "")
 	most := fs.Int("max", 0, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	rest, err := cli.ParseFlagsArgs(fs, e, solveUsage, args, snakeArg)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -51,7 +51,7 @@ func runSolve(ctx context.Context, e cli.Env, args []string) error {
 	case *most < 1 || *most > answer.MaxShown:
 		return cli.BadUsage(e, solveUsage, "-max %d: want 1 to %d solutions a snake", *most, answer.MaxShown)
 	}
-	in := input.Options{Notation: nota, Box: box.box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}
+	in := input.Options{Notation: nota, Box: *box, SizeHint: "-size AxBxC", NotationFlag: "-notation"}
 	err = answer.Run(ctx, e, rest, in, answer.Options{Format: *format, Count: *count, Most: *most, Workers: int(*workers)})
 	if errors.Is(err, answer.ErrNoSnake) {
 		return cli.BadUsage(e, solveUsage, "%v", err)

@@ -6,18 +6,19 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/snakecube/snakecube/internal/catalog"
 	"github.com/snakecube/snakecube/internal/cli"
 	"github.com/snakecube/snakecube/internal/stats"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 func runStats(ctx context.Context, e cli.Env, args []string) error {
 	fs := flag.NewFlagSet("stats", flag.ContinueOnError)
-	var box boxFlag
-	fs.Var(&box, "size", "")
+	box := cli.BoxVar(fs, symmetry.Box{})
 	format := fs.String("format", "text", "")
 	svg := fs.String("svg", "", "")
 	rateAll := fs.Bool("rate", false, "")
-	workers := workersVar(fs)
+	workers := cli.WorkersVar(fs)
 	rest, err := cli.ParseFlags(fs, e, statsUsage, args)
 	if err != nil {
 		return cli.HelpOK(err)
@@ -39,18 +40,18 @@ func runStats(ctx context.Context, e cli.Env, args []string) error {
 	if *svg != "" && e.SameFile(rest[0], *svg) {
 		return cli.UsageError{Err: fmt.Errorf("-svg %s is the catalogue being read: it would be overwritten", *svg)}
 	}
-	name, r, closeFile, err := openInput(e, rest[0])
+	name, r, closeFile, err := catalog.OpenArg(e.Stdin, rest[0])
 	if err != nil {
 		return err
 	}
 	defer closeFile()
-	opts := stats.Options{Box: box.box, Rate: *rateAll, Workers: int(*workers)}
+	opts := stats.Options{Box: *box, Rate: *rateAll, Workers: int(*workers)}
 	if *rateAll && cli.Terminal(e.Stderr) {
 		opts.Progress = cli.Progress(e.Stderr, "rating")
 		opts.ScaleProgress = cli.Progress(e.Stderr, "the box's scale")
 	}
 	st, err := stats.Compute(ctx, r, opts)
-	if err := readFailed(e, name, "snakecube verify "+rest[0]+" lists every problem", err); err != nil {
+	if err := cli.ReadFailed(e, name, "snakecube verify "+rest[0]+" lists every problem", err); err != nil {
 		return err
 	}
 	if *svg != "" {

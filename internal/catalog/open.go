@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"io"
 	"os"
 
 	"github.com/snakecube/snakecube/internal/fileerr"
@@ -13,4 +14,17 @@ import (
 // standard input instead (see [fileerr.OpenRegular]).
 func OpenFile(name string) (*os.File, error) {
 	return fileerr.OpenRegular(name, "catalogue file; give a file, or - and the catalogue on standard input")
+}
+
+// OpenArg opens the catalogue a command's argument names, "-" meaning
+// stdin, and returns the name to report and how to close it.
+func OpenArg(stdin io.Reader, arg string) (string, io.Reader, func(), error) {
+	if arg == "-" {
+		return "standard input", stdin, func() {}, nil
+	}
+	f, err := OpenFile(arg)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	return arg, f, func() { f.Close() }, nil
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
+	"github.com/snakecube/snakecube/internal/catalog"
 )
 
 // Env is what a command may touch of the outside world.
@@ -171,4 +172,38 @@ func Elapsed(d time.Duration) time.Duration {
 		return d.Round(time.Microsecond)
 	}
 	return d.Round(time.Millisecond)
+}
+
+// ReadFailed turns what went wrong reading a catalogue into what a
+// command returns, the one mapping of such errors: a usage error (exit
+// status 2) when the box is not known; a problem of the file told, with
+// hint after it if any, as a failure already reported (1); the error
+// itself otherwise (1); nil for nil. name, the file, starts each message
+// unless it is "".
+func ReadFailed(e Env, name, hint string, err error) error {
+	if err != nil && name != "" {
+		err = fmt.Errorf("%s: %w", name, err)
+	}
+	var p *catalog.Problem
+	switch {
+	case errors.Is(err, catalog.ErrNoBox):
+		return UsageError{Err: fmt.Errorf("%w; give the box with -size", err)}
+	case errors.As(err, &p):
+		e.Warnf("%v", err)
+		if hint != "" {
+			e.Warnf("hint: %s", hint)
+		}
+		return ErrReported
+	}
+	return err
+}
+
+// Stopped returns err, and says, when it is an interrupt, what a run that
+// keeps its work in a file as it goes has kept and how to go on: in a
+// line of its own, before the "interrupted" that follows.
+func Stopped(e Env, err error, kept string) error {
+	if errors.Is(err, context.Canceled) {
+		e.Warnf("stopped: %s; run the same command again to resume", kept)
+	}
+	return err
 }

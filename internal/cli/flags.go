@@ -5,7 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"runtime"
+	"strconv"
 	"strings"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // ParseFlags parses a command's flags, which may come before, between or
@@ -91,4 +97,39 @@ func HelpOK(err error) error {
 		return nil
 	}
 	return err
+}
+
+// BoxVar defines a -size flag on fs, a box as AxBxC or N for the N-cube,
+// and returns where its value goes: def until the flag is given (the zero
+// Box for none).
+func BoxVar(fs *flag.FlagSet, def symmetry.Box) *symmetry.Box {
+	b := def
+	fs.Func("size", "", func(s string) (err error) {
+		b, err = symmetry.ParseBox(s)
+		return err
+	})
+	return &b
+}
+
+// WorkersVar defines a -j flag on fs, how many goroutines search at once:
+// 1 to solver.MaxWorkers, as each holds its own search in memory, and all
+// cores by default.
+func WorkersVar(fs *flag.FlagSet) *int {
+	n := min(runtime.NumCPU(), solver.MaxWorkers)
+	fs.Func("j", "", func(s string) error {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > solver.MaxWorkers {
+			return fmt.Errorf("want 1 to %d", solver.MaxWorkers)
+		}
+		n = v
+		return nil
+	})
+	return &n
+}
+
+// KnownSolutions reports whether n, the value of a -solutions flag on fs
+// (a box's exact number of solutions, from snakecube paths), is good: a
+// positive number when given; absent, it is 0, none known.
+func KnownSolutions(fs *flag.FlagSet, n float64) bool {
+	return !Given(fs, "solutions") || n > 0 && n <= math.MaxFloat64
 }
