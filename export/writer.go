@@ -353,6 +353,9 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // each goroutine needs its own.
 type encoder struct {
 	*layout
+	// at and cells are place's: the walk's cells, and the path array's.
+	at    [maxCells]int64
+	cells [maxCells]int8
 }
 
 // layout is what encoding a box's solutions reads and never changes,
@@ -434,8 +437,8 @@ func pack(text string) uint64 {
 // layouts caches each box's layout.
 var layouts = symmetry.NewMemo(newLayout)
 
-func newEncoder(b symmetry.Box) encoder {
-	return encoder{layout: layouts.Of(b)}
+func newEncoder(b symmetry.Box) *encoder {
+	return &encoder{layout: layouts.Of(b)}
 }
 
 func newLayout(b symmetry.Box) *layout {
@@ -514,24 +517,25 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 
 // place walks the moves dirs from some cell of the box and returns the
 // cell they start from, packed, relative to the box's lowest corner, with
-// cells[k] the number, from 1, of the cubelet at position k of the path
-// array; or errNotPath, cells then holding anything.
+// e.cells[k] the number, from 1, of the cubelet at position k of the path
+// array; or errNotPath, e.cells then holding anything.
 //
 // The walk's cells are taken relative to the least of them, its packed
 // path array index the least: for a path through the whole box, the
 // box's lowest corner. The moves fill the box when every cell so taken
 // lies within the box on each axis, and no two share an index: a bit
 // each, n bits for n cells. Nothing branches on the moves.
-func (l *layout) place(dirs []symmetry.Dir, cells *[maxCells]int8) (int32, error) {
+func (e *encoder) place(dirs []symmetry.Dir) (int32, error) {
+	l := e.layout
 	if len(dirs) != l.n-1 {
 		return 0, errNotPath
 	}
-	var at [maxCells]int64
+	at, cells, moves := &e.at, &e.cells, &l.moves
 	cur := int64(bias) + int64(64*(l.sx+l.sy+1))<<32
 	lo := cur
 	at[0] = cur
 	for i, d := range dirs {
-		cur += l.moves[d]
+		cur += moves[d]
 		at[(i+1)&(maxCells-1)] = cur
 		lo = min(lo, cur)
 	}
@@ -553,9 +557,8 @@ func (l *layout) place(dirs []symmetry.Dir, cells *[maxCells]int8) (int32, error
 
 // startCell returns the cell the moves dirs start from, on a path through
 // every cell of the box, or errNotPath.
-func (l *layout) startCell(dirs []symmetry.Dir) ([3]int, error) {
-	var cells [maxCells]int8
-	d0, err := l.place(dirs, &cells)
+func (e *encoder) startCell(dirs []symmetry.Dir) ([3]int, error) {
+	d0, err := e.place(dirs)
 	return [3]int{int(d0 & 0xff), int(d0 >> 8 & 0xff), int(d0 >> 16 & 0xff)}, err
 }
 
@@ -574,8 +577,7 @@ var errNotPath = errors.New("its moves do not fill the box, each cell once")
 // value: the cells relative to it are the cells in the box, and the first
 // one the start.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
-	var cells [maxCells]int8
-	d0, err := e.place(dirs, &cells)
+	d0, err := e.place(dirs)
 	if err != nil {
 		return p, err
 	}
@@ -584,6 +586,7 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
 	const half = window/2 - 1
 	i := copy(w[:half], e.start[e.sx*(d0&0xff)+e.sy*(d0>>8&0xff)+d0>>16&0xff])
 	at := i
+	codes := &codes
 	for _, d := range dirs {
 		t := codes[d]
 		binary.LittleEndian.PutUint32(w[i&half:], t)
@@ -591,8 +594,9 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
 	}
 	w[at&half] = '[' // in place of the first code's comma
 	i += copy(w[i&half:], `],"path":`)
-	for k, v := range cells[:e.n] {
-		t := e.path[pathAt(k, int(v))]
+	path := &e.path
+	for k, v := range e.cells[:e.n] {
+		t := path[pathAt(k, int(v))]
 		binary.LittleEndian.PutUint64(w[i&half:], t)
 		i += int(t >> 56)
 	}
