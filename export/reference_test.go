@@ -139,23 +139,30 @@ var boxes64 = []string{"4x4x4", "2x4x8", "2x2x16", "1x8x8", "1x4x16", "1x2x32", 
 // every entry of the path array, the case the encoder once got wrong for
 // odd entries. The bytes must be encoding/json's.
 func TestEncodeReference(t *testing.T) {
+	eachBox(t, func(t *testing.T, b symmetry.Box) {
+		rng := rand.New(rand.NewPCG(1, uint64(b.Len())))
+		snakes := coveringPaths(t, rng, b)
+		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+			got := write(t, b, f, snakes, true)
+			want := reference(t, b, f, snakes)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%v %v: the Writer's bytes differ from encoding/json's %s", b, f, firstDiff(got, want))
+			}
+			if f == export.FormatJSON && !json.Valid(got) {
+				t.Fatalf("%v: the catalogue is not valid JSON", b)
+			}
+		}
+	})
+}
+
+// eachBox runs test, in parallel, on each box of boxes64 and on small
+// boxes besides.
+func eachBox(t *testing.T, test func(*testing.T, symmetry.Box)) {
 	t.Parallel()
 	for _, size := range append(slices.Clone(boxes64), "2x2x2", "3x3x3", "2x3x4", "1x1x2", "1x3x5") {
 		t.Run(size, func(t *testing.T) {
 			t.Parallel()
-			b := catalogtest.Box(t, size)
-			rng := rand.New(rand.NewPCG(1, uint64(b.Len())))
-			snakes := coveringPaths(t, rng, b)
-			for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
-				got := write(t, b, f, snakes, true)
-				want := reference(t, b, f, snakes)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%v %v: the Writer's bytes differ from encoding/json's %s", b, f, firstDiff(got, want))
-				}
-				if f == export.FormatJSON && !json.Valid(got) {
-					t.Fatalf("%v: the catalogue is not valid JSON", b)
-				}
-			}
+			test(t, catalogtest.Box(t, size))
 		})
 	}
 }
@@ -417,33 +424,28 @@ func damaged(t *testing.T, b symmetry.Box, dirs []symmetry.Dir) {
 // last two moves to every pair: the encoder's walk must refuse what
 // fills no box and take the rest, as the plain walk does.
 func TestEncodeDamaged(t *testing.T) {
-	t.Parallel()
-	for _, size := range append(slices.Clone(boxes64), "2x2x2", "3x3x3", "2x3x4", "1x1x2", "1x3x5") {
-		t.Run(size, func(t *testing.T) {
-			t.Parallel()
-			b := catalogtest.Box(t, size)
-			path := catalogtest.Walk(rand.New(rand.NewPCG(3, uint64(b.Len()))), b, 20*b.Len())
-			dirs := catalogtest.Moves(b, path)
-			damaged(t, b, dirs)
-			for k := range dirs {
-				for d := range symmetry.Dir(symmetry.NumDirs + 1) {
-					c := slices.Clone(dirs)
-					c[k] = d
-					damaged(t, b, c)
-				}
+	eachBox(t, func(t *testing.T, b symmetry.Box) {
+		path := catalogtest.Walk(rand.New(rand.NewPCG(3, uint64(b.Len()))), b, 20*b.Len())
+		dirs := catalogtest.Moves(b, path)
+		damaged(t, b, dirs)
+		for k := range dirs {
+			for d := range symmetry.Dir(symmetry.NumDirs + 1) {
+				c := slices.Clone(dirs)
+				c[k] = d
+				damaged(t, b, c)
 			}
-			m := len(dirs)
-			for d := range symmetry.Dir(symmetry.NumDirs * symmetry.NumDirs) {
-				if m >= 2 {
-					c := slices.Clone(dirs)
-					c[m-2], c[m-1] = d/symmetry.NumDirs, d%symmetry.NumDirs
-					damaged(t, b, c)
-				}
+		}
+		m := len(dirs)
+		for d := range symmetry.Dir(symmetry.NumDirs * symmetry.NumDirs) {
+			if m >= 2 {
+				c := slices.Clone(dirs)
+				c[m-2], c[m-1] = d/symmetry.NumDirs, d%symmetry.NumDirs
+				damaged(t, b, c)
 			}
-			damaged(t, b, dirs[:m-1])
-			damaged(t, b, append(slices.Clone(dirs), 0))
-		})
-	}
+		}
+		damaged(t, b, dirs[:m-1])
+		damaged(t, b, append(slices.Clone(dirs), 0))
+	})
 }
 
 // FuzzEncodeDamaged is TestEncodeDamaged on a path drawn by the fuzzer's
