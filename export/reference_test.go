@@ -139,23 +139,30 @@ var boxes64 = []string{"4x4x4", "2x4x8", "2x2x16", "1x8x8", "1x4x16", "1x2x32", 
 // every entry of the path array, the case the encoder once got wrong for
 // odd entries. The bytes must be encoding/json's.
 func TestEncodeReference(t *testing.T) {
+	eachBox(t, func(t *testing.T, b symmetry.Box) {
+		rng := rand.New(rand.NewPCG(1, uint64(b.Len())))
+		snakes := coveringPaths(t, rng, b)
+		for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
+			got := write(t, b, f, snakes, true)
+			want := reference(t, b, f, snakes)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%v %v: the Writer's bytes differ from encoding/json's %s", b, f, firstDiff(got, want))
+			}
+			if f == export.FormatJSON && !json.Valid(got) {
+				t.Fatalf("%v: the catalogue is not valid JSON", b)
+			}
+		}
+	})
+}
+
+// eachBox runs test, in parallel, on each box of boxes64 and on small
+// boxes besides.
+func eachBox(t *testing.T, test func(*testing.T, symmetry.Box)) {
 	t.Parallel()
 	for _, size := range append(slices.Clone(boxes64), "2x2x2", "3x3x3", "2x3x4", "1x1x2", "1x3x5") {
 		t.Run(size, func(t *testing.T) {
 			t.Parallel()
-			b := symmetry.MustParseBox(size)
-			rng := rand.New(rand.NewPCG(1, uint64(b.Len())))
-			snakes := coveringPaths(t, rng, b)
-			for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
-				got := write(t, b, f, snakes, true)
-				want := reference(t, b, f, snakes)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("%v %v: the Writer's bytes differ from encoding/json's %s", b, f, firstDiff(got, want))
-				}
-				if f == export.FormatJSON && !json.Valid(got) {
-					t.Fatalf("%v: the catalogue is not valid JSON", b)
-				}
-			}
+			test(t, symmetry.MustParseBox(size))
 		})
 	}
 }
@@ -349,5 +356,115 @@ func FuzzEncode(f *testing.F) {
 				t.Fatalf("%v %v, path %v: the Writer's bytes differ from encoding/json's %s", b, format, path, firstDiff(got, want))
 			}
 		}
+	})
+}
+
+// fills reports whether moves dirs, from some cell of box b, pass through
+// every cell of b once, and if so from which: the plain walk of package
+// symmetry, cell by cell.
+func fills(b symmetry.Box, dirs []symmetry.Dir) ([3]int, bool) {
+	if len(dirs) != b.Len()-1 {
+		return [3]int{}, false
+	}
+	for _, d := range dirs {
+		if d >= symmetry.NumDirs {
+			return [3]int{}, false
+		}
+	}
+	start, ok := b.Start(dirs)
+	if !ok {
+		return start, false
+	}
+	_, err := b.Cells(start, dirs)
+	return start, err == nil
+}
+
+// damaged holds the Writer to the plain walk on the moves dirs of box b:
+// it takes them, in JSON and as Parquet, exactly when they fill the box,
+// and then writes encoding/json's bytes and the start the walk finds.
+func damaged(t *testing.T, b symmetry.Box, dirs []symmetry.Dir) {
+	t.Helper()
+	start, ok := fills(b, dirs)
+	snakes := []solver.Snake{{Seq: solver.SeqOf(dirs), Solutions: [][]symmetry.Dir{dirs}}}
+	var buf bytes.Buffer
+	w := export.NewWriter(&buf, b, export.Options{Format: export.FormatJSONL, Unordered: true})
+	err := w.Write(snakes[0])
+	if err == nil {
+		err = w.Close()
+	}
+	if ok != (err == nil) {
+		t.Fatalf("%v, moves %v: Write says %v, the walk that they fill the box is %v", b, dirs, err, ok)
+	}
+	if ok {
+		if want := reference(t, b, export.FormatJSONL, snakes); !bytes.Equal(buf.Bytes(), want) {
+			t.Fatalf("%v, moves %v: the Writer's bytes differ from encoding/json's %s", b, dirs, firstDiff(buf.Bytes(), want))
+		}
+	}
+	// Parquet takes the start cell alone from the same walk.
+	buf.Reset()
+	w = export.NewWriter(&buf, b, export.Options{Format: export.FormatParquet})
+	if err := w.Write(snakes[0]); ok != (err == nil) {
+		t.Fatalf("%v, moves %v: Parquet's Write says %v, the walk that they fill the box is %v", b, dirs, err, ok)
+	}
+	if !ok {
+		return
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := export.NewReader(bytes.NewReader(buf.Bytes()))
+	e, err := r.Next()
+	if err != nil || len(e.Solutions) != 1 || [3]int(e.Solutions[0].StartPos) != start {
+		t.Fatalf("%v, moves %v: Parquet read back %+v, %v; want the start %v", b, dirs, e, err, start)
+	}
+}
+
+// TestEncodeDamaged changes each move of a path of each box, the 64-cell
+// ones included, to every direction and to one past the last, and the
+// last two moves to every pair: the encoder's walk must refuse what
+// fills no box and take the rest, as the plain walk does.
+func TestEncodeDamaged(t *testing.T) {
+	eachBox(t, func(t *testing.T, b symmetry.Box) {
+		path := catalogtest.Walk(rand.New(rand.NewPCG(3, uint64(b.Len()))), b, 20*b.Len())
+		dirs := catalogtest.Moves(b, path)
+		damaged(t, b, dirs)
+		for k := range dirs {
+			for d := range symmetry.Dir(symmetry.NumDirs + 1) {
+				c := slices.Clone(dirs)
+				c[k] = d
+				damaged(t, b, c)
+			}
+		}
+		m := len(dirs)
+		for d := range symmetry.Dir(symmetry.NumDirs * symmetry.NumDirs) {
+			if m >= 2 {
+				c := slices.Clone(dirs)
+				c[m-2], c[m-1] = d/symmetry.NumDirs, d%symmetry.NumDirs
+				damaged(t, b, c)
+			}
+		}
+		damaged(t, b, dirs[:m-1])
+		damaged(t, b, append(slices.Clone(dirs), 0))
+	})
+}
+
+// FuzzEncodeDamaged is TestEncodeDamaged on a path drawn by the fuzzer's
+// backbite moves, with moves of its choosing put in at two places.
+func FuzzEncodeDamaged(f *testing.F) {
+	for k := range boxes64 {
+		f.Add(uint8(k), uint64(k), uint16(1000), uint16(62), uint8(0), uint16(0), uint8(1))
+	}
+	f.Add(uint8(0), uint64(7), uint16(0), uint16(3), uint8(200), uint16(5), uint8(5))
+	all := append(slices.Clone(boxes64), "2x2x2", "3x3x3", "2x3x4", "1x1x2", "3x4x5", "2x5x6")
+	boxes := make([]symmetry.Box, len(all))
+	for k, s := range all {
+		boxes[k] = catalogtest.Box(f, s)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, seed uint64, moves, at1 uint16, d1 uint8, at2 uint16, d2 uint8) {
+		b := boxes[int(which)%len(boxes)]
+		dirs := catalogtest.Moves(b, catalogtest.Walk(rand.New(rand.NewPCG(seed, 0)), b, int(moves)))
+		dirs[int(at1)%len(dirs)] = symmetry.Dir(d1)
+		dirs[int(at2)%len(dirs)] = symmetry.Dir(d2)
+		damaged(t, b, dirs)
 	})
 }

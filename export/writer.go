@@ -389,6 +389,9 @@ func Encode(ctx context.Context, dst io.Writer, c *solver.Catalogue, opts Option
 // each goroutine needs its own.
 type encoder struct {
 	*layout
+	// at and cells are place's: the walk's cells, and the path array's.
+	at    [maxCells]int64
+	cells [maxCells]int8
 }
 
 // layout is what encoding a box's solutions reads and never changes,
@@ -406,6 +409,10 @@ type layout struct {
 	start []string
 	// sx and sy are the steps along x and y of the path array.
 	sx, sy int32
+	// moves are the packed moves of the walk, by Dir (see walkStep).
+	moves [256]int64
+	// full has a bit for each cell of the box.
+	full uint64
 	// path[pathAt(k, v)] is the text of entry k of the path array when
 	// it holds cubelet v: the brackets and commas before it and v's
 	// digits, little-endian, with their length in the top byte.
@@ -430,12 +437,16 @@ const window = 2048
 // A cell is packed in an int32, a byte per axis, x in the lowest; a path
 // starts at bias, half a byte on each axis, so that no move of a path of
 // 64 cells or less takes a byte below 0 or past 127. One register moves
-// along, where an array indexed by the axis would live in memory.
+// along, where an array indexed by the axis would live in memory. The
+// walk packs beside it, in the top 32 bits of an int64, the cell's index
+// in the path array, sx*x + sy*y + z, from sx*64 + sy*64 + 64: the low
+// half is never below 0, so that adding a packed move adds each half on
+// its own.
 const bias = 64 | 64<<8 | 64<<16
 
-// steps are the packed moves, by Dir; a Dir past the last has none, stays
-// in place and so fails the walk.
-var steps = [256]int32{1, -1, 1 << 8, -1 << 8, 1 << 16, -1 << 16}
+// steps are the packed moves of a cell, by Dir; a Dir past the last has
+// none, stays in place and so fails the walk.
+var steps = [6]int32{1, -1, 1 << 8, -1 << 8, 1 << 16, -1 << 16}
 
 // codes are the moves' text, ",1", ",-1" and so on by Dir, little-endian,
 // length in the top byte: written four bytes at a time, the position then
@@ -462,8 +473,8 @@ func pack(text string) uint64 {
 // layouts caches each box's layout.
 var layouts = symmetry.NewMemo(newLayout)
 
-func newEncoder(b symmetry.Box) encoder {
-	return encoder{layout: layouts.Of(b)}
+func newEncoder(b symmetry.Box) *encoder {
+	return &encoder{layout: layouts.Of(b)}
 }
 
 func newLayout(b symmetry.Box) *layout {
@@ -472,6 +483,11 @@ func newLayout(b symmetry.Box) *layout {
 	for axis, size := range b.Size {
 		l.inBox |= int32(128-size) << (8 * axis)
 	}
+	index := [6]int32{l.sx, -l.sx, l.sy, -l.sy, 1, -1}
+	for d, st := range steps {
+		l.moves[d] = int64(index[d])<<32 + int64(st)
+	}
+	l.full = 1<<n - 1 // all ones for 64 cells
 	// The longest startPos and direction, 3 bytes per move, the wide
 	// writes' spare bytes.
 	l.maxSol = len(`{"startPos":[00,00,00],"direction":],"path":]]]}`) + 3*(n-1) + 8
@@ -537,40 +553,48 @@ func (e *encoder) snake(c *Chunk, p []byte, s solver.Snake, f Format, first bool
 
 // place walks the moves dirs from some cell of the box and returns the
 // cell they start from, packed, relative to the box's lowest corner, with
-// cells[k] the number, from 1, of the cubelet at position k of the path
-// array; or errNotPath.
-func (l *layout) place(dirs []symmetry.Dir, cells *[maxCells]int8) (int32, error) {
+// e.cells[k] the number, from 1, of the cubelet at position k of the path
+// array; or errNotPath, e.cells then holding anything.
+//
+// The walk's cells are taken relative to the least of them, its packed
+// path array index the least: for a path through the whole box, the
+// box's lowest corner. The moves fill the box when every cell so taken
+// lies within the box on each axis, and no two share an index: a bit
+// each, n bits for n cells. Nothing branches on the moves.
+func (e *encoder) place(dirs []symmetry.Dir) (int32, error) {
+	l := e.layout
 	if len(dirs) != l.n-1 {
 		return 0, errNotPath
 	}
-	// The cells of the cubelets relative to cubelet 0, packed.
-	var rel [maxCells]int32
-	cur := int32(bias)
+	at, cells, moves := &e.at, &e.cells, &l.moves
+	cur := int64(bias) + int64(64*(l.sx+l.sy+1))<<32
 	lo := cur
-	rel[0] = cur
+	at[0] = cur
 	for i, d := range dirs {
-		cur += steps[d]
-		rel[(i+1)&(maxCells-1)] = cur
+		cur += moves[d]
+		at[(i+1)&(maxCells-1)] = cur
 		lo = min(lo, cur)
 	}
 	var out int32
-	for i, r := range rel[:l.n] {
-		r -= lo
+	var seen uint64
+	for i, a := range at[:l.n] {
+		a -= lo
+		r := int32(a)
 		out |= r | (r + l.inBox)
-		k := (l.sx*(r&0xff) + l.sy*(r>>8&0xff) + r>>16&0xff) & (maxCells - 1)
-		if out&0x808080 != 0 || cells[k] != 0 {
-			return 0, errNotPath
-		}
+		k := int(a>>32) & (maxCells - 1)
+		seen |= 1 << k
 		cells[k] = int8(i + 1)
 	}
-	return rel[0] - lo, nil
+	if out&0x808080 != 0 || seen != l.full {
+		return 0, errNotPath
+	}
+	return int32(at[0] - lo), nil
 }
 
 // startCell returns the cell the moves dirs start from, on a path through
 // every cell of the box, or errNotPath.
-func (l *layout) startCell(dirs []symmetry.Dir) ([3]int, error) {
-	var cells [maxCells]int8
-	d0, err := l.place(dirs, &cells)
+func (e *encoder) startCell(dirs []symmetry.Dir) ([3]int, error) {
+	d0, err := e.place(dirs)
 	return [3]int{int(d0 & 0xff), int(d0 >> 8 & 0xff), int(d0 >> 16 & 0xff)}, err
 }
 
@@ -589,8 +613,7 @@ var errNotPath = errors.New("its moves do not fill the box, each cell once")
 // value: the cells relative to it are the cells in the box, and the first
 // one the start.
 func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
-	var cells [maxCells]int8
-	d0, err := e.place(dirs, &cells)
+	d0, err := e.place(dirs)
 	if err != nil {
 		return p, err
 	}
@@ -599,6 +622,7 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
 	const half = window/2 - 1
 	i := copy(w[:half], e.start[e.sx*(d0&0xff)+e.sy*(d0>>8&0xff)+d0>>16&0xff])
 	at := i
+	codes := &codes
 	for _, d := range dirs {
 		t := codes[d]
 		binary.LittleEndian.PutUint32(w[i&half:], t)
@@ -606,8 +630,9 @@ func (e *encoder) solution(p []byte, dirs []symmetry.Dir) ([]byte, error) {
 	}
 	w[at&half] = '[' // in place of the first code's comma
 	i += copy(w[i&half:], `],"path":`)
-	for k, v := range cells[:e.n] {
-		t := e.path[pathAt(k, int(v))]
+	path := &e.path
+	for k, v := range e.cells[:e.n] {
+		t := path[pathAt(k, int(v))]
 		binary.LittleEndian.PutUint64(w[i&half:], t)
 		i += int(t >> 56)
 	}
