@@ -170,14 +170,11 @@ func TestBrowserRated(t *testing.T) {
 	if err := f.cats[0].Rate(t.Context(), 0, nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, phone := range []bool{false, true} {
-		var p *browsertest.Page
+	for _, screen := range browsertest.Screens {
+		p, phone := b.Open(t, screen), screen.Phone
 		name := "rated"
 		if phone {
-			p = b.NewPhone(t, 375, 812, 2)
 			name += "-phone"
-		} else {
-			p = b.NewPage(t, 1280, 800)
 		}
 		p.Navigate(t, f.srv.URL+"/")
 		var s string

@@ -717,14 +717,11 @@ func TestBrowserDifficulty(t *testing.T) {
 		{"flat", "snake=001011010101111110&size=2x3x3", "001011010101111110", "2x3x3"},
 		{"4x4x4", "snake=" + shop4, shop4, "4x4x4"},
 	}
-	for _, phone := range []bool{false, true} {
-		var p *browsertest.Page
+	for _, screen := range browsertest.Screens {
+		p, phone := b.Open(t, screen), screen.Phone
 		name := "difficulty"
 		if phone {
-			p = b.NewPhone(t, 375, 812, 2)
 			name += "-phone"
-		} else {
-			p = b.NewPage(t, 1280, 800)
 		}
 		p.Navigate(t, srv.URL+"/")
 		p.Eval(t, `window.snakecube.ready.then(function () { return true; })`, nil)
