@@ -280,24 +280,16 @@ func folkMean(p folk, b symmetry.Box, q solver.Seq, runs int, seed uint64) float
 // cubelets or more, its cubelets a chain the snake allows; one that does
 // not fold is not.
 func TestFolkFold(t *testing.T) {
-	for _, size := range []string{"2", "2x2x3"} {
-		b := box(t, size)
-		for q := range allSeqs(b) {
-			r := rateOne(t, b, q)
-			for _, p := range folks {
-				f := newFold(newToy(b, q), q.Bits)
-				n, done := p.fold(f, 20000)
-				switch {
-				case r.Foldable() && (!done || n < b.Len()):
-					t.Errorf("%s: %v %v folded %v in %d placements", p.name, b, q, done, n)
-				case !r.Foldable() && done:
-					t.Errorf("%s folds %v %v, which has no solution, in %d placements", p.name, b, q, n)
-				case done && !chain(b, q, f):
-					t.Errorf("%s: %v %v folded as %v from end %d, not a chain the snake allows", p.name, b, q, f.at, f.end)
-				}
+	eachSmall(t, func(b symmetry.Box, q solver.Seq, foldable bool) {
+		for _, p := range folks {
+			f := newFold(newToy(b, q), q.Bits)
+			n, done := p.fold(f, 20000)
+			judgeFold(t, p.name, b, q, foldable, n, done)
+			if done && !chain(b, q, f) {
+				t.Errorf("%s: %v %v folded as %v from end %d, not a chain the snake allows", p.name, b, q, f.at, f.end)
 			}
 		}
-	}
+	})
 }
 
 // chain reports whether the folding f holds is one of snake q in box b,

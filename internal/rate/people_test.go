@@ -610,19 +610,33 @@ func TestSpearman(t *testing.T) {
 // boxes: one that folds is folded, in as many placements as it has
 // cubelets or more; one that does not fold is not.
 func TestPeopleFold(t *testing.T) {
+	eachSmall(t, func(b symmetry.Box, q solver.Seq, foldable bool) {
+		for _, p := range people {
+			n, done := p.fold(newHand(b, q, q.Bits), 5000)
+			judgeFold(t, p.name, b, q, foldable, n, done)
+		}
+	})
+}
+
+// eachSmall calls check with every snake of the boxes 2x2x2 and 2x2x3
+// and whether it folds.
+func eachSmall(t *testing.T, check func(b symmetry.Box, q solver.Seq, foldable bool)) {
 	for _, size := range []string{"2", "2x2x3"} {
 		b := box(t, size)
 		for q := range allSeqs(b) {
-			r := rateOne(t, b, q)
-			for _, p := range people {
-				n, done := p.fold(newHand(b, q, q.Bits), 5000)
-				switch {
-				case r.Foldable() && (!done || n < b.Len()):
-					t.Errorf("%s: %v %v folded %v in %d placements", p.name, b, q, done, n)
-				case !r.Foldable() && done:
-					t.Errorf("%s folds %v %v, which has no solution, in %d placements", p.name, b, q, n)
-				}
-			}
+			check(b, q, rateOne(t, b, q).Foldable())
 		}
+	}
+}
+
+// judgeFold fails the test unless model name folded snake q of box b,
+// done in n placements, as it should: a snake that folds in as many
+// placements as it has cubelets or more, one that does not never.
+func judgeFold(t *testing.T, name string, b symmetry.Box, q solver.Seq, foldable bool, n int, done bool) {
+	switch {
+	case foldable && (!done || n < b.Len()):
+		t.Errorf("%s: %v %v folded %v in %d placements", name, b, q, done, n)
+	case !foldable && done:
+		t.Errorf("%s folds %v %v, which has no solution, in %d placements", name, b, q, n)
 	}
 }
