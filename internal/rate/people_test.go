@@ -477,7 +477,7 @@ func agrees(d []float64, l []int, x []float64) []string {
 // natural strategy, Rate, fails the same check against some model: else
 // the check could not tell. With -people it also reports the folk not
 // checked, the machine-like models of people above and a second sample
-// of 200 snakes, drawn apart from the first. Some two core-minutes: it
+// of 200 snakes, drawn apart from the first. Some two CPU-minutes: it
 // runs without -short.
 func TestPeople(t *testing.T) {
 	if testing.Short() {
