@@ -182,10 +182,12 @@ census-check: build
 estimate-validate:
 	$(GO) test -count=1 -run TestValidate -v -timeout 0 ./internal/estimate -args -validate
 
-# The check of rate's difficulty against four models of people folding by
-# hand (internal/rate/people_test.go): Spearman's rank correlation on 200
-# 3x3x3 snakes, and each model's median placements by level; fails under
-# 0.7 (docs/RESEARCH.md). Some core-minutes.
+# The check of a person's difficulty against models of people folding by
+# hand (internal/rate/people_test.go, folk_test.go): Spearman's rank
+# correlation on 200 3x3x3 snakes, and each model's median placements by
+# level; fails under 0.7 (docs/RESEARCH.md). make test runs it too; this
+# also reports four machine-like models and a second sample of 200
+# snakes. Some core-minutes.
 rate-people:
 	nice -n 10 $(GO) test -count=1 -run TestPeople -v -timeout 0 ./internal/rate -args -people
 

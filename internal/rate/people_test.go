@@ -346,98 +346,217 @@ func spearman(x, y []float64) float64 {
 
 // sample draws n snakes of the 3x3x3 catalogue by a fixed seed.
 func sample(t testing.TB, n int) (symmetry.Box, []solver.Seq) {
+	b, qs, _ := samples(t, n, 0)
+	return b, qs
+}
+
+// samples draws two disjoint samples of the 3x3x3 catalogue by fixed
+// seeds, n and m snakes: the first is sample's.
+func samples(t testing.TB, n, m int) (symmetry.Box, []solver.Seq, []solver.Seq) {
 	b, _ := symmetry.Cube(3)
 	c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(57, 3))
-	var qs []solver.Seq
-	for _, k := range rng.Perm(len(c.Snakes))[:n] {
+	var qs, rs []solver.Seq
+	first := map[solver.Seq]bool{}
+	for _, k := range rand.New(rand.NewPCG(57, 3)).Perm(len(c.Snakes))[:n] {
 		qs = append(qs, c.Snakes[k].Seq)
+		first[c.Snakes[k].Seq] = true
 	}
-	return b, qs
+	for _, k := range rand.New(rand.NewPCG(58, 3)).Perm(len(c.Snakes)) {
+		if len(rs) == m {
+			break
+		}
+		if !first[c.Snakes[k].Seq] {
+			rs = append(rs, c.Snakes[k].Seq)
+		}
+	}
+	return b, qs, rs
 }
 
 var (
-	checkPeople = flag.Bool("people", false, "check the rating against the models of people (make rate-people)")
+	checkPeople = flag.Bool("people", false, "also report the machine-like models of people and a second sample (make rate-people)")
 	peopleCSV   = flag.String("people-csv", "", "with -people, write each snake's figures to this CSV file")
 )
 
-// TestPeople checks the rating as an algorithm is checked against an
-// oracle: on 200 snakes of the 3x3x3 catalogue drawn by a fixed seed, it
-// asks each model of people above for its mean placements over a few
-// runs, and fails unless the rating's difficulties rank the snakes as the
-// model does, Spearman's rank correlation 0.7 or more, and unless the
-// model's median placements rise, or stay level, from each level of the
-// rating to the next. It also reports how the candidate rating of
-// candidate_test.go fares. It runs only with -people: some core-minutes.
-func TestPeople(t *testing.T) {
-	if !*checkPeople {
-		t.Skip("the check against models of people runs with -people (make rate-people)")
+// peopleRuns is how many times each model of people folds each snake;
+// its mean placements are the model's figure.
+const peopleRuns = 32
+
+// figures are a sample's snakes with a rating's and the models' figures.
+type figures struct {
+	qs []solver.Seq
+	// feel and feelLevel are a person's difficulty and its level on the
+	// box's scale; rate and rateLevel the natural strategy's.
+	feel, rate           []float64
+	feelLevel, rateLevel []int
+	// folk[i] and machine[i] are the mean placements of folks[i] and of
+	// people[i]; folk[i] is nil for a model not checked unless the
+	// machine-like models are measured too.
+	folk, machine [][]float64
+}
+
+// measure rates the snakes qs of box b both ways and has the folk, and
+// with machines the models of people too, fold each peopleRuns times,
+// snake k's runs seeded from k and seed, on every core.
+func measure(t *testing.T, b symmetry.Box, qs []solver.Seq, seed uint64, machines bool) figures {
+	scale, err := ScaleOf(context.Background(), b, 1, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	const runs = 8
-	b, qs := sample(t, 200)
-	difficulty := make([]float64, len(qs))
-	level := make([]int, len(qs))
-	candidate := make([]float64, len(qs))
-	placed := make([][]float64, len(people))
-	for i := range placed {
-		placed[i] = make([]float64, len(qs))
+	n := len(qs)
+	f := figures{qs: qs, feel: make([]float64, n), rate: make([]float64, n), feelLevel: make([]int, n), rateLevel: make([]int, n)}
+	for _, p := range folks {
+		var x []float64
+		if p.checked || machines {
+			x = make([]float64, n)
+		}
+		f.folk = append(f.folk, x)
+	}
+	if machines {
+		for range people {
+			f.machine = append(f.machine, make([]float64, n))
+		}
 	}
 	var wg sync.WaitGroup
 	var next atomic.Int64
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for k := int(next.Add(1) - 1); k < len(qs); k = int(next.Add(1) - 1) {
+			for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
 				r, err := Rate(context.Background(), b, qs[k], Options{Workers: 1})
 				if err != nil {
 					t.Error(err)
 					continue
 				}
-				difficulty[k], level[k] = r.Difficulty(), r.Level()
-				candidate[k] = feelOf(b, qs[k])
-				for i, p := range people {
-					placed[i][k] = meanPlaced(p, b, qs[k], runs, uint64(k))
+				f.rate[k], f.rateLevel[k] = r.Difficulty(), r.Level()
+				f.feel[k] = feelOf(b, qs[k])
+				f.feelLevel[k] = scale.Level(f.feel[k])
+				for i, p := range folks {
+					if f.folk[i] != nil {
+						f.folk[i][k] = folkMean(p, b, qs[k], peopleRuns, seed<<32|uint64(k))
+					}
+				}
+				for i := range f.machine {
+					f.machine[i][k] = meanPlaced(people[i], b, qs[k], 8, seed<<32|uint64(k))
 				}
 			}
 		})
 	}
 	wg.Wait()
+	return f
+}
+
+// agrees returns what keeps a rating, its difficulties d and levels l of
+// a sample's snakes, from agreeing with a model's mean placements x:
+// Spearman's rank correlation under 0.7, or the model's median placements
+// falling from a level to the next; none when it agrees.
+func agrees(d []float64, l []int, x []float64) []string {
+	var why []string
+	if rho := spearman(d, x); rho < 0.7 {
+		why = append(why, fmt.Sprintf("Spearman %.2f, want 0.7 or more", rho))
+	}
+	m := medians(l, x)
+	for k := 1; k < len(m); k++ {
+		if m[k] < m[k-1] {
+			why = append(why, fmt.Sprintf("median placements fall from level %d to %d: %v", k, k+1, m))
+			break
+		}
+	}
+	return why
+}
+
+// TestPeople checks a person's difficulty as an algorithm is checked
+// against an oracle: on 1,000 snakes of the 3x3x3 catalogue drawn by a
+// fixed seed, 100 a level, it has the folk of folk_test.go, models of the people that
+// docs/CONVENTIONS.md defines written apart from the rating, fold each
+// snake 32 times, and fails unless Feel's difficulties rank the snakes as
+// each checked model's mean placements do, Spearman's rank correlation
+// 0.7 or more, and each one's median placements rise, or stay level,
+// from each level of Feel's scale to the next. It fails too unless the
+// natural strategy, Rate, fails the same check against some model: else
+// the check could not tell. With -people it also reports the folk not
+// checked, the machine-like models of people above and a second sample
+// of 200 snakes, drawn apart from the first. Some two CPU-minutes: it
+// runs without -short.
+func TestPeople(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the check against models of people takes some core-minutes")
+	}
+	b, qs, rs := samples(t, 1000, 200)
+	f := measure(t, b, qs, 1, *checkPeople)
+	report(t, "first sample", f)
+	natural := true
+	for i, p := range folks {
+		if !p.checked {
+			continue
+		}
+		for _, why := range agrees(f.feel, f.feelLevel, f.folk[i]) {
+			t.Errorf("a person's difficulty against the %s: %s", p.name, why)
+		}
+		if len(agrees(f.rate, f.rateLevel, f.folk[i])) > 0 {
+			natural = false
+		}
+	}
+	if natural {
+		t.Errorf("the natural strategy agrees with every model of the folk: the check cannot tell")
+	}
+	if !*checkPeople {
+		return
+	}
+	g := measure(t, b, rs, 2, true)
+	report(t, "second sample", g)
 	if *peopleCSV != "" {
-		var b strings.Builder
-		b.WriteString("snake,difficulty,level,candidate")
+		var w strings.Builder
+		w.WriteString("sample,snake,feel,feel_level,rate,rate_level")
+		for _, p := range folks {
+			w.WriteString("," + p.name)
+		}
 		for _, p := range people {
-			b.WriteString("," + p.name)
+			w.WriteString("," + p.name)
 		}
-		b.WriteString("\n")
-		for k, q := range qs {
-			fmt.Fprintf(&b, "%v,%g,%d,%g", q, difficulty[k], level[k], candidate[k])
-			for i := range people {
-				fmt.Fprintf(&b, ",%g", placed[i][k])
+		w.WriteString("\n")
+		for s, f := range []figures{f, g} {
+			for k, q := range f.qs {
+				fmt.Fprintf(&w, "%d,%v,%g,%d,%g,%d", s+1, q, f.feel[k], f.feelLevel[k], f.rate[k], f.rateLevel[k])
+				for i := range f.folk {
+					fmt.Fprintf(&w, ",%g", f.folk[i][k])
+				}
+				for i := range f.machine {
+					fmt.Fprintf(&w, ",%g", f.machine[i][k])
+				}
+				w.WriteString("\n")
 			}
-			b.WriteString("\n")
 		}
-		if err := os.WriteFile(*peopleCSV, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(*peopleCSV, []byte(w.String()), 0o644); err != nil {
 			t.Error(err)
 		}
 	}
-	for i, p := range people {
-		rho := spearman(difficulty, placed[i])
-		t.Logf("%-11s Spearman %.2f with the rating, %.2f with the candidate; median placements by level: %v",
-			p.name, rho, spearman(candidate, placed[i]), medians(level, placed[i]))
-		for j, p2 := range people[:i] {
-			t.Logf("%-11s Spearman %.2f with %s", p.name, spearman(placed[j], placed[i]), p2.name)
+}
+
+// report logs how each rating ranks a sample's snakes against each
+// model, and each model's median placements by level.
+func report(t *testing.T, name string, f figures) {
+	type model struct {
+		name string
+		x    []float64
+	}
+	var ms []model
+	for i, p := range folks {
+		if f.folk[i] != nil {
+			ms = append(ms, model{p.name, f.folk[i]})
 		}
-		if rho < 0.7 {
-			t.Errorf("the rating ranks the snakes as the %s does at Spearman %.2f, want 0.7 or more", p.name, rho)
-		}
-		m := medians(level, placed[i])
-		for l := 1; l < len(m); l++ {
-			if m[l] < m[l-1] {
-				t.Errorf("the %s's median placements fall from level %d to %d: %v", p.name, l, l+1, m)
-				break
-			}
+	}
+	for i := range f.machine {
+		ms = append(ms, model{people[i].name, f.machine[i]})
+	}
+	for _, m := range ms {
+		t.Logf("%s, %-11s Spearman %.2f with Feel, %.2f with Rate; medians by Feel's level %v, by Rate's %v",
+			name, m.name, spearman(f.feel, m.x), spearman(f.rate, m.x), medians(f.feelLevel, m.x), medians(f.rateLevel, m.x))
+	}
+	for i, m := range ms {
+		for _, o := range ms[:i] {
+			t.Logf("%s, %-11s Spearman %.2f with %s", name, m.name, spearman(m.x, o.x), o.name)
 		}
 	}
 }
@@ -491,19 +610,33 @@ func TestSpearman(t *testing.T) {
 // boxes: one that folds is folded, in as many placements as it has
 // cubelets or more; one that does not fold is not.
 func TestPeopleFold(t *testing.T) {
+	eachSmall(t, func(b symmetry.Box, q solver.Seq, foldable bool) {
+		for _, p := range people {
+			n, done := p.fold(newHand(b, q, q.Bits), 5000)
+			judgeFold(t, p.name, b, q, foldable, n, done)
+		}
+	})
+}
+
+// eachSmall calls check with every snake of the boxes 2x2x2 and 2x2x3
+// and whether it folds.
+func eachSmall(t *testing.T, check func(b symmetry.Box, q solver.Seq, foldable bool)) {
 	for _, size := range []string{"2", "2x2x3"} {
 		b := box(t, size)
 		for q := range allSeqs(b) {
-			r := rateOne(t, b, q)
-			for _, p := range people {
-				n, done := p.fold(newHand(b, q, q.Bits), 5000)
-				switch {
-				case r.Foldable() && (!done || n < b.Len()):
-					t.Errorf("%s: %v %v folded %v in %d placements", p.name, b, q, done, n)
-				case !r.Foldable() && done:
-					t.Errorf("%s folds %v %v, which has no solution, in %d placements", p.name, b, q, n)
-				}
-			}
+			check(b, q, rateOne(t, b, q).Foldable())
 		}
+	}
+}
+
+// judgeFold fails the test unless model name folded snake q of box b,
+// done in n placements, as it should: a snake that folds in as many
+// placements as it has cubelets or more, one that does not never.
+func judgeFold(t *testing.T, name string, b symmetry.Box, q solver.Seq, foldable bool, n int, done bool) {
+	switch {
+	case foldable && (!done || n < b.Len()):
+		t.Errorf("%s: %v %v folded %v in %d placements", name, b, q, done, n)
+	case !foldable && done:
+		t.Errorf("%s folds %v %v, which has no solution, in %d placements", name, b, q, n)
 	}
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // A person folds from one end, each next cubelet in a cell drawn at
-// random among those the snake allows that leave no free cell cut off,
-// and starts over from an empty box at a dead end (see the package
+// random among those the snake allows that leave no free cell cut off
+// (walled in: no neighbour free or the head), and starts over from an empty box at a dead end (see the package
 // documentation and docs/CONVENTIONS.md).
 
 // DefaultAttempts is how many attempts [Feel] plays from an end whose
@@ -258,9 +258,8 @@ type folder struct {
 	dir  [symmetry.MaxCells]symmetry.Dir
 	free uint64
 	// deg[c] counts c's neighbours that are free or the head, for every
-	// cell c; pockets holds the free cells where it is 1.
-	deg     [symmetry.MaxCells]int8
-	pockets uint64
+	// cell c.
+	deg [symmetry.MaxCells]int8
 	// found counts the complete foldings descend came upon.
 	found uint64
 }
@@ -274,25 +273,19 @@ func newFolder(s *space, q solver.Seq) *folder {
 // reset empties the box.
 func (f *folder) reset() {
 	s := f.s
-	f.n, f.free, f.pockets = 0, s.all(), 0
+	f.n, f.free = 0, s.all()
 	for c := range s.n {
 		f.deg[c] = int8(bits.OnesCount64(s.Around[c]))
-		if f.deg[c] == 1 {
-			f.pockets |= 1 << c
-		}
 	}
 }
 
-// place puts the next cubelet in cell c and reports whether the box
-// still looks foldable: no free cell walled in (none of its neighbours
-// free or the head), and at most one pocket (a free cell with one way
-// in), as only one can hold the snake's far end.
+// place puts the next cubelet in cell c and reports whether it leaves
+// no free cell walled in (none of its neighbours free or the head).
 func (f *folder) place(c int8) bool {
 	s := f.s
 	var d symmetry.Dir
 	ok := true
 	f.free &^= 1 << c
-	f.pockets &^= 1 << c
 	if f.n > 0 {
 		p := f.path[f.n-1]
 		d = s.dir[p][c]
@@ -300,22 +293,14 @@ func (f *folder) place(c int8) bool {
 		for m := s.Around[p]; m != 0; m &= m - 1 {
 			x := bits.TrailingZeros64(m)
 			f.deg[x]--
-			if f.free>>x&1 == 0 {
-				continue
-			}
-			switch f.deg[x] {
-			case 0:
+			if f.deg[x] == 0 && f.free>>x&1 != 0 {
 				ok = false
-			case 1:
-				f.pockets |= 1 << x
-			default:
-				f.pockets &^= 1 << x
 			}
 		}
 	}
 	f.path[f.n], f.dir[f.n] = c, d
 	f.n++
-	return ok && (f.pockets&(f.pockets-1) == 0 || f.free&(f.free-1) == 0)
+	return ok
 }
 
 // unplace takes back the last cubelet.
@@ -324,22 +309,11 @@ func (f *folder) unplace() {
 	f.n--
 	c := f.path[f.n]
 	f.free |= 1 << c
-	if f.deg[c] == 1 {
-		f.pockets |= 1 << c
-	}
 	if f.n > 0 {
 		p := f.path[f.n-1]
 		for m := s.Around[p]; m != 0; m &= m - 1 {
 			x := bits.TrailingZeros64(m)
 			f.deg[x]++
-			if f.free>>x&1 == 0 {
-				continue
-			}
-			if f.deg[x] == 1 {
-				f.pockets |= 1 << x
-			} else {
-				f.pockets &^= 1 << x
-			}
 		}
 	}
 }
