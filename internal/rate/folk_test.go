@@ -73,6 +73,8 @@ type fold struct {
 	dir  []int8
 	opts []int8
 	rng  *rand.Rand
+	// blind is a folder who does not see a cell cut off.
+	blind bool
 }
 
 func newFold(t *toy, seed uint64) *fold {
@@ -131,7 +133,7 @@ func (f *fold) moves() []int8 {
 			}
 		}
 		c := f.t.step[h][d]
-		if c < 0 || f.free>>c&1 == 0 || f.cutsOff(h, c) {
+		if c < 0 || f.free>>c&1 == 0 || !f.blind && f.cutsOff(h, c) {
 			continue
 		}
 		f.opts = append(f.opts, c)
@@ -193,6 +195,14 @@ func starter(f *fold, most int) (int, bool) {
 		e ^= 1
 	}
 	return placed, false
+}
+
+// beginner is the starter who does not yet see a cell cut off: it folds
+// at random among the cells the snake lets it reach and starts over at
+// every dead end, turning the toy around each time.
+func beginner(f *fold, most int) (int, bool) {
+	f.blind = true
+	return starter(f, most)
 }
 
 // takerBack folds at random among the moves and at a dead end takes back
@@ -260,6 +270,7 @@ type folk struct {
 var folks = []folk{
 	{"starter", starter, true},
 	{"taker-back", takerBack, true},
+	{"beginner", beginner, true},
 	{"patient", patient, false},
 }
 
