@@ -252,17 +252,29 @@ func (c *intColumn) list(dst []int) ([]int, error) {
 		if len(dst)-start > symmetry.MaxCells {
 			return dst, fmt.Errorf("a list of more than %d values, more than a solution has moves", symmetry.MaxCells)
 		}
-		n, slot, err := c.value()
-		if err != nil {
-			return dst, err
+		// The moves as a catalogue writes them, a value of a dictionary
+		// of int32 at a level that is not null, take no call.
+		var n int
+		slot := false
+		if c.kind == indexes32 && c.def != nil && c.def[c.at] == byte(c.full) && c.v < len(c.i32) && uint(c.i32[c.v]) < uint(len(c.d32)) {
+			n, slot = int(c.d32[c.i32[c.v]]), true
+			c.at++
+			c.v++
+		} else {
+			var err error
+			if n, slot, err = c.value(); err != nil {
+				return dst, err
+			}
 		}
 		if slot {
 			dst = append(dst, n)
 		}
-		if err := c.fill(); err == io.EOF {
-			return dst, nil
-		} else if err != nil {
-			return dst, err
+		if c.at == c.levels {
+			if err := c.fill(); err == io.EOF {
+				return dst, nil
+			} else if err != nil {
+				return dst, err
+			}
 		}
 		if c.rep == nil || c.rep[c.at] == 0 {
 			return dst, nil
