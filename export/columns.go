@@ -6,34 +6,72 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// column reads the values of one leaf column of a Parquet file, row
-// group after row group, a page at a time: reading a catalogue column by
-// column costs a fraction of assembling its rows, which goes through
-// reflection for every value.
-type column struct {
+// leafPages reads the pages of one leaf column of a Parquet file, row
+// group after row group.
+type leafPages struct {
 	groups []parquet.RowGroup
 	index  int // the leaf column's index in a row group
 	// slot is the definition level from which a value of a repeated
 	// column stands for an element of its list, null or not: below it,
-	// the list itself is empty or null.
+	// the list itself is empty or null. full is that of a value that is
+	// not null.
 	slot, full int
 	g          int // the row group being read
 	pages      parquet.Pages
-	values     parquet.ValueReader
-	buf        []parquet.Value
-	at, n      int
+}
+
+func newLeafPages(f *parquet.File, leaf parquet.LeafColumn) leafPages {
+	l := leafPages{groups: f.RowGroups(), index: leaf.ColumnIndex, full: leaf.MaxDefinitionLevel}
+	l.slot = l.full
+	if leaf.Node.Optional() {
+		l.slot--
+	}
+	return l
+}
+
+// nextPage returns the next page of the column, or io.EOF after the
+// last.
+func (l *leafPages) nextPage() (parquet.Page, error) {
+	for {
+		if l.pages == nil {
+			if l.g == len(l.groups) {
+				return nil, io.EOF
+			}
+			l.pages = l.groups[l.g].ColumnChunks()[l.index].Pages()
+		}
+		p, err := l.pages.ReadPage()
+		if err != io.EOF {
+			return p, err
+		}
+		l.pages.Close()
+		l.pages = nil
+		l.g++
+	}
+}
+
+// closePages gives back the pages being read.
+func (l *leafPages) closePages() {
+	if l.pages != nil {
+		l.pages.Close()
+		l.pages = nil
+	}
+}
+
+// column reads the values of one leaf column of a Parquet file, a page
+// at a time: reading a catalogue column by column costs a fraction of
+// assembling its rows, which goes through reflection for every value.
+type column struct {
+	leafPages
+	values parquet.ValueReader
+	buf    []parquet.Value
+	at, n  int
 }
 
 // columnBatch is the number of values a column decodes at once.
 const columnBatch = 4096
 
 func newColumn(f *parquet.File, leaf parquet.LeafColumn) *column {
-	c := &column{groups: f.RowGroups(), index: leaf.ColumnIndex, full: leaf.MaxDefinitionLevel, buf: make([]parquet.Value, columnBatch)}
-	c.slot = c.full
-	if leaf.Node.Optional() {
-		c.slot--
-	}
-	return c
+	return &column{leafPages: newLeafPages(f, leaf), buf: make([]parquet.Value, columnBatch)}
 }
 
 // peek returns the next value, without taking it, or io.EOF after the
@@ -53,24 +91,11 @@ func (c *column) peek() (*parquet.Value, error) {
 			}
 			continue
 		}
-		if c.pages != nil {
-			p, err := c.pages.ReadPage()
-			if err == io.EOF {
-				c.pages.Close()
-				c.pages = nil
-				c.g++
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-			c.values = p.Values()
-			continue
+		p, err := c.nextPage()
+		if err != nil {
+			return nil, err
 		}
-		if c.g == len(c.groups) {
-			return nil, io.EOF
-		}
-		c.pages = c.groups[c.g].ColumnChunks()[c.index].Pages()
+		c.values = p.Values()
 	}
 	return &c.buf[c.at], nil
 }
@@ -219,10 +244,8 @@ func (p *parquetReader) columnError(err error) error {
 // close gives back the pages the columns are reading.
 func (cc *catalogueColumns) close() {
 	for _, c := range []*column{cc.box, cc.key, cc.palindrome} {
-		if c.pages != nil {
-			c.pages.Close()
-			c.pages, c.values = nil, nil
-		}
+		c.closePages()
+		c.values = nil
 	}
 	for _, c := range []*intColumn{cc.solutions, cc.straights, cc.solution, cc.x, cc.y, cc.z, cc.direction} {
 		c.close()

@@ -15,13 +15,7 @@ import (
 // moves, and the generic reading of a [column] goes through a 24-byte
 // parquet.Value and two calls for each.
 type intColumn struct {
-	groups []parquet.RowGroup
-	index  int // the leaf column's index in a row group
-	// slot and full are the definition levels of an element of a list,
-	// null or not, and of a value that is not null (see [column]).
-	slot, full int
-	g          int // the row group being read
-	pages      parquet.Pages
+	leafPages
 	// The page being read, held until the next is read: its levels,
 	// nil when the column has none of a kind (a required column, a
 	// column not repeated), and how many levels it has; its values that
@@ -57,12 +51,7 @@ const (
 var intsPlain = false
 
 func newIntColumn(f *parquet.File, leaf parquet.LeafColumn) *intColumn {
-	c := &intColumn{groups: f.RowGroups(), index: leaf.ColumnIndex, full: leaf.MaxDefinitionLevel, plain: intsPlain}
-	c.slot = c.full
-	if leaf.Node.Optional() {
-		c.slot--
-	}
-	return c
+	return &intColumn{leafPages: newLeafPages(f, leaf), plain: intsPlain}
 }
 
 // fill makes sure a level is left in the page, reading pages as needed,
@@ -70,19 +59,7 @@ func newIntColumn(f *parquet.File, leaf parquet.LeafColumn) *intColumn {
 func (c *intColumn) fill() error {
 	for c.at == c.levels {
 		c.release()
-		if c.pages == nil {
-			if c.g == len(c.groups) {
-				return io.EOF
-			}
-			c.pages = c.groups[c.g].ColumnChunks()[c.index].Pages()
-		}
-		p, err := c.pages.ReadPage()
-		if err == io.EOF {
-			c.pages.Close()
-			c.pages = nil
-			c.g++
-			continue
-		}
+		p, err := c.nextPage()
 		if err != nil {
 			return err
 		}
@@ -285,8 +262,5 @@ func (c *intColumn) list(dst []int) ([]int, error) {
 // close gives back the pages being read.
 func (c *intColumn) close() {
 	c.release()
-	if c.pages != nil {
-		c.pages.Close()
-		c.pages = nil
-	}
+	c.closePages()
 }
