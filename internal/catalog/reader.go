@@ -219,7 +219,7 @@ type Reader struct {
 	raw     *export.Reader
 	box     symmetry.Box
 	boxName string // box.String(), for the rows of a Parquet catalogue
-	settled bool // the box is settled, or the file is no catalogue
+	settled bool   // the box is settled, or the file is no catalogue
 	chk     *Checker
 	snk     Snake
 	prev    string
