@@ -1,41 +1,77 @@
 package export
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/snakecube/snakecube/symmetry"
 )
 
-// column reads the values of one leaf column of a Parquet file, row
-// group after row group, a page at a time: reading a catalogue column by
-// column costs a fraction of assembling its rows, which goes through
-// reflection for every value.
-type column struct {
+// leafPages reads the pages of one leaf column of a Parquet file, row
+// group after row group.
+type leafPages struct {
 	groups []parquet.RowGroup
 	index  int // the leaf column's index in a row group
 	// slot is the definition level from which a value of a repeated
 	// column stands for an element of its list, null or not: below it,
-	// the list itself is empty or null.
+	// the list itself is empty or null. full is that of a value that is
+	// not null.
 	slot, full int
 	g          int // the row group being read
 	pages      parquet.Pages
-	values     parquet.ValueReader
-	buf        []parquet.Value
-	at, n      int
+}
+
+func newLeafPages(f *parquet.File, leaf parquet.LeafColumn) leafPages {
+	l := leafPages{groups: f.RowGroups(), index: leaf.ColumnIndex, full: leaf.MaxDefinitionLevel}
+	l.slot = l.full
+	if leaf.Node.Optional() {
+		l.slot--
+	}
+	return l
+}
+
+// nextPage returns the next page of the column, or io.EOF after the
+// last.
+func (l *leafPages) nextPage() (parquet.Page, error) {
+	for {
+		if l.pages == nil {
+			if l.g == len(l.groups) {
+				return nil, io.EOF
+			}
+			l.pages = l.groups[l.g].ColumnChunks()[l.index].Pages()
+		}
+		p, err := l.pages.ReadPage()
+		if err != io.EOF {
+			return p, err
+		}
+		l.pages.Close()
+		l.pages = nil
+		l.g++
+	}
+}
+
+// closePages gives back the pages being read.
+func (l *leafPages) closePages() {
+	if l.pages != nil {
+		l.pages.Close()
+		l.pages = nil
+	}
+}
+
+// column reads the values of one leaf column of a Parquet file, a page
+// at a time: reading a catalogue column by column costs a fraction of
+// assembling its rows, which goes through reflection for every value.
+type column struct {
+	leafPages
+	values parquet.ValueReader
+	buf    []parquet.Value
+	at, n  int
 }
 
 // columnBatch is the number of values a column decodes at once.
 const columnBatch = 4096
 
 func newColumn(f *parquet.File, leaf parquet.LeafColumn) *column {
-	c := &column{groups: f.RowGroups(), index: leaf.ColumnIndex, full: leaf.MaxDefinitionLevel, buf: make([]parquet.Value, columnBatch)}
-	c.slot = c.full
-	if leaf.Node.Optional() {
-		c.slot--
-	}
-	return c
+	return &column{leafPages: newLeafPages(f, leaf), buf: make([]parquet.Value, columnBatch)}
 }
 
 // peek returns the next value, without taking it, or io.EOF after the
@@ -55,24 +91,11 @@ func (c *column) peek() (*parquet.Value, error) {
 			}
 			continue
 		}
-		if c.pages != nil {
-			p, err := c.pages.ReadPage()
-			if err == io.EOF {
-				c.pages.Close()
-				c.pages = nil
-				c.g++
-				continue
-			}
-			if err != nil {
-				return nil, err
-			}
-			c.values = p.Values()
-			continue
+		p, err := c.nextPage()
+		if err != nil {
+			return nil, err
 		}
-		if c.g == len(c.groups) {
-			return nil, io.EOF
-		}
-		c.pages = c.groups[c.g].ColumnChunks()[c.index].Pages()
+		c.values = p.Values()
 	}
 	return &c.buf[c.at], nil
 }
@@ -86,15 +109,6 @@ func (c *column) next() (*parquet.Value, error) {
 	return v, err
 }
 
-// int returns the next value as an integer, 0 for a null.
-func (c *column) int() (int, error) {
-	v, err := c.next()
-	if err != nil || v.IsNull() {
-		return 0, err
-	}
-	return intOf(v), nil
-}
-
 // intOf returns an INT32 or INT64 value as an integer.
 func intOf(v *parquet.Value) int {
 	if v.Kind() == parquet.Int32 {
@@ -103,53 +117,22 @@ func intOf(v *parquet.Value) int {
 	return int(v.Int64())
 }
 
-// list appends the next row's list of integers to dst, a null element
-// as 0.
-func (c *column) list(dst []int) ([]int, error) {
-	v, err := c.next()
-	if err != nil {
-		return dst, err
-	}
-	for start := len(dst); ; {
-		if len(dst)-start > symmetry.MaxCells {
-			return dst, fmt.Errorf("a list of more than %d values, more than a solution has moves", symmetry.MaxCells)
-		}
-		if v.DefinitionLevel() >= c.slot {
-			n := 0
-			if !v.IsNull() {
-				n = intOf(v)
-			}
-			dst = append(dst, n)
-		}
-		v, err = c.peek()
-		if err == io.EOF {
-			return dst, nil
-		}
-		if err != nil {
-			return dst, err
-		}
-		if v.RepetitionLevel() == 0 {
-			return dst, nil
-		}
-		c.at++
-	}
-}
-
 // catalogueColumns are the columns a reader of a catalogue's solutions
 // reads, in the order of [columns].
 type catalogueColumns struct {
-	box, key, solutions, straights, palindrome, solution, x, y, z, direction *column
-	lastBox                                                                  string
+	box, key, palindrome                               *column
+	solutions, straights, solution, x, y, z, direction *intColumn
+	lastBox                                            string
 }
 
 func newCatalogueColumns(f *parquet.File) *catalogueColumns {
-	cols := make([]*column, len(columns))
+	leaves := make([]parquet.LeafColumn, len(columns))
 	for i, c := range columns {
-		leaf, _ := f.Schema().Lookup(c.path...) // checkSchema found them
-		cols[i] = newColumn(f, leaf)
+		leaves[i], _ = f.Schema().Lookup(c.path...) // checkSchema found them
 	}
-	return &catalogueColumns{box: cols[0], key: cols[1], solutions: cols[2], straights: cols[3], palindrome: cols[4],
-		solution: cols[5], x: cols[6], y: cols[7], z: cols[8], direction: cols[9]}
+	return &catalogueColumns{box: newColumn(f, leaves[0]), key: newColumn(f, leaves[1]), palindrome: newColumn(f, leaves[4]),
+		solutions: newIntColumn(f, leaves[2]), straights: newIntColumn(f, leaves[3]), solution: newIntColumn(f, leaves[5]),
+		x: newIntColumn(f, leaves[6]), y: newIntColumn(f, leaves[7]), z: newIntColumn(f, leaves[8]), direction: newIntColumn(f, leaves[9])}
 }
 
 // nextColumns returns the rows of the next snake, read column by column,
@@ -232,7 +215,7 @@ func (p *parquetReader) columnRow(e *Entry, ints *[]int) error {
 		*ints = make([]int, 0, min(max(row.Solutions, 1), 1<<12)*36)
 	}
 	at := len(*ints)
-	for _, col := range []*column{c.x, c.y, c.z} {
+	for _, col := range []*intColumn{c.x, c.y, c.z} {
 		n, err := col.int()
 		if err != nil {
 			return err
@@ -260,10 +243,11 @@ func (p *parquetReader) columnError(err error) error {
 
 // close gives back the pages the columns are reading.
 func (cc *catalogueColumns) close() {
-	for _, c := range []*column{cc.box, cc.key, cc.solutions, cc.straights, cc.palindrome, cc.solution, cc.x, cc.y, cc.z, cc.direction} {
-		if c.pages != nil {
-			c.pages.Close()
-			c.pages, c.values = nil, nil
-		}
+	for _, c := range []*column{cc.box, cc.key, cc.palindrome} {
+		c.closePages()
+		c.values = nil
+	}
+	for _, c := range []*intColumn{cc.solutions, cc.straights, cc.solution, cc.x, cc.y, cc.z, cc.direction} {
+		c.close()
 	}
 }

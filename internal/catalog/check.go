@@ -15,6 +15,9 @@ type Checker struct {
 	box            symmetry.Box
 	dirs, rev, alt []symmetry.Dir
 	cells          [][3]int
+	// next[p*NumDirs+d] is the index of the cell one move d from the
+	// cell of index p, or -1 outside the box.
+	next []int8
 	// pathless skips the path array, which a Parquet catalogue does not
 	// hold: its rows state startPos and direction, which fix the path.
 	pathless bool
@@ -32,12 +35,41 @@ type Checked struct {
 // NewChecker returns a Checker of solutions in box b.
 func NewChecker(b symmetry.Box) *Checker {
 	m := b.Len() - 1
+	next := make([]int8, b.Len()*symmetry.NumDirs)
+	for p := range b.Len() {
+		for d := range symmetry.Dir(symmetry.NumDirs) {
+			q := b.Coord(p)
+			q[d.Axis()] += 1 - 2*int(d&1)
+			next[p*symmetry.NumDirs+int(d)] = -1
+			if b.Contains(q) {
+				next[p*symmetry.NumDirs+int(d)] = int8(b.Index(q))
+			}
+		}
+	}
 	return &Checker{
 		box:  b,
 		dirs: make([]symmetry.Dir, 0, m),
 		rev:  make([]symmetry.Dir, 0, m),
 		alt:  make([]symmetry.Dir, 0, m),
+		next: next,
 	}
+}
+
+// walk follows dirs from the cell of index start and returns the index
+// of the last cell, reporting false at a move out of the box or onto a
+// cell visited: [symmetry.Box.AppendCells] without the cells.
+func (c *Checker) walk(start int, dirs []symmetry.Dir) (int, bool) {
+	seen := uint64(1) << start
+	p := start
+	for _, d := range dirs {
+		q := c.next[p*symmetry.NumDirs+int(d)]
+		if q < 0 || seen&(1<<q) != 0 {
+			return 0, false
+		}
+		seen |= 1 << q
+		p = int(q)
+	}
+	return p, true
 }
 
 // Box returns the checker's box.
@@ -70,21 +102,32 @@ func (c *Checker) Solution(dst []symmetry.Dir, q solver.Seq, s export.Solution) 
 		dirs = append(dirs, d)
 	}
 	c.dirs = dirs
-	// Cells fails at the first move out of the box or onto a visited cell:
-	// L-1 moves that do neither visit all L cells once.
-	cells, err := b.AppendCells(c.cells[:0], start, dirs)
-	if err != nil {
-		return Checked{}, fmt.Errorf("direction: %w", err)
+	// The walk fails at the first move out of the box or onto a visited
+	// cell: L-1 moves that do neither visit all L cells once. A file
+	// without paths needs only the ends, and AppendCells only to say
+	// what is wrong.
+	var ends [2][3]int
+	last, ok := 0, false
+	if c.pathless {
+		last, ok = c.walk(b.Index(start), dirs)
 	}
-	c.cells = cells
-	if !c.pathless {
-		if err := c.path(s.Path, cells); err != nil {
-			return Checked{}, err
+	if ok {
+		ends = [2][3]int{start, b.Coord(last)}
+	} else {
+		cells, err := b.AppendCells(c.cells[:0], start, dirs)
+		if err != nil {
+			return Checked{}, fmt.Errorf("direction: %w", err)
 		}
+		c.cells = cells
+		if !c.pathless {
+			if err := c.path(s.Path, cells); err != nil {
+				return Checked{}, err
+			}
+		}
+		ends = [2][3]int{cells[0], cells[len(cells)-1]}
 	}
 	t := solver.SeqOf(dirs)
 	fwd, bwd := t == q, t == q.Reverse()
-	ends := [2][3]int{cells[0], cells[len(cells)-1]}
 	switch {
 	case fwd:
 		dst = b.Normalize(dst, dirs)

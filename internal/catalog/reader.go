@@ -218,7 +218,8 @@ type Reader struct {
 	opts    Options
 	raw     *export.Reader
 	box     symmetry.Box
-	settled bool // the box is settled, or the file is no catalogue
+	boxName string // box.String(), for the rows of a Parquet catalogue
+	settled bool   // the box is settled, or the file is no catalogue
 	chk     *Checker
 	snk     Snake
 	prev    string
@@ -327,7 +328,7 @@ func (r *Reader) Box() symmetry.Box { return r.box }
 func (r *Reader) Format() export.Format { return r.raw.Format() }
 
 func (r *Reader) setBox(b symmetry.Box) {
-	r.box = b
+	r.box, r.boxName = b, b.String()
 	r.chk = NewChecker(b)
 	r.chk.pathless = r.raw.Format() == export.FormatParquet
 	r.seen = make(map[string]int)
@@ -408,7 +409,7 @@ func (r *Reader) entry(e export.Entry) {
 // snake's list.
 func (r *Reader) rows(q solver.Seq, sols []export.Solution) {
 	s := &r.snk
-	want := export.Row{Box: r.box.String(), Solutions: len(sols), Straights: q.Straights(), Palindrome: q.Palindrome()}
+	want := export.Row{Box: r.boxName, Solutions: len(sols), Straights: q.Straights(), Palindrome: q.Palindrome()}
 	var box, n, straights, pal bool
 	for i, sol := range sols {
 		got := sol.Row
