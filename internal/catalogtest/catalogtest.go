@@ -18,9 +18,6 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// Box is [symmetry.MustParseBox]; tests call that.
-func Box(_ testing.TB, s string) symmetry.Box { return symmetry.MustParseBox(s) }
-
 var (
 	mu    sync.Mutex
 	files = map[string][]byte{} // box and format -> the file
@@ -32,7 +29,7 @@ func File(t testing.TB, size string, f export.Format) []byte {
 	t.Helper()
 	mu.Lock()
 	defer mu.Unlock()
-	b := Box(t, size)
+	b := symmetry.MustParseBox(size)
 	name := b.String() + "." + f.String()
 	if p, ok := files[name]; ok {
 		return p
@@ -124,7 +121,7 @@ func Repeated(t testing.TB, size string, n int, stated int32) []byte {
 	row := Rows(t, size)[0]
 	row.Solutions = stated
 	var buf bytes.Buffer
-	w := parquet.NewGenericWriter[Row](&buf, parquet.MaxRowsPerRowGroup(int64(n+1)), parquet.KeyValueMetadata(export.BoxKey, Box(t, size).String()))
+	w := parquet.NewGenericWriter[Row](&buf, parquet.MaxRowsPerRowGroup(int64(n+1)), parquet.KeyValueMetadata(export.BoxKey, symmetry.MustParseBox(size).String()))
 	batch := make([]Row, min(n, 4096))
 	for i := range batch {
 		batch[i] = row

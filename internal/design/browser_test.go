@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/fold"
 	"github.com/snakecube/snakecube/internal/rate"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // sheets makes the maker's sheets of two 3x3x3 puzzles, of a 2x2x3
@@ -22,8 +22,8 @@ func sheets(t *testing.T) []Sheet {
 	t.Helper()
 	var out []Sheet
 	for _, o := range []Options{
-		{Box: catalogtest.Box(t, "3"), N: 2, Seed: 4, Solutions: 1, Rate: true},
-		{Box: catalogtest.Box(t, "2x2x3"), N: 1, Seed: 1, Solutions: 2, Rate: true},
+		{Box: symmetry.MustParseBox("3"), N: 2, Seed: 4, Solutions: 1, Rate: true},
+		{Box: symmetry.MustParseBox("2x2x3"), N: 1, Seed: 1, Solutions: 2, Rate: true},
 	} {
 		var made []Snake
 		if _, err := Run(context.Background(), o, func(s Snake) error { made = append(made, s); return nil }); err != nil {
@@ -47,7 +47,7 @@ func sheets(t *testing.T) []Sheet {
 	if !testing.Short() {
 		// A 4x4x4 puzzle, whose chain and runs take the most room; its
 		// rating, which would take a minute, is made up.
-		b := catalogtest.Box(t, "4")
+		b := symmetry.MustParseBox("4")
 		var made []Snake
 		if _, err := Run(context.Background(), Options{Box: b, N: 1, Seed: 1, Solutions: 1}, func(s Snake) error { made = append(made, s); return nil }); err != nil {
 			t.Fatal(err)

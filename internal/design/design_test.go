@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
@@ -70,7 +69,7 @@ func solutions(t *testing.T, b symmetry.Box) map[solver.Seq]int {
 // of every snake; snakes drawn uniformly fail it by far.
 func TestFrequencies(t *testing.T) {
 	for _, size := range []string{"2x2x3", "2x3x3"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		tally, total := pathKeys(b)
 		c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 		if err != nil {
@@ -184,7 +183,7 @@ func TestChiSquareP(t *testing.T) {
 // their draws.
 func TestEvery(t *testing.T) {
 	for _, size := range []string{"2x2x3", "2x3x3"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		sols := solutions(t, b)
 		for k := 1; k <= 3; k++ {
 			var want []solver.Seq
@@ -242,7 +241,7 @@ func run(t *testing.T, o Options) ([]string, Result, error) {
 // kept (but with -short, which asks for none: rating the catalogue takes
 // seconds).
 func TestSeed(t *testing.T) {
-	b := catalogtest.Box(t, "3")
+	b := symmetry.MustParseBox("3")
 	o := Options{Box: b, N: 6, Seed: 7, Solutions: 1, Lo: 3, Hi: 5}
 	if testing.Short() {
 		o.Lo, o.Hi = 0, 0
@@ -274,7 +273,7 @@ func TestSeed(t *testing.T) {
 // TestImpossible checks that requests no snake of the box meets fail at
 // once with an error that says why.
 func TestImpossible(t *testing.T) {
-	b2 := catalogtest.Box(t, "2")
+	b2 := symmetry.MustParseBox("2")
 	for _, x := range []struct {
 		o    Options
 		want string
@@ -294,7 +293,7 @@ func TestImpossible(t *testing.T) {
 		}
 	}
 	// A big box: the draws run out.
-	b := catalogtest.Box(t, "2x2x8")
+	b := symmetry.MustParseBox("2x2x8")
 	_, res, err := run(t, Options{Box: b, N: 1, Solutions: 100000, Draws: 20})
 	var ex *Exhausted
 	if !errors.As(err, &ex) || res.Draws != 20 || !strings.HasPrefix(err.Error(), "20 snakes drawn, no distinct snake of the 2x2x8 box with 100,000 solutions among them") {
@@ -302,7 +301,7 @@ func TestImpossible(t *testing.T) {
 	}
 	// A big box with few snakes: the draws meet them again and again and
 	// stop, having found every one.
-	b14 := catalogtest.Box(t, "1x2x14")
+	b14 := symmetry.MustParseBox("1x2x14")
 	ones := 0
 	for _, n := range solutions(t, b14) {
 		if n == 1 {
@@ -318,7 +317,7 @@ func TestImpossible(t *testing.T) {
 	// Levels none of its snakes has: a box of one snake, the straight
 	// line, which its own scale puts at level 1. The draws stop after
 	// StallRated snakes rated out of the range.
-	_, res, err = run(t, Options{Box: catalogtest.Box(t, "1x1x30"), N: 1, Solutions: 1, Lo: 2, Hi: 10})
+	_, res, err = run(t, Options{Box: symmetry.MustParseBox("1x1x30"), N: 1, Solutions: 1, Lo: 2, Hi: 10})
 	if !errors.As(err, &ex) || !ex.Stalled || ex.Found != 0 || ex.OutOfRange != StallRated || !strings.Contains(err.Error(), "such snakes are rare in the box") {
 		t.Errorf("1x1x30 at levels 2 to 10: %v after %d draws", err, res.Draws)
 	}
@@ -340,7 +339,7 @@ func TestImpossible(t *testing.T) {
 // BenchmarkDesign4 makes unique-solution 4x4x4 puzzles on every core, 5
 // an operation from a new seed: the README's figure.
 func BenchmarkDesign4(b *testing.B) {
-	bx := catalogtest.Box(b, "4")
+	bx := symmetry.MustParseBox("4")
 	seed, made := uint64(0), 0
 	for b.Loop() {
 		seed++
@@ -359,7 +358,7 @@ func BenchmarkDesign4(b *testing.B) {
 // box's scale and two at the hard end, each rated for a person, seeds 1,
 // 2, 3 in turn: design -size 4 -n 2 -difficulty 1:3 and 8:10.
 func BenchmarkDesign4Levels(b *testing.B) {
-	bx := catalogtest.Box(b, "4")
+	bx := symmetry.MustParseBox("4")
 	for _, r := range [][2]int{{1, 3}, {8, 10}} {
 		b.Run(fmt.Sprintf("%d:%d", r[0], r[1]), func(b *testing.B) {
 			seed := uint64(0)
@@ -384,7 +383,7 @@ func BenchmarkDesign4Levels(b *testing.B) {
 // TestProgress checks that Run reports each draw checked, in order, out
 // of the most it will check, up to the draw of its last snake.
 func TestProgress(t *testing.T) {
-	b := catalogtest.Box(t, "2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	calls := 0
 	o := Options{Box: b, N: 3, Seed: 1, Solutions: 1, Workers: 2, Progress: func(done, total int) {
 		calls++

@@ -5,7 +5,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -19,7 +18,7 @@ import (
 // solutions and yes for one less.
 func TestScreen(t *testing.T) {
 	for _, size := range []string{"2", "2x2x3", "2x3x3", "1x3x4", "3"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -50,7 +49,7 @@ func TestScreenBig(t *testing.T) {
 		t.Skip("counts the solutions of 4x4x4 snakes")
 	}
 	for _, size := range []string{"4", "2x4x8", "1x4x16"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		many, seen := 0, 0
 		for k := range 12 {
 			q, dirs := walk.Draw(b, 11, k)

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/internal/browsertest"
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // king is a 4x4x4 snake with four solutions.
@@ -28,7 +28,7 @@ func TestBrowser(t *testing.T) {
 	if !testing.Short() {
 		// The 4x4x4 kit, the fullest sheet and card; its rating, which
 		// would take long, is made up.
-		bx := catalogtest.Box(t, "4")
+		bx := symmetry.MustParseBox("4")
 		q, _ := solver.ParseSeq(king)
 		sc, err := rate.ScaleOf(ctx, bx, 1, nil)
 		if err != nil {

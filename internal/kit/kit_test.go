@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/design"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // classic is the shop's 3x3x3 snake.
@@ -28,7 +28,7 @@ func newKit(t *testing.T, size, seq string, g Geometry) *Kit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k, err := New(context.Background(), catalogtest.Box(t, size), q, nil, Options{Geometry: g, Workers: 1})
+	k, err := New(context.Background(), symmetry.MustParseBox(size), q, nil, Options{Geometry: g, Workers: 1})
 	if err != nil {
 		t.Fatalf("New(%s, %s): %v", size, seq, err)
 	}

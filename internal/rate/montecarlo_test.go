@@ -60,7 +60,7 @@ func TestMonteCarlo(t *testing.T) {
 	if testing.Short() {
 		runs = 400
 	}
-	b := box(t, "3")
+	b := symmetry.MustParseBox("3")
 	rng := rand.New(rand.NewPCG(3, 4))
 	// The classic snake, from both ends, and the one with most solutions
 	// from the end where its tree is smaller.

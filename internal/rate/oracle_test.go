@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // oracle returns the expected placements and forced placements until the
@@ -66,7 +67,7 @@ func oracle(n refNode, self int64, forced bool) (e, f *big.Rat) {
 // ends.
 func TestOracle(t *testing.T) {
 	for _, size := range []string{"2", "2x2x3"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		n := 0
 		for q := range allSeqs(b) {
 			if !q.IsKey() {

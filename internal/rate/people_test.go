@@ -622,7 +622,7 @@ func TestPeopleFold(t *testing.T) {
 // and whether it folds.
 func eachSmall(t *testing.T, check func(b symmetry.Box, q solver.Seq, foldable bool)) {
 	for _, size := range []string{"2", "2x2x3"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		for q := range allSeqs(b) {
 			check(b, q, rateOne(t, b, q).Foldable())
 		}

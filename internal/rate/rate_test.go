@@ -13,12 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
-
-func box(t testing.TB, s string) symmetry.Box { return catalogtest.Box(t, s) }
 
 // allSeqs yields every sequence of box b's length with straight ends.
 func allSeqs(b symmetry.Box) iter.Seq[solver.Seq] {
@@ -60,7 +57,7 @@ func sameEnd(t *testing.T, what string, got End, want refNode) {
 // the largest, whose last cell is the uint64's top bit.
 func TestPlain(t *testing.T) {
 	for _, size := range []string{"2", "2x2x3", "1x2x4", "2x1x3", "3x1x2", "1x1x5", "1x3x3"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		for q := range allSeqs(b) {
 			r := rateOne(t, b, q)
 			for k, rd := range []solver.Seq{q, q.Reverse()} {
@@ -105,7 +102,7 @@ func rateOne(t testing.TB, b symmetry.Box, q solver.Seq) Rating {
 func TestLargest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, size := range []string{"1x2x32", "2x1x32", "1x1x64", "2x4x8"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		tried, want := 0, 20
 		if testing.Short() {
 			want = 5
@@ -137,7 +134,7 @@ func TestLargest(t *testing.T) {
 		}
 	}
 	// The all-straight snake of the line, which folds.
-	b := box(t, "1x1x64")
+	b := symmetry.MustParseBox("1x1x64")
 	q := solver.Seq{Len: 64}
 	r := rateOne(t, b, q)
 	sameEnd(t, "1x1x64 straight", r.Ends[0], refEnd(b, q, false))
@@ -152,7 +149,7 @@ func TestLargest(t *testing.T) {
 // from each end; a palindrome's is |G| or 2|G|.
 func TestFoldings(t *testing.T) {
 	for _, size := range []string{"2x2x3", "2x3x3", "3"} {
-		b := box(t, size)
+		b := symmetry.MustParseBox(size)
 		c, err := solver.Enumerate(context.Background(), b, solver.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -180,7 +177,7 @@ func TestFoldings(t *testing.T) {
 // TestStop checks that a rating stops on its budget and on its context,
 // whole and in pieces, with the error that says which.
 func TestStop(t *testing.T) {
-	b := box(t, "3")
+	b := symmetry.MustParseBox("3")
 	q, _ := solver.ParseSeq("011111101010101111111111110")
 	for _, workers := range []int{1, 2} {
 		_, err := Rate(context.Background(), b, q, Options{Workers: workers, MaxNodes: 10000})
@@ -193,7 +190,7 @@ func TestStop(t *testing.T) {
 			t.Errorf("Rate cancelled on %d goroutines: %v, want context.Canceled", workers, err)
 		}
 	}
-	b4 := box(t, "4")
+	b4 := symmetry.MustParseBox("4")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := Rate(ctx, b4, solver.Seq{Bits: 0x7ffffffffffffffe, Len: 64}, Options{Workers: 2}); !errors.Is(err, context.Canceled) {
@@ -211,7 +208,7 @@ func TestAllWorkers(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: workers 0 means one goroutine")
 	}
-	b := box(t, "2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	var keys []solver.Seq
 	for q := range allSeqs(b) {
 		keys = append(keys, q)
@@ -252,7 +249,7 @@ func TestAllWorkers(t *testing.T) {
 
 // BenchmarkRate rates the classic 3x3x3 snake on one goroutine.
 func BenchmarkRate(b *testing.B) {
-	bx := box(b, "3")
+	bx := symmetry.MustParseBox("3")
 	q, _ := solver.ParseSeq("001110110111010111101010100")
 	b.ReportAllocs()
 	var nodes uint64
@@ -269,7 +266,7 @@ func BenchmarkRate(b *testing.B) {
 // BenchmarkCatalogue rates every snake of the 3x3x3 catalogue on every
 // core: the figure of the README.
 func BenchmarkCatalogue(b *testing.B) {
-	bx := box(b, "3")
+	bx := symmetry.MustParseBox("3")
 	c, err := solver.Enumerate(context.Background(), bx, solver.Options{})
 	if err != nil {
 		b.Fatal(err)

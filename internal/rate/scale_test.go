@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // TestScaleTable rates the whole 3x3x3 catalogue again and checks that
@@ -39,7 +40,7 @@ func TestScale(t *testing.T) {
 	if !slices.IsSorted(s.Thresholds[:]) || s.Thresholds[0] <= s.Easiest || s.Thresholds[Levels-2] >= s.Hardest {
 		t.Errorf("thresholds %v, not ascending between %g and %g", s.Thresholds, s.Easiest, s.Hardest)
 	}
-	b := box(t, "3")
+	b := symmetry.MustParseBox("3")
 	for _, x := range []struct {
 		key   string
 		d     float64

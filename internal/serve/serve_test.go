@@ -71,7 +71,7 @@ func newFixture(t testing.TB, opts Options, boxes ...string) *fixture {
 		case strings.HasSuffix(size, ".jsonl"):
 			boxes[i] = strings.TrimSuffix(size, ".jsonl")
 		default:
-			others = append(others, catalogtest.Box(t, size))
+			others = append(others, symmetry.MustParseBox(size))
 		}
 		formats = append(formats, f)
 	}
@@ -167,10 +167,10 @@ func TestFigures3(t *testing.T) {
 	}
 	var l line
 	f.get(t, "/api/snakes/"+most, &l)
-	checkLine(t, l, most, 142, catalogtest.Box(t, "3"))
+	checkLine(t, l, most, 142, symmetry.MustParseBox("3"))
 	rev := reverse(most)
 	f.get(t, "/api/snakes/"+rev, &l) // the snake read from its other end
-	checkLine(t, l, most, 142, catalogtest.Box(t, "3"))
+	checkLine(t, l, most, 142, symmetry.MustParseBox("3"))
 	if code := f.get(t, "/api/snakes/0"+strings.Repeat("1", 25)+"0", nil); code != http.StatusNotFound {
 		t.Errorf("the snake of all turns, which does not fold: status %d, want 404", code)
 	}
@@ -329,7 +329,7 @@ func Test2x3x4(t *testing.T) {
 
 func test2x3x4(t *testing.T, name string) {
 	f := newFixture(t, Options{}, name)
-	b := catalogtest.Box(t, "2x3x4")
+	b := symmetry.MustParseBox("2x3x4")
 	want, err := solver.Enumerate(context.Background(), b, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -388,18 +388,18 @@ func TestSolve(t *testing.T) {
 			t.Errorf("solve %s: status %d", text, code)
 			continue
 		}
-		checkLine(t, l, "001110110111010111101010100", 1, catalogtest.Box(t, "3"))
+		checkLine(t, l, "001110110111010111101010100", 1, symmetry.MustParseBox("3"))
 	}
 	var l line
 	f.get(t, "/api/solve?snake=001010101111010111011011100", &l) // not its own key
-	checkLine(t, l, "001010101111010111011011100", len(l.Solutions), catalogtest.Box(t, "3"))
+	checkLine(t, l, "001010101111010111011011100", len(l.Solutions), symmetry.MustParseBox("3"))
 	f.get(t, "/api/solve?snake=0"+strings.Repeat("1", 25)+"0", &l)
 	if len(l.Solutions) != 0 {
 		t.Errorf("the snake of all turns: %d solutions, want none", len(l.Solutions))
 	}
 	// 2x2x3 has 12 cells, no cube's: the served catalogue's box.
 	f.get(t, "/api/solve?snake=001101110110", &l)
-	checkLine(t, l, "001101110110", 1, catalogtest.Box(t, "2x2x3"))
+	checkLine(t, l, "001101110110", 1, symmetry.MustParseBox("2x2x3"))
 	f.get(t, "/api/solve?snake=001101110110&size=1x3x4", &l)
 	if len(l.Solutions) != 0 {
 		t.Errorf("001101110110 in 1x3x4: %d solutions, want none", len(l.Solutions))
@@ -410,7 +410,7 @@ func TestSolve(t *testing.T) {
 	if code := f.get(t, "/api/solve?snake="+s64, &l); code != 200 {
 		t.Fatalf("solve %s: status %d", s64, code)
 	}
-	checkLine(t, l, s64, len(l.Solutions), catalogtest.Box(t, "4"))
+	checkLine(t, l, s64, len(l.Solutions), symmetry.MustParseBox("4"))
 	if len(l.Solutions) == 0 {
 		t.Errorf("solve %s: no solution, want some", s64)
 	}
@@ -661,7 +661,7 @@ func TestPage(t *testing.T) {
 // TestNames: two catalogues of one box are told apart by their place.
 func TestNames(t *testing.T) {
 	paths := files(t, []string{"2x2x3", "2x2x3"}, []export.Format{export.FormatJSON, export.FormatJSONL})
-	b := catalogtest.Box(t, "2x2x3")
+	b := symmetry.MustParseBox("2x2x3")
 	cats, err := OpenAll(context.Background(), paths, catalog.Options{Boxes: []symmetry.Box{b}})
 	if err != nil {
 		t.Fatal(err)
@@ -796,7 +796,7 @@ func TestDamaged(t *testing.T) {
 	if err := os.WriteFile(file, []byte(data), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	c, err := Open(context.Background(), file, catalog.Options{Box: catalogtest.Box(t, "2")})
+	c, err := Open(context.Background(), file, catalog.Options{Box: symmetry.MustParseBox("2")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -825,7 +825,7 @@ func TestSolveDiffer(t *testing.T) {
 	if code := f.get(t, "/api/solve?snake="+king, &l); code != 200 {
 		t.Fatalf("solve the King snake: status %d", code)
 	}
-	b := catalogtest.Box(t, "4")
+	b := symmetry.MustParseBox("4")
 	sols := make([][]symmetry.Dir, len(l.Solutions))
 	for i, s := range l.Solutions {
 		for _, c := range s.Direction {

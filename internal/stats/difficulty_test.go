@@ -14,6 +14,7 @@ import (
 	"github.com/snakecube/snakecube/internal/catalogtest"
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // TestDifficulty computes the figures of difficulty of the 2x3x3
@@ -29,7 +30,7 @@ func TestDifficulty(t *testing.T) {
 	if testing.Short() {
 		size = "2x3x3"
 	}
-	b := catalogtest.Box(t, size)
+	b := symmetry.MustParseBox(size)
 	data := catalogtest.File(t, size, export.FormatJSONL)
 	s := compute(t, data, Options{Rate: true, Workers: 2})
 	d := s.Difficulty

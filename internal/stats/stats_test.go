@@ -116,7 +116,7 @@ func TestFigures2(t *testing.T) {
 	for _, f := range []export.Format{export.FormatJSON, export.FormatJSONL} {
 		s := compute(t, catalogtest.File(t, "2", f), Options{})
 		want := &Stats{
-			Box: catalogtest.Box(t, "2"), Snakes: 1, Solutions: 3, Palindromes: 1, PalindromeSolutions: 3,
+			Box: symmetry.MustParseBox("2"), Snakes: 1, Solutions: 3, Palindromes: 1, PalindromeSolutions: 3,
 			Most: 3, MostSnakes: []solver.Seq{{Bits: 0b01111110, Len: 8}},
 			Histogram: []int{0, 0, 0, 1}, ByStraights: [][]int{{0, 0, 0, 1}}, PalindromesByStraights: [][]int{{0, 0, 0, 1}},
 			Top: []Snake{{Key: solver.Seq{Bits: 0b01111110, Len: 8}, Solutions: 3}},
@@ -141,7 +141,7 @@ func TestClassOf(t *testing.T) {
 		{"1x4x4", [NumClasses]int{4, 8, 4, 0}},
 		{"3x3x4", [NumClasses]int{8, 16, 10, 2}},
 	} {
-		b := catalogtest.Box(t, tc.size)
+		b := symmetry.MustParseBox(tc.size)
 		var got [NumClasses]int
 		for i := range b.Len() {
 			got[ClassOf(b, b.Coord(i))]++
@@ -218,7 +218,7 @@ func rewrite(t testing.TB, data []byte, limit int, f func(e *export.Entry)) []by
 func TestForeignReadings(t *testing.T) {
 	t.Parallel()
 	for _, size := range []string{"2x2x3", "2x3x3", "3x3x3"} {
-		b := catalogtest.Box(t, size)
+		b := symmetry.MustParseBox(size)
 		// A part of the 3x3x3 file: the whole costs seconds under -race.
 		data := rewrite(t, catalogtest.File(t, size, export.FormatJSON), 600, func(*export.Entry) {})
 		want := compute(t, data, Options{Box: b})
@@ -259,7 +259,7 @@ func TestErrors(t *testing.T) {
 			"01111110 solution 1: direction: move 7 (-z) returns to cell [1 0 0] at cubelet 8"},
 		{"bad path", strings.Replace(good, "[[[1,8],[4,5]],[[2,7],[3,6]]]", "[[[1,8],[4,5]],[[2,7],[6,3]]]", 1), Options{},
 			"01111110 solution 1: path[1][1][0] is 6, want 3"},
-		{"not a snake of the box", good, Options{Box: catalogtest.Box(t, "2x2x3")},
+		{"not a snake of the box", good, Options{Box: symmetry.MustParseBox("2x2x3")},
 			"01111110: not a snake of the 2x2x3 box: 8 cubelets, want 12 for the 2x2x3 box"},
 		{"not a key", `{"01000000":[]}`, Options{}, "01000000: not a key: its reverse, 00000010, is smaller"},
 		{"no solution", `{"01111110":[]}`, Options{}, "01111110: lists no solution"},
@@ -388,7 +388,7 @@ func TestOutputs(t *testing.T) {
 // solutions is drawn in groups, with no bar narrower than a pixel.
 func TestSVGManySolutions(t *testing.T) {
 	t.Parallel()
-	s := &Stats{Box: catalogtest.Box(t, "4"), Snakes: 5002, Solutions: 5000*1 + 4999 + 9173, Most: 9173, MinStraights: 3, MaxStraights: 3}
+	s := &Stats{Box: symmetry.MustParseBox("4"), Snakes: 5002, Solutions: 5000*1 + 4999 + 9173, Most: 9173, MinStraights: 3, MaxStraights: 3}
 	s.Histogram = make([]int, 9174)
 	s.Histogram[1], s.Histogram[4999], s.Histogram[9173] = 5000, 1, 1
 	s.ByStraights = [][]int{3: s.Histogram}
