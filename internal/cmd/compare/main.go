@@ -10,7 +10,7 @@
 //
 // Usage:
 //
-//	go run ./internal/cmd/compare -src ../shared/ref/ref.c -ours ./snakecube [-old REV] [-duckdb DIR] [-pairs N] [-j 1,2] [-run REGEXP] [-cpu]
+//	go run ./internal/cmd/compare -src ../shared/ref/ref.c -ours ./snakecube [-old REV] [-duckdb DIR] [-stats-size AxBxC] [-pairs N] [-j 1,2] [-run REGEXP] [-cpu]
 //
 // It builds ref.c with gcc -O3 -march=native -pthread into a temporary
 // folder, and says it skips the C reference when gcc or ref.c is
@@ -19,8 +19,8 @@
 // go build, with the environment's GOAMD64), and pairs the main job, the
 // counts, a solve and stats with it too. With -duckdb, the folder of
 // internal/analysis's Node package, @duckdb/node-api installed, it pairs
-// stats on a Parquet catalogue with DuckDB computing the same figures
-// from the same file, and says it skips DuckDB when node or the package
+// stats on a JSONL and a Parquet catalogue (of -stats-size, 3x3x3 by
+// default) with DuckDB computing the same figures from the same file, and says it skips DuckDB when node or the package
 // is missing. make compare runs it.
 package main
 
@@ -95,12 +95,15 @@ func jobs() []job {
 				old:  true})
 		}
 	}
-	js = append(js, job{name: "3x3x3 stats, JSONL", threads: "all",
-		ours: func(string) []string { return []string{"stats", "CAT"} }, old: true})
-	js = append(js, job{name: "3x3x3 stats, Parquet", threads: "all",
+	js = append(js, job{name: statsSize + " stats, JSONL", threads: "all",
+		ours: func(string) []string { return []string{"stats", "CAT"} }, old: true, duck: statsJSONLSQL})
+	js = append(js, job{name: statsSize + " stats, Parquet", threads: "all",
 		ours: func(string) []string { return []string{"stats", "PARQUET"} }, duck: statsSQL})
 	return js
 }
+
+// statsSize is the box of the catalogues stats reads (-stats-size).
+var statsSize = "3x3x3"
 
 // statsSQL makes in DuckDB the figures of stats's text: the snakes and
 // solutions, a solution listed twice counted once; the snakes with one
@@ -111,6 +114,24 @@ const statsSQL = `CREATE TEMP TABLE s AS
   SELECT key, count(DISTINCT (start_x, start_y, start_z, direction)) AS n,
          any_value(straights) AS straights, bool_or(palindrome) AS palindrome
   FROM read_parquet('PARQUET') GROUP BY key;
+SELECT count(*) AS snakes, sum(n) AS solutions, count(*) FILTER (WHERE n = 1) AS one,
+       max(n) AS most, arg_min(key, (-n, key)) AS most_key,
+       min(straights) AS fewest_straights, max(straights) AS most_straights,
+       count(*) FILTER (WHERE palindrome) AS palindromes,
+       coalesce(sum(n) FILTER (WHERE palindrome), 0) AS palindrome_solutions
+FROM s;
+SELECT n, count(*) AS snakes FROM s GROUP BY n ORDER BY n;`
+
+// statsJSONLSQL makes the same figures from the JSONL catalogue CAT: a
+// snake's solutions listed twice counted once, its straights and whether
+// it is a palindrome from its key.
+const statsJSONLSQL = `CREATE TEMP TABLE s AS
+  SELECT snake AS key, len(list_distinct(solutions)) AS n,
+         length(snake) - 2 - (length(snake) - length(replace(snake, '1', ''))) AS straights,
+         snake = reverse(snake) AS palindrome
+  FROM read_json('CAT', format = 'newline_delimited',
+                 columns = {snake: 'VARCHAR', solutions: 'STRUCT("startPos" INTEGER[], direction INTEGER[])[]'})
+  WHERE snake IS NOT NULL;
 SELECT count(*) AS snakes, sum(n) AS solutions, count(*) FILTER (WHERE n = 1) AS one,
        max(n) AS most, arg_min(key, (-n, key)) AS most_key,
        min(straights) AS fewest_straights, max(straights) AS most_straights,
@@ -134,6 +155,7 @@ func main() {
 	flag.IntVar(&c.pairs, "pairs", 11, "pairs of runs per job and thread count (four times as many for jobs under 0.1 s, fewer for jobs over a second)")
 	threads := flag.String("j", "1,2", "thread counts")
 	run := flag.String("run", "", "only the jobs whose names match this regular expression")
+	flag.StringVar(&statsSize, "stats-size", statsSize, "the box of the catalogues stats reads, JSONL and Parquet (2x4x4 and 3x3x4 for the bigger ones)")
 	flag.BoolVar(&cpuTime, "cpu", false, "compare processor time, user and system, instead of wall-clock time")
 	flag.Parse()
 	c.threads = strings.Split(*threads, ",")
@@ -277,11 +299,11 @@ func compare(c config, run string) error {
 	return nil
 }
 
-// writeCatalogues writes the 3x3x3 catalogue that stats reads, as JSONL
-// and as Parquet.
+// writeCatalogues writes the catalogue of statsSize that stats reads, as
+// JSONL and as Parquet.
 func writeCatalogues(ours string, files map[string]string) error {
 	for format, name := range map[string]string{"jsonl": files["CAT"], "parquet": files["PARQUET"]} {
-		cmd := exec.Command(ours, "enumerate", "-quiet", "-format", format, "-o", name)
+		cmd := exec.Command(ours, "enumerate", "-quiet", "-size", statsSize, "-format", format, "-o", name)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("writing the %s catalogue: %w: %s", format, err, out)
 		}
@@ -372,7 +394,7 @@ func duckJob(sql string, files map[string]string) ([]byte, error) {
 	}
 	var qs []query
 	for k, q := range strings.Split(sql, ";\n") {
-		qs = append(qs, query{fmt.Sprint("statement ", k+1), strings.ReplaceAll(q, "PARQUET", files["PARQUET"])})
+		qs = append(qs, query{fmt.Sprint("statement ", k+1), strings.NewReplacer("PARQUET", files["PARQUET"], "CAT", files["CAT"]).Replace(q)})
 	}
 	return json.Marshal(qs)
 }
