@@ -114,13 +114,7 @@ const statsSQL = `CREATE TEMP TABLE s AS
   SELECT key, count(DISTINCT (start_x, start_y, start_z, direction)) AS n,
          any_value(straights) AS straights, bool_or(palindrome) AS palindrome
   FROM read_parquet('PARQUET') GROUP BY key;
-SELECT count(*) AS snakes, sum(n) AS solutions, count(*) FILTER (WHERE n = 1) AS one,
-       max(n) AS most, arg_min(key, (-n, key)) AS most_key,
-       min(straights) AS fewest_straights, max(straights) AS most_straights,
-       count(*) FILTER (WHERE palindrome) AS palindromes,
-       coalesce(sum(n) FILTER (WHERE palindrome), 0) AS palindrome_solutions
-FROM s;
-SELECT n, count(*) AS snakes FROM s GROUP BY n ORDER BY n;`
+` + figuresSQL
 
 // statsJSONLSQL makes the same figures from the JSONL catalogue CAT: a
 // snake's solutions listed twice counted once, its straights and whether
@@ -132,7 +126,11 @@ const statsJSONLSQL = `CREATE TEMP TABLE s AS
   FROM read_json('CAT', format = 'newline_delimited',
                  columns = {snake: 'VARCHAR', solutions: 'STRUCT("startPos" INTEGER[], direction INTEGER[])[]'})
   WHERE snake IS NOT NULL;
-SELECT count(*) AS snakes, sum(n) AS solutions, count(*) FILTER (WHERE n = 1) AS one,
+` + figuresSQL
+
+// figuresSQL makes the figures from the table s of the snakes: key, n
+// (its solutions), straights and palindrome.
+const figuresSQL = `SELECT count(*) AS snakes, sum(n) AS solutions, count(*) FILTER (WHERE n = 1) AS one,
        max(n) AS most, arg_min(key, (-n, key)) AS most_key,
        min(straights) AS fewest_straights, max(straights) AS most_straights,
        count(*) FILTER (WHERE palindrome) AS palindromes,
