@@ -9,8 +9,9 @@ import (
 )
 
 // Bar is a progress bar that lines written to the same terminal can
-// interrupt: Clear erases it, and the next step draws it again. Its
-// methods are to be called from one goroutine.
+// interrupt: Clear erases it, and the next step draws it again. Step may
+// be called from any goroutine; Clear and Finish from the one that steps
+// it last.
 type Bar struct {
 	w    io.Writer
 	what string

@@ -3,10 +3,7 @@ package cli
 import (
 	"io"
 	"os"
-	"sync"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/snakecube/snakecube/internal/atomicfile"
@@ -18,24 +15,10 @@ func Terminal(w any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// Progress returns a progress callback drawing a bar on w.
+// Progress returns a progress callback drawing a bar on w, which any
+// goroutine may call: a [Bar] that nothing clears.
 func Progress(w io.Writer, what string) func(done, total int) {
-	var once sync.Once
-	var bar *progressbar.ProgressBar
-	return func(done, total int) {
-		once.Do(func() {
-			bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(w),
-				progressbar.OptionSetDescription(what),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetElapsedTime(true),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish(),
-				progressbar.OptionThrottle(100*time.Millisecond),
-			)
-		})
-		bar.Add(1)
-	}
+	return NewBar(w, what).Step
 }
 
 // WriteOutput runs write on standard output when path is "-", otherwise
