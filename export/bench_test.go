@@ -3,8 +3,12 @@ package export
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"testing"
+
+	"github.com/snakecube/snakecube/solver"
+	"github.com/snakecube/snakecube/symmetry"
 )
 
 // BenchmarkEncode3 encodes the whole 3x3x3 catalogue to io.Discard on
@@ -65,5 +69,23 @@ func BenchmarkRead3(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkSearch3 is the main job without the process: the 3x3x3
+// catalogue searched and written as JSON to io.Discard, on one worker
+// and on two.
+func BenchmarkSearch3(b *testing.B) {
+	box := symmetry.MustParseBox("3")
+	ps := solver.Sections(box, solver.Seq{}, sectionDepth)
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Search(context.Background(), io.Discard, box, ps, solver.Options{Workers: w}, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
