@@ -37,12 +37,6 @@ var measured = regexp.MustCompile(`^(node rate|full search, core-\w+) `)
 // the documents instead (go test ./cmd/snakecube -run TestDocs -update,
 // without -short for the slow ones).
 func TestDocs(t *testing.T) {
-	if raceOn {
-		// design -difficulty rates the one-solution 3x3x3 snakes first:
-		// minutes under the race detector. The pass without it checks
-		// the docs.
-		t.Skip("the docs' commands are checked without -race")
-	}
 	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)

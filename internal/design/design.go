@@ -39,8 +39,11 @@
 // # Requests that cannot be met
 //
 // For a box of at most [CatalogueCells] cells, Run first enumerates the
-// box's catalogue and knows how many snakes meet the request; if fewer
-// than asked for, it fails at once with an [*Impossible]. For bigger
+// box's catalogue and knows how many snakes have the solutions asked
+// for; when a range of levels is asked for too, it rates them in key
+// order until as many as asked for lie in the range, each rating kept
+// for the draws. If the snakes are fewer than asked for, it fails at
+// once with an [*Impossible]: only then are all of them rated. For bigger
 // boxes it gives up with an [*Exhausted] after [Options.Draws] draws, or,
 // when that is not set, after [DefaultDraws] draws, once the draws meet
 // only snakes found before (see stallMin): a box with few snakes is
@@ -53,6 +56,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/snakecube/snakecube/internal/rate"
 	"github.com/snakecube/snakecube/internal/walk"
@@ -111,7 +115,8 @@ type Result struct {
 	// or all of them when too few snakes were found.
 	Draws int
 	// Known is, for a box whose catalogue was enumerated, how many
-	// snakes meet the request; -1 for a box too big.
+	// snakes have the solutions asked for, at any level; -1 for a box
+	// too big.
 	Known int
 }
 
@@ -129,7 +134,7 @@ type Impossible struct {
 func (e *Impossible) Error() string {
 	what := fmt.Sprintf("with %s", words.Plural(e.Options.Solutions, "solution"))
 	if e.ranged() {
-		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
+		what += " at " + levels(e.Lo, e.Hi)
 	}
 	s := fmt.Sprintf("the %v box has %s %s", e.Box, count(e.Found, "snake"), what)
 	switch {
@@ -161,7 +166,7 @@ type Exhausted struct {
 func (e *Exhausted) Error() string {
 	what := fmt.Sprintf("with %s", words.Plural(e.Options.Solutions, "solution"))
 	if e.ranged() {
-		what += fmt.Sprintf(" at levels %d to %d", e.Lo, e.Hi)
+		what += " at " + levels(e.Lo, e.Hi)
 	}
 	s := fmt.Sprintf("%s drawn, %s of the %v box %s among them, not the %d asked for", count(e.Draws, "snake"), count(e.Found, "distinct snake"), e.Box, what, e.N)
 	switch {
@@ -240,8 +245,10 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 		}
 	}
 	var known map[solver.Seq]bool
+	rs := &ratings{}
 	if o.Box.Len() <= CatalogueCells {
-		k, err := catalogue(ctx, o)
+		rs.of = map[solver.Seq]rate.Felt{}
+		k, err := catalogue(ctx, o, rs)
 		if err != nil {
 			return res, err
 		}
@@ -255,7 +262,7 @@ func Run(ctx context.Context, o Options, emit func(Snake) error) (Result, error)
 	once, last := 0, -1          // how many were drawn once; the draw of the last new one
 	out := 0                     // snakes with the solutions asked for, at other levels
 	err := sequencer.RunAhead(ctx, draws, o.Workers, 64, func(ctx context.Context, k int) (candidate, error) {
-		return o.check1(ctx, k, known)
+		return o.check1(ctx, k, known, rs)
 	}, func(k int, c candidate) error {
 		res.Draws = k + 1
 		if o.Progress != nil {
@@ -327,8 +334,9 @@ func stalled(k, last, once int) bool {
 }
 
 // check1 checks draw k: its snake's solutions, and its rating when asked
-// for. known, when set, holds every snake that meets the request.
-func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (candidate, error) {
+// for, from rs. known, when set, holds every snake with the solutions
+// asked for.
+func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool, rs *ratings) (candidate, error) {
 	q, dirs := walk.Draw(o.Box, o.Seed, k)
 	c := candidate{Snake: Snake{Key: q, Draw: k}}
 	if known != nil && !known[q] {
@@ -346,7 +354,7 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 		return c, nil
 	}
 	if o.ranged() || o.Rate {
-		r, err := rate.Person(ctx, o.Box, q, rate.PersonOptions{Workers: 1})
+		r, err := rs.rating(ctx, o.Box, q)
 		if err != nil {
 			return c, fmt.Errorf("draw %d, snake %v: rating: %w", k, q, err)
 		}
@@ -361,14 +369,40 @@ func (o Options) check1(ctx context.Context, k int, known map[solver.Seq]bool) (
 }
 
 // CatalogueCells is the largest box whose catalogue Run enumerates to
-// know what it may find: a 3x3x3 box's takes a second, and rating the
-// snakes with the solutions asked for, when a range of levels is, some
-// seconds of CPU more.
+// know what it may find: a 3x3x3 box's takes a second.
 const CatalogueCells = 27
 
-// catalogue returns the snakes of the box that meet the request, or an
-// *Impossible when they are fewer than o.N.
-func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
+// ratings holds the snakes rated so far, for the draws that meet them
+// again; with no map, it keeps none (a box too big to enumerate, whose
+// draws seldom meet a snake twice).
+type ratings struct {
+	mu sync.Mutex
+	of map[solver.Seq]rate.Felt
+}
+
+// rating returns snake q's rating for a person on box b's scale.
+func (rs *ratings) rating(ctx context.Context, b symmetry.Box, q solver.Seq) (rate.Felt, error) {
+	rs.mu.Lock()
+	r, ok := rs.of[q]
+	rs.mu.Unlock()
+	if ok {
+		return r, nil
+	}
+	r, err := rate.Person(ctx, b, q, rate.PersonOptions{Workers: 1})
+	if err != nil || rs.of == nil {
+		return r, err
+	}
+	rs.mu.Lock()
+	rs.of[q] = r
+	rs.mu.Unlock()
+	return r, nil
+}
+
+// catalogue returns the snakes of the box with the solutions asked for,
+// or an *Impossible when fewer than o.N of them meet the request. With a
+// range of levels, it rates them into rs, in key order, until o.N lie in
+// the range, or all of them when fewer do.
+func catalogue(ctx context.Context, o Options, rs *ratings) (map[solver.Seq]bool, error) {
 	c, err := solver.Enumerate(ctx, o.Box, solver.Options{Workers: o.Workers})
 	if err != nil {
 		return nil, fmt.Errorf("the %v box's catalogue: %w", o.Box, err)
@@ -382,31 +416,42 @@ func catalogue(ctx context.Context, o Options) (map[solver.Seq]bool, error) {
 		}
 	}
 	known := map[solver.Seq]bool{}
-	if !o.ranged() {
-		for _, q := range keys {
-			known[q] = true
-		}
-	} else {
+	for _, q := range keys {
+		known[q] = true
+	}
+	found := len(keys)
+	if o.ranged() {
+		found = 0
 		err := sequencer.RunAhead(ctx, len(keys), o.Workers, 256, func(ctx context.Context, k int) (int, error) {
-			r, err := rate.Person(ctx, o.Box, keys[k], rate.PersonOptions{Workers: 1})
+			r, err := rs.rating(ctx, o.Box, keys[k])
 			if err != nil {
 				return 0, fmt.Errorf("rating snake %v: %w", keys[k], err)
 			}
 			return r.Level(), nil
 		}, func(k, l int) error {
 			if l >= o.Lo && l <= o.Hi {
-				known[keys[k]] = true
+				if found++; found == o.N {
+					return errEnough
+				}
 			}
 			return nil
 		})
-		if err != nil {
+		if err != nil && !errors.Is(err, errEnough) {
 			return nil, err
 		}
 	}
-	if len(known) < o.N {
-		return nil, &Impossible{Options: o, Found: len(known), Solutions: len(keys), Most: most}
+	if found < o.N {
+		return nil, &Impossible{Options: o, Found: found, Solutions: len(keys), Most: most}
 	}
 	return known, nil
+}
+
+// levels writes "level 4" or "levels 4 to 10".
+func levels(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprintf("level %d", lo)
+	}
+	return fmt.Sprintf("levels %d to %d", lo, hi)
 }
 
 // count writes "no snake", "1 snake" or "3 snakes".

@@ -17,7 +17,7 @@ import (
 func (o Options) Title() string {
 	s := fmt.Sprintf("%v snakes with exactly %s", o.Box, words.Plural(o.Solutions, "solution"))
 	if o.ranged() {
-		s += fmt.Sprintf(", levels %d to %d", o.Lo, o.Hi)
+		s += ", " + levels(o.Lo, o.Hi)
 	}
 	return s + fmt.Sprintf(", drawn from random foldings, seed %d; solutions counted up to rotations, reflections and reversal", o.Seed)
 }
