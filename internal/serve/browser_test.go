@@ -139,6 +139,24 @@ func TestBrowser(t *testing.T) {
 	}
 	shot(t, p, "advice")
 
+	// A snake of a length no catalogue served has: the message names the
+	// size field, and with the size given it is solved.
+	p.Eval(t, `document.getElementById("snake-input").value = "0110110110"`, nil)
+	p.Click(t, `#solve button`)
+	p.Eval(t, wait(`document.getElementById("error").textContent !== ""`, `document.getElementById("error").textContent`), &s)
+	if !strings.Contains(s, "use the size field, such as 2x3x4, for another box") {
+		t.Errorf("a snake of 12 cubelets with no size shows %q", s)
+	}
+	p.Eval(t, `document.getElementById("size-input").value = "2x2x3"`, nil)
+	p.Click(t, `#solve button`)
+	p.Eval(t, wait(`/solved now/.test(document.getElementById("viewer-body").textContent)`,
+		`document.querySelector("#viewer-body .snakehead").textContent`), &s)
+	if !strings.HasSuffix(s, "in the 2x2x3 box (solved now)") {
+		t.Errorf("the 2x2x3 snake solved reads %q", s)
+	}
+	shot(t, p, "sized")
+	p.Eval(t, `document.getElementById("size-input").value = ""`, nil)
+
 	// The other catalogue, and a bad filter's message.
 	p.Eval(t, `(function () { var c = document.getElementById("catalogue"); c.value = "2x3x4"; c.dispatchEvent(new Event("change")); })()`, nil)
 	p.Eval(t, wait(`/^2x3x4 box/.test(document.getElementById("figures").textContent)`, `document.getElementById("count").textContent`), &s)
@@ -151,8 +169,9 @@ func TestBrowser(t *testing.T) {
 	shot(t, p, "other")
 
 	if errs := p.Errors(); len(errs) > 0 {
-		// The bad prefix's 400 is logged by the browser as a failed load.
-		if len(errs) != 1 || !bytes.Contains([]byte(errs[0]), []byte("400")) {
+		// The 400s of the sizeless snake and of the bad prefix are
+		// logged by the browser as failed loads.
+		if len(errs) != 2 || !bytes.Contains([]byte(errs[0]), []byte("400")) || !bytes.Contains([]byte(errs[1]), []byte("400")) {
 			t.Errorf("script errors: %q", errs)
 		}
 	}
@@ -242,6 +261,25 @@ func TestBrowserRated(t *testing.T) {
 			p.Eval(t, `document.querySelector(".table-card").scrollIntoView()`, nil)
 			shot(t, p, name+"-table")
 		}
+
+		// A snake of a box no catalogue served holds, its size typed in
+		// the field beside it, as on a phone held in one hand.
+		p.Eval(t, `document.getElementById("snake-input").value = "0001100111001100"; document.getElementById("size-input").value = "2x2x4"; document.getElementById("solve").scrollIntoView()`, nil)
+		p.Click(t, `#solve button`)
+		p.Eval(t, wait(`/solved now/.test(document.getElementById("viewer-body").textContent)`,
+			`document.querySelector("#viewer-body .snakehead").textContent`), &s)
+		if !strings.HasSuffix(s, "in the 2x2x4 box (solved now)") {
+			t.Errorf("%s: the 2x2x4 snake solved reads %q", name, s)
+		}
+		// The size field sits just before the button, on its row: with
+		// the snake's field too on a desktop, below it on a phone.
+		var sameRow bool
+		p.Eval(t, `(function () { var a = document.getElementById("size-input").getBoundingClientRect(), b = document.querySelector("#solve button").getBoundingClientRect(); return Math.abs((a.top + a.bottom) - (b.top + b.bottom)) < 8 && a.right <= b.left && a.width >= 60; })()`, &sameRow)
+		if !sameRow {
+			t.Errorf("%s: the size field is not beside the Solve button", name)
+		}
+		p.Eval(t, `document.getElementById("solve").scrollIntoView()`, nil)
+		shot(t, p, name+"-sized")
 
 		// The catalogue not rated: no level, no difficulty.
 		p.Eval(t, `(function () { var c = document.getElementById("catalogue"); c.value = "2x2x3"; c.dispatchEvent(new Event("change")); })()`, nil)

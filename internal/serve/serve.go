@@ -625,10 +625,11 @@ func (s *Server) typed(ctx context.Context, v url.Values) (*input.Snake, error) 
 	if err != nil {
 		return nil, bad("notation: %v", err)
 	}
-	o := input.Options{Notation: n, SizeHint: "size=AxBxC"}
+	// The hint names the page's size field, which is the parameter size.
+	o := input.Options{Notation: n, SizeHint: "the size field, such as 2x3x4,"}
 	if t := v.Get("size"); t != "" {
 		if o.Box, err = symmetry.ParseBox(t); err != nil {
-			return nil, bad("size=%.40q: %v", t, err)
+			return nil, bad("size %.40q: %v", t, err)
 		}
 	}
 	for _, c := range s.cats {

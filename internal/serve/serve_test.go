@@ -600,7 +600,7 @@ func TestBadRequests(t *testing.T) {
 		{"/api/solve", 400, "snake"},
 		{"/api/solve?snake=", 400, "snake"},
 		{"/api/solve?snake=0011x", 400, "snake"},
-		{"/api/solve?snake=00111", 400, "size="},
+		{"/api/solve?snake=00111", 400, "the size field"},
 		{"/api/solve?snake=" + long, 400, "snake"},
 		{"/api/solve?snake=3,2,2000000000", 400, "snake"},
 		{"/api/solve?snake=0011&notation=morse", 400, "notation"},

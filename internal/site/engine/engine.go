@@ -60,9 +60,9 @@ const MaxShown = 100
 // solve -format svg draws by default: a sheet takes a picture a step.
 const SheetMost = 10
 
-// SizeHint is how the page asks for another box: the size field, which a
-// link gives as &size=AxBxC.
-const SizeHint = "size=AxBxC"
+// SizeHint is how the page asks for another box: its size field (a
+// link gives it as &size=AxBxC), named as a person sees it.
+const SizeHint = "the size field, such as 2x3x4,"
 
 // maxSize bounds the size field: "64x64x64" is 8 characters, and an
 // error quotes the field.

@@ -26,7 +26,7 @@ const (
 	miscounted  = "3,2,2,3,2,3,2,2,3,3,2,2,2,3,3,3,2"
 	unreadable  = "0011101101110101111010101x0"
 	readCaret   = unreadable + "\n                         ^"
-	lengthError = "26 cubelets read as lengths, 43 read as moves or 42 read as once: length not allowed; snakes of 8, 27 and 64 cubelets fold into 2x2x2, 3x3x3 and 4x4x4: use size=AxBxC for another box"
+	lengthError = "26 cubelets read as lengths, 43 read as moves or 42 read as once: length not allowed; snakes of 8, 27 and 64 cubelets fold into 2x2x2, 3x3x3 and 4x4x4: use the size field, such as 2x3x4, for another box"
 )
 
 // plain fails unless v is made of the values that syscall/js.ValueOf
