@@ -409,16 +409,35 @@ func (f *folder) descendRoot(l, p *float64, nodes *uint64, most uint64) bool {
 }
 
 // choices returns the cells the person may put the next cubelet in: those
-// the snake allows that leave no cell cut off.
+// the snake allows that leave no cell cut off, in increasing order.
+//
+// It is place's test without placing: moving the head from p to c takes
+// a way in from each of p's neighbours, and c, free before, counts as
+// the head after. So a free neighbour x of p whose only way in is p is
+// cut off by every move but the one into x: with no such x, every cell
+// the snake allows is a choice; with one, only x; with two, none.
+// TestChoices holds it to trying each cell with place and unplace.
 func (f *folder) choices(ok *[symmetry.MaxCells]int8) int {
-	k := 0
-	for m := f.next(); m != 0; m &= m - 1 {
-		c := int8(bits.TrailingZeros64(m))
-		if f.place(c) {
-			ok[k] = c
-			k++
+	m := f.next()
+	if f.n > 0 {
+		var alone uint64 // free neighbours of the head with no other way in
+		for a := f.s.Around[f.path[f.n-1]] & f.free; a != 0; a &= a - 1 {
+			if x := bits.TrailingZeros64(a); f.deg[x] == 1 {
+				alone |= 1 << x
+			}
 		}
-		f.unplace()
+		if alone != 0 {
+			if alone&(alone-1) == 0 {
+				m &= alone
+			} else {
+				m = 0
+			}
+		}
+	}
+	k := 0
+	for ; m != 0; m &= m - 1 {
+		ok[k] = int8(bits.TrailingZeros64(m))
+		k++
 	}
 	return k
 }

@@ -3,8 +3,10 @@ package rate
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/walk"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -116,5 +118,56 @@ func TestFeelSeeded(t *testing.T) {
 		if e.Exact || e.Attempts != 2000 || !(e.StdErr > 0 && e.StdErr < e.Expected/10) {
 			t.Errorf("end %d: %+v, want 2,000 attempts played and a standard error under a tenth", k, e)
 		}
+	}
+}
+
+// BenchmarkFeel3 rates 100 snakes of the 3x3x3 catalogue, drawn by a
+// fixed seed, as a person feels them: what stats -rate does for each of
+// the catalogue's 11,487.
+func BenchmarkFeel3(b *testing.B) {
+	bx, qs := sample(b, 100)
+	for b.Loop() {
+		for _, q := range qs {
+			if _, err := Feel(context.Background(), bx, q, FeelOptions{Workers: 1}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestChoices holds choices to choicesByTrial: over the whole tree of a
+// person's attempts of 3x3x3 snakes from both ends, and over attempts
+// from every cell of boxes up to the largest, 4x4x4 and 1x8x8, where
+// they reach the last cubelet too.
+func TestChoices(t *testing.T) {
+	b, qs := sample(t, 4)
+	for _, q := range qs {
+		for _, rd := range []solver.Seq{q, q.Reverse()} {
+			f := newFolder(spaceOf(b), rd)
+			var walk func()
+			walk = func() {
+				for _, c := range sameChoices(t, f, rd.String()) {
+					f.place(c)
+					walk()
+					f.unplace()
+				}
+			}
+			walk()
+		}
+	}
+	rng := rand.New(rand.NewPCG(57, 61))
+	for _, size := range []string{"2x2x2", "1x1x7", "2x3x4", "3x3x3", "1x8x8", "2x4x8", "4x4x4"} {
+		bx := symmetry.MustParseBox(size)
+		// Snakes that fold, drawn by backbite walks.
+		for k := range 8 {
+			q, _ := walk.Draw(bx, 57, k)
+			playChoices(t, bx, q, rng, 2*bx.Len())
+		}
+		// A snake that does not fold, all turns.
+		all := solver.Seq{Bits: (uint64(1)<<(bx.Len()-1) - 2), Len: bx.Len()}
+		if bx.Len() == 64 {
+			all.Bits = ^uint64(0) &^ (1 | 1<<63)
+		}
+		playChoices(t, bx, all, rng, bx.Len())
 	}
 }
