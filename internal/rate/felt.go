@@ -181,3 +181,27 @@ func QuickScale(b symmetry.Box) bool {
 	}
 	return false
 }
+
+// QuickScaleCells is the most cells of a box whose scale [AtHand] makes
+// when it is not made yet: its catalogue is rated in about a second.
+const QuickScaleCells = 18
+
+// AtHand rates snake q of box b for a person, as [Person] does on one
+// goroutine, when the box's scale is at hand: held made (the 3x3x3 and
+// 4x4x4 scales), made before in this process, or of a box of at most
+// [QuickScaleCells] cells. It reports false, with no error, for a box
+// whose scale would take minutes to make, and for a snake that does not
+// fold.
+func AtHand(ctx context.Context, b symmetry.Box, q solver.Seq) (Felt, bool, error) {
+	// A scale made comes at once, even to a context ended already.
+	done, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := ScaleOf(done, b, 1, nil); err != nil && b.Len() > QuickScaleCells {
+		return Felt{}, false, ctx.Err()
+	}
+	r, err := Person(ctx, b, q, PersonOptions{Workers: 1})
+	if err != nil || !r.Foldable() {
+		return Felt{}, false, err
+	}
+	return r, true, nil
+}

@@ -127,6 +127,13 @@ func TestBrowser(t *testing.T) {
 	if s != "1 solution in the 3x3x3 box (solved now)" {
 		t.Errorf("the classic snake solved reads %q", s)
 	}
+	// How hard it is for a person, as the API answers it.
+	var felt struct{ Level int }
+	f.get(t, "/api/solve?snake=ESCCCSCCSCCCSCSCCCCSCSCSCSE", &felt)
+	p.Eval(t, `(function () { var e = document.getElementById("difficulty"); return e ? e.dataset.level + " | " + e.textContent : ""; })()`, &s)
+	if want := fmt.Sprintf("%d | Difficulty: level %d of 10, where each level holds a tenth of the 11,487 snakes of the 3x3x3 box", felt.Level, felt.Level); felt.Level < 1 || !strings.HasPrefix(s, want) {
+		t.Errorf("the classic snake solved shows its difficulty as %q, want %q...", s, want)
+	}
 	shot(t, p, "solved")
 
 	// A snake one cubelet off the classic: no solution, and the help.

@@ -68,7 +68,12 @@
 //     stops when the client goes away and gives up after
 //     [Options.SolveTimeout] with 503. Of a snake with more than
 //     [Options.MaxSolutions] solutions, the first are answered, with
-//     "total", their number, and a note saying so.
+//     "total", their number, and a note saying so. A snake that folds,
+//     of a box whose scale of difficulty is at hand (rate.AtHand: 3x3x3,
+//     4x4x4, or a box of at most 18 cells), is rated for a person too,
+//     within the same time: the members "level", "difficulty", "stdErr",
+//     "easier" and "ends" of a catalogue rated, and "scale" ({"box",
+//     "snakes", "sampled"}), the snakes its levels are the tenths of.
 //
 // # The page
 //

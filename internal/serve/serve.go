@@ -545,6 +545,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var help []string
+	var felt []byte
 	if sv.Total == 0 {
 		// What may help, within what is left of the time.
 		a, err := s.advise(ctx, sn)
@@ -552,8 +553,38 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 			help = append(help, "(the search for snakes one cubelet away ran out of time)")
 		}
 		help = append(append(help, a.Lines(sn)...), a.ReadingLines(sn)...)
+	} else {
+		// How hard it is for a person, where the box's scale is at hand,
+		// within what is left of the time; else the answer goes without.
+		felt = s.feel(ctx, sn)
 	}
-	writeSolved(w, sn, sv, help)
+	writeSolved(w, sn, sv, help, felt)
+}
+
+// feel returns the members of a snake's answer that tell how hard it is
+// for a person to fold, as a catalogue rated answers them, with the
+// scale its level is of: "level", "difficulty", "stdErr", "easier",
+// "ends" and "scale"; nothing for a box whose scale is not at hand
+// (rate.AtHand), or when the time ran out.
+func (s *Server) feel(ctx context.Context, sn *input.Snake) []byte {
+	var r rate.Felt
+	ok := false
+	if !s.onSolver(ctx, func() { r, ok, _ = rate.AtHand(ctx, sn.Box, sn.Seq) }) || !ok {
+		return nil
+	}
+	j := r.JSON()
+	b, err := json.Marshal(struct {
+		Level      int            `json:"level"`
+		Difficulty float64        `json:"difficulty"`
+		StdErr     float64        `json:"stdErr"`
+		Easier     int            `json:"easier"`
+		Ends       [2]float64     `json:"ends"`
+		Scale      rate.ScaleJSON `json:"scale"`
+	}{j.Level, *j.Difficulty, *j.StdErr, j.Easier, [2]float64{r.Ends[0].Expected, r.Ends[1].Expected}, j.Scale})
+	if err != nil {
+		return nil
+	}
+	return append([]byte{','}, b[1:len(b)-1]...)
 }
 
 // advise finds what may help with a snake of no solution, on one core
@@ -584,7 +615,7 @@ func (s *Server) onSolver(ctx context.Context, f func()) bool {
 // snake of no solution.
 // Of a snake with more solutions than the answer holds, "total" is their
 // number, and a note says the first are shown.
-func writeSolved(w http.ResponseWriter, sn *input.Snake, sv *solver.Solved, help []string) {
+func writeSolved(w http.ResponseWriter, sn *input.Snake, sv *solver.Solved, help []string, felt []byte) {
 	shown := fold.Snake{Box: sn.Box, Seq: sv.Snake.Seq, Solutions: sv.Snake.Solutions, Total: sv.Total}
 	b, err := snakeLine(shown, true)
 	if err != nil {
@@ -598,7 +629,7 @@ func writeSolved(w http.ResponseWriter, sn *input.Snake, sv *solver.Solved, help
 	}
 	notes, _ := json.Marshal(lines) // strings always encode
 	more, _ := json.Marshal(append([]string{}, help...))
-	b = fmt.Appendf(b, `,"box":"%v","notes":%s,"help":%s}`+"\n", sn.Box, notes, more)
+	b = fmt.Appendf(b, `,"box":"%v","notes":%s,"help":%s%s}`+"\n", sn.Box, notes, more, felt)
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(b)
 }

@@ -842,3 +842,56 @@ func TestSolveDiffer(t *testing.T) {
 		t.Errorf("/api/solve of the classic snake: differ %q, want none", *l.Differ)
 	}
 }
+
+// TestSolveFelt: a snake solved as typed is told how hard it is for a
+// person to fold, as rate rates it alone, where its box's scale is at
+// hand: the 3x3x3 and 4x4x4 scales held made, and the scale of a box of
+// up to 18 cells, made then; a box whose scale would take minutes, and
+// a snake of no solution, go without.
+func TestSolveFelt(t *testing.T) {
+	f := newFixture(t, Options{}, "2x2x3")
+	type felt struct {
+		Level      int
+		Difficulty float64
+		StdErr     float64
+		Easier     int
+		Ends       []float64
+		Scale      *struct {
+			Box     string
+			Snakes  int
+			Sampled bool
+		}
+	}
+	for _, x := range []struct{ text, box string }{
+		{"001010101111010111011011100", "3"},     // not its own key: ends as typed
+		{"001101110110", "2x2x3"},                // the served catalogue's box
+		{"0001100111001100&size=2x2x4", "2x2x4"}, // a scale made now
+		{"0011011100110110110111111111010111111010011110011011111111110010", "4"},
+	} {
+		var got felt
+		if code := f.get(t, "/api/solve?snake="+x.text, &got); code != 200 {
+			t.Fatalf("solve %s: status %d", x.text, code)
+		}
+		b := symmetry.MustParseBox(x.box)
+		q, _ := solver.ParseSeq(strings.SplitN(x.text, "&", 2)[0])
+		want, err := rate.Person(t.Context(), b, q, rate.PersonOptions{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := want.JSON()
+		if got.Level != j.Level || got.Level < 1 || got.Difficulty != *j.Difficulty || got.StdErr != *j.StdErr || got.Easier != j.Easier ||
+			len(got.Ends) != 2 || got.Ends[0] != want.Ends[0].Expected || got.Ends[1] != want.Ends[1].Expected ||
+			got.Scale == nil || got.Scale.Box != j.Scale.Box || got.Scale.Snakes != j.Scale.Snakes || got.Scale.Sampled != j.Scale.Sampled {
+			t.Errorf("solve %s: %+v, scale %+v; rate alone: %+v", x.text, got, got.Scale, j)
+		}
+	}
+	for _, text := range []string{
+		"0" + strings.Repeat("1", 25) + "0",           // no solution
+		"00010010010101101011111111001000&size=2x4x4", // 32 cells, no scale held
+	} {
+		var got felt
+		if code := f.get(t, "/api/solve?snake="+text, &got); code != 200 || got.Level != 0 || got.Scale != nil {
+			t.Errorf("solve %s: status %d, level %d, scale %v; want no rating", text, code, got.Level, got.Scale)
+		}
+	}
+}

@@ -150,14 +150,8 @@ func (s *Session) Advise(ctx context.Context) (map[string]any, error) {
 	return map[string]any{"lines": list(lines)}, nil
 }
 
-// ScaleCells is the most cells of a box whose scale of difficulty
-// [Session.Feel] makes when it is not made yet: its catalogue is rated
-// in about a second. The scales snakecube holds made (3x3x3, 4x4x4) are
-// used whatever their size.
-const ScaleCells = 18
-
 // Feel answers how hard the snake solved last is for a person to fold
-// (package rate, Feel, seed 0), on its box's scale (rate.ScaleOf):
+// (package rate, Feel, seed 0), on its box's scale (rate.AtHand):
 //
 //	{"level": 1 to 10, "difficulty": PLACEMENTS, "stdErr": ERROR,
 //	 "easier": CUBELET, "ends": [FROM_1, FROM_LAST],
@@ -168,45 +162,27 @@ const ScaleCells = 18
 // from, 1 or the last, ends the placements expected from each end, and
 // scale the snakes the levels are the tenths of. It answers {} for no
 // snake, one of no solution, or one of a box whose scale is neither
-// made nor of at most [ScaleCells] cells, which would take minutes.
+// made nor of at most rate.QuickScaleCells cells, which would take
+// minutes.
 func (s *Session) Feel(ctx context.Context) (map[string]any, error) {
 	if s.last == nil || s.shown.Total == 0 {
 		return map[string]any{}, nil
 	}
-	b, q := s.last.Box, s.last.Seq
-	// A scale made or committed comes at once, even to a context ended
-	// already; any other is made only for a small box.
-	done, cancel := context.WithCancel(ctx)
-	cancel()
-	scale, err := rate.ScaleOf(done, b, 1, nil)
-	if err != nil && b.Len() <= ScaleCells {
-		scale, err = rate.ScaleOf(ctx, b, 1, nil)
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return map[string]any{}, nil
-	}
-	f, err := rate.Feel(ctx, b, q, rate.FeelOptions{Workers: 1})
+	r, ok, err := rate.AtHand(ctx, s.last.Box, s.last.Seq)
 	if err != nil {
 		return nil, err
 	}
-	if !f.Foldable() {
+	if !ok {
 		return map[string]any{}, nil
 	}
-	easier := 1
-	if f.Easier() == 1 {
-		easier = q.Len
-	}
-	d := f.Difficulty()
+	j := r.JSON()
 	return map[string]any{
-		"level":      scale.Level(d),
-		"difficulty": d,
-		"stdErr":     f.StdErr(),
-		"easier":     easier,
-		"ends":       []any{f.Ends[0].Expected, f.Ends[1].Expected},
-		"scale":      map[string]any{"box": scale.Box.String(), "snakes": scale.Snakes, "sampled": scale.Sampled},
+		"level":      j.Level,
+		"difficulty": *j.Difficulty,
+		"stdErr":     *j.StdErr,
+		"easier":     j.Easier,
+		"ends":       []any{r.Ends[0].Expected, r.Ends[1].Expected},
+		"scale":      map[string]any{"box": j.Scale.Box, "snakes": j.Scale.Snakes, "sampled": j.Scale.Sampled},
 	}, nil
 }
 
