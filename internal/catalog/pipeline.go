@@ -14,9 +14,11 @@ import (
 )
 
 // pipeline reads a catalogue on several goroutines for a [Reader] with
-// [Options.Workers]: one decodes the entries in batches, the workers
+// [Options.Workers]: one decodes the entries in batches, the others
 // check whole batches, each batch with a lane of its own, and the
-// sequencer hands the batches on in file order.
+// sequencer hands the batches on in file order. Decoding takes more than
+// the checks, so that a decoder and a checker keep two cores busy; two
+// checkers on two cores would take the decoder's time.
 type pipeline struct {
 	out    chan *batch
 	batch  int // entries a batch holds at most
@@ -36,6 +38,7 @@ type batch struct {
 	raws   []raw
 	prev   string // the key of the entry before the first
 	snakes []Snake
+	sols   []Solution // the snakes' solutions
 	lane   *lane
 	weight int64 // what it holds of pipeline.held
 }
@@ -49,9 +52,10 @@ const (
 )
 
 // startPipeline starts reading the entries after the one whose key is
-// prev from raw, with opts.Workers checking them in lanes forked from l.
+// prev from raw, with opts.Workers-1 goroutines checking them in lanes
+// forked from l.
 func startPipeline(raw *export.Reader, l *lane, opts Options, prev string) *pipeline {
-	workers := opts.Workers
+	workers := max(opts.Workers-1, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &pipeline{
 		batch:  cmp.Or(opts.batch, aheadBatch),
@@ -130,6 +134,7 @@ func (b *batch) check() {
 		n += len(x.e.Solutions)
 	}
 	l.arena = slices.Grow(l.arena[:0], n*(l.box.Len()-1))
+	b.sols = slices.Grow(b.sols[:0], n)
 	if len(b.snakes) < len(b.raws) {
 		b.snakes = append(b.snakes, make([]Snake, len(b.raws)-len(b.snakes))...)
 	}
@@ -138,7 +143,12 @@ func (b *batch) check() {
 		if x.err != nil {
 			break
 		}
-		l.entry(&b.snakes[i], x.e, prev, true)
+		// The snakes' solutions share one array, each its own part.
+		at, k := len(b.sols), len(x.e.Solutions)
+		s := &b.snakes[i]
+		s.Solutions = b.sols[at : at : at+k]
+		l.entry(s, x.e, prev, true)
+		b.sols = b.sols[:at+k]
 		prev = x.e.Key
 	}
 }

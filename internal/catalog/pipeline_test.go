@@ -78,15 +78,22 @@ func at(s []string, i int) string {
 func readAll(r *Reader) ([]string, error) {
 	defer r.Close()
 	var out []string
+	err := eachSnake(r, func(s *Snake) { out = append(out, snapshot(s)) })
+	return out, err
+}
+
+// eachSnake calls f with every snake r reads and returns the error that
+// ends the reading, nil at the end of the file.
+func eachSnake(r *Reader, f func(*Snake)) error {
 	for {
 		s, err := r.Next()
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return out, err
+			return err
 		}
-		out = append(out, snapshot(s))
+		f(s)
 	}
 }
 

@@ -31,10 +31,11 @@ type Options struct {
 	// file tells no box, besides the cubes: a server given several
 	// catalogues of several boxes.
 	Boxes []symmetry.Box
-	// Workers, above 1, has a goroutine decode the file's entries ahead,
-	// in batches, and Workers goroutines check the batches, which Next
-	// hands on in file order: the caller must then Close the Reader. 0
-	// or 1 reads and checks in the caller's goroutine.
+	// Workers, above 1, is the number of goroutines that read: one
+	// decodes the file's entries ahead, in batches, and the others check
+	// the batches, which Next hands on in file order; the caller must
+	// then Close the Reader. 0 or 1 reads and checks in the caller's
+	// goroutine.
 	Workers int
 	// batch is how many entries a batch of Workers holds at most,
 	// aheadBatch when 0: tests cut the file in small batches.

@@ -29,9 +29,8 @@ type Options struct {
 	Box symmetry.Box
 	// Rate asks for the figures of difficulty ([Stats.Difficulty]):
 	// every snake rated (package rate, Feel), on Workers goroutines, 0
-	// meaning runtime.GOMAXPROCS(0). On more than one, the file is
-	// decoded ahead of the checks, and its entries checked on Workers
-	// goroutines ([catalog.Options.Workers]).
+	// meaning runtime.GOMAXPROCS(0). On more than one, the file is read
+	// on as many: one decodes, the others check ([catalog.Options.Workers]).
 	Rate    bool
 	Workers int
 	// Progress, when not nil, is called after each snake rated with the
