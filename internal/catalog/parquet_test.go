@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -53,16 +52,8 @@ func writeRows[T any](t *testing.T, rows []T) []byte {
 // solution listed twice included, as verify reports them, or the error
 // that stopped it.
 func problems(data []byte, opts Options) ([]string, error) {
-	r := NewReader(bytes.NewReader(data), opts)
 	var out []string
-	for {
-		s, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return out, err
-		}
+	err := eachSnake(NewReader(bytes.NewReader(data), opts), func(s *Snake) {
 		for _, p := range s.Problems {
 			out = append(out, ProblemOf(s, -1, p).Error())
 		}
@@ -74,7 +65,8 @@ func problems(data []byte, opts Options) ([]string, error) {
 				out = append(out, fmt.Sprintf("%s solution %d: the same as solution %d", s.Text, i+1, sol.Same+1))
 			}
 		}
-	}
+	})
+	return out, err
 }
 
 // TestParquetForeign: a catalogue another program wrote from ours, with

@@ -31,10 +31,15 @@ type Options struct {
 	// file tells no box, besides the cubes: a server given several
 	// catalogues of several boxes.
 	Boxes []symmetry.Box
-	// ReadAhead, set, has a goroutine decode the file's entries ahead of
-	// the ones being checked, so that decoding and checking share two
-	// cores; the caller must then Close the Reader.
-	ReadAhead bool
+	// Workers, above 1, is the number of goroutines that read: one
+	// decodes the file's entries ahead, in batches, and the others check
+	// the batches, which Next hands on in file order; the caller must
+	// then Close the Reader. 0 or 1 reads and checks in the caller's
+	// goroutine.
+	Workers int
+	// batch is how many entries a batch of Workers holds at most,
+	// aheadBatch when 0: tests cut the file in small batches.
+	batch int
 }
 
 // settle returns the box of a catalogue that states box stated (zero
@@ -215,23 +220,15 @@ func QuoteKey(k string) string {
 
 // Reader reads a catalogue, JSON, JSONL or Parquet, snake by snake.
 type Reader struct {
-	opts    Options
-	raw     *export.Reader
-	box     symmetry.Box
-	boxName string // box.String(), for the rows of a Parquet catalogue
-	settled bool   // the box is settled, or the file is no catalogue
-	chk     *Checker
-	snk     Snake
-	prev    string
-	n       int // entries read
-
-	arena []symmetry.Dir
-	seen  map[string]int
-	buf   []byte
-
-	ahead chan []raw    // entries decoded ahead, with ReadAhead
-	stop  chan struct{} // closed by Close
-	batch []raw         // what is left of the batch being checked
+	opts     Options
+	raw      *export.Reader
+	box      symmetry.Box
+	settled  bool  // the box is settled, or the file is no catalogue
+	lane     *lane // checks the entries read in the caller's goroutine
+	snk      Snake
+	prev     string
+	n        int // entries read
+	parallel *pipeline
 }
 
 // raw is an entry as the file states it, or the error that ends the
@@ -239,78 +236,6 @@ type Reader struct {
 type raw struct {
 	e   export.Entry
 	err error
-}
-
-// aheadBatch is how many entries, or about how many solutions, the
-// goroutine of ReadAhead decodes before it hands them over; aheadBatches
-// how many batches may wait.
-const (
-	aheadBatch   = 256
-	aheadBatches = 4
-)
-
-// readAhead decodes entries ahead, in batches, until the end, an error or
-// Close.
-func (r *Reader) readAhead(ahead chan<- []raw, stop <-chan struct{}) {
-	defer close(ahead)
-	for {
-		batch := make([]raw, 0, aheadBatch)
-		sols := 0
-		for len(batch) < aheadBatch && sols < 16*aheadBatch {
-			e, err := r.raw.Next()
-			batch = append(batch, raw{e, err})
-			if err != nil {
-				break
-			}
-			sols += len(e.Solutions)
-		}
-		// The batch is the reader's once sent.
-		last := batch[len(batch)-1].err != nil
-		select {
-		case ahead <- batch:
-		case <-stop:
-			return
-		}
-		if last {
-			return
-		}
-	}
-}
-
-// Close stops the goroutine of ReadAhead; without ReadAhead it does
-// nothing.
-func (r *Reader) Close() {
-	if r.stop != nil {
-		close(r.stop)
-		r.stop = nil
-		for range r.ahead {
-		}
-	}
-}
-
-// next returns the next raw entry, decoded here or ahead.
-func (r *Reader) next() (export.Entry, error) {
-	if r.ahead == nil {
-		e, err := r.raw.Next()
-		if r.opts.ReadAhead && err == nil && r.stop == nil {
-			// The first entry settles the format and the box, which the
-			// goroutine would change under the reader's eyes.
-			r.ahead, r.stop = make(chan []raw, aheadBatches), make(chan struct{})
-			go r.readAhead(r.ahead, r.stop)
-		}
-		return e, err
-	}
-	if len(r.batch) == 0 {
-		b, ok := <-r.ahead
-		if !ok {
-			return export.Entry{}, io.EOF
-		}
-		r.batch = b
-	}
-	x := r.batch[0]
-	r.batch[0] = raw{}
-	r.batch = r.batch[1:]
-	return x.e, x.err
 }
 
 // NewReader returns a Reader of the catalogue in r, told by its content:
@@ -327,11 +252,12 @@ func (r *Reader) Box() symmetry.Box { return r.box }
 // Format returns the file's format, known after the first call to Next.
 func (r *Reader) Format() export.Format { return r.raw.Format() }
 
-func (r *Reader) setBox(b symmetry.Box) {
-	r.box, r.boxName = b, b.String()
-	r.chk = NewChecker(b)
-	r.chk.pathless = r.raw.Format() == export.FormatParquet
-	r.seen = make(map[string]int)
+// Close stops the goroutines of [Options.Workers] and waits for them;
+// Next then reports io.EOF. Without Workers it does nothing.
+func (r *Reader) Close() {
+	if r.parallel != nil {
+		r.parallel.close()
+	}
 }
 
 // Next reads and checks the next snake. It returns io.EOF after the last,
@@ -340,7 +266,14 @@ func (r *Reader) setBox(b symmetry.Box) {
 // the one given, or when the box is neither given nor told. The Snake
 // returned holds until the next call.
 func (r *Reader) Next() (*Snake, error) {
-	e, err := r.next()
+	if r.parallel != nil {
+		s, err := r.parallel.next()
+		if err == nil {
+			r.n++
+		}
+		return s, err
+	}
+	e, err := r.raw.Next()
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
@@ -355,33 +288,67 @@ func (r *Reader) Next() (*Snake, error) {
 			return nil, err
 		}
 		if b.Len() > 0 {
-			r.setBox(b)
+			r.box = b
+			r.lane = newLane(b, r.raw.Format() == export.FormatParquet)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	r.entry(e)
+	r.lane.arena = r.lane.arena[:0]
+	r.lane.entry(&r.snk, e, r.prev, r.n > 0)
+	r.prev = e.Key
 	r.n++
+	if r.opts.Workers > 1 && r.n == 1 {
+		// The first entry settles the format and the box, which the
+		// goroutines would change under the reader's eyes: the rest
+		// are decoded and checked ahead.
+		r.parallel = startPipeline(r.raw, r.lane, r.opts, e.Key)
+	}
 	return &r.snk, nil
 }
 
-// entry checks the raw entry e into r.snk.
-func (r *Reader) entry(e export.Entry) {
-	s := &r.snk
+// lane checks entries of one catalogue: the box and format it settled,
+// and the scratch space a goroutine needs of its own.
+type lane struct {
+	box     symmetry.Box
+	boxName string // box.String(), for the rows of a Parquet catalogue
+	parquet bool
+	chk     *Checker
+	// arena holds the canonical forms of the snakes checked since it
+	// was last cut to nothing.
+	arena []symmetry.Dir
+	seen  map[string]int
+	buf   []byte
+}
+
+// newLane returns a lane of a catalogue of box b, Parquet or not.
+func newLane(b symmetry.Box, parquet bool) *lane {
+	c := NewChecker(b)
+	c.pathless = parquet
+	return &lane{box: b, boxName: b.String(), parquet: parquet, chk: c, seen: make(map[string]int)}
+}
+
+// fork returns a lane of the same catalogue with scratch space of its
+// own.
+func (l *lane) fork() *lane { return newLane(l.box, l.parquet) }
+
+// entry checks the raw entry e into s, reusing s's slices; prev is the
+// key of the entry before, when there is one (after). The forms of s's
+// solutions go to l.arena, appended.
+func (l *lane) entry(s *Snake, e export.Entry, prev string, after bool) {
 	*s = Snake{Text: e.Key, Offset: e.Offset, Problems: s.Problems[:0], Solutions: s.Solutions[:0], InOrder: true}
-	if r.n > 0 {
-		switch c := strings.Compare(e.Key, r.prev); {
+	if after {
+		switch c := strings.Compare(e.Key, prev); {
 		case c == 0:
 			s.Problems = append(s.Problems, errors.New("listed again: keys must be unique"))
 			s.InOrder = false
 		case c < 0:
-			s.Problems = append(s.Problems, fmt.Errorf("follows %s: keys must ascend", QuoteKey(r.prev)))
+			s.Problems = append(s.Problems, fmt.Errorf("follows %s: keys must ascend", QuoteKey(prev)))
 			s.InOrder = false
 		}
 	}
-	r.prev = e.Key
-	b := r.box
+	b := l.box
 	q, err := solver.ParseSeq(e.Key)
 	if err == nil {
 		err = q.Valid(b)
@@ -397,9 +364,9 @@ func (r *Reader) entry(e export.Entry) {
 	if len(e.Solutions) == 0 {
 		s.Problems = append(s.Problems, errors.New("lists no solution"))
 	}
-	r.solutions(q, e.Solutions)
-	if r.raw.Format() == export.FormatParquet {
-		r.rows(q, e.Solutions)
+	l.solutions(s, q, e.Solutions)
+	if l.parquet {
+		l.rows(s, q, e.Solutions)
 	}
 }
 
@@ -407,15 +374,14 @@ func (r *Reader) entry(e export.Entry) {
 // solutions: the box and the snake's figures on every row, each
 // disagreement reported once for the snake, and each row's place in the
 // snake's list.
-func (r *Reader) rows(q solver.Seq, sols []export.Solution) {
-	s := &r.snk
-	want := export.Row{Box: r.boxName, Solutions: len(sols), Straights: q.Straights(), Palindrome: q.Palindrome()}
+func (l *lane) rows(s *Snake, q solver.Seq, sols []export.Solution) {
+	want := export.Row{Box: l.boxName, Solutions: len(sols), Straights: q.Straights(), Palindrome: q.Palindrome()}
 	var box, n, straights, pal bool
 	for i, sol := range sols {
 		got := sol.Row
 		if got.Box != want.Box && !box {
 			box = true
-			s.Problems = append(s.Problems, fmt.Errorf("row %d states the box %q, not %v", i+1, got.Box, r.box))
+			s.Problems = append(s.Problems, fmt.Errorf("row %d states the box %q, not %v", i+1, got.Box, l.box))
 		}
 		if got.Solutions != want.Solutions && !n {
 			n = true
@@ -436,23 +402,23 @@ func (r *Reader) rows(q solver.Seq, sols []export.Solution) {
 	}
 }
 
-// solutions checks the solutions of snake q into r.snk.Solutions.
-func (r *Reader) solutions(q solver.Seq, sols []export.Solution) {
-	s := &r.snk
-	m := r.box.Len() - 1
-	// One arena holds every canonical form: it is grown before the loop,
-	// so the forms handed out are never moved by a later append.
-	r.arena = slices.Grow(r.arena[:0], len(sols)*m)
+// solutions checks the solutions of snake q into s.Solutions.
+func (l *lane) solutions(s *Snake, q solver.Seq, sols []export.Solution) {
+	m := l.box.Len() - 1
+	// The arena is grown before the loop, so the forms handed out are
+	// never moved by a later append; those of earlier snakes stay in the
+	// array they were written to.
+	l.arena = slices.Grow(l.arena, len(sols)*m)
 	// A catalogue lists a snake's solutions ascending by canonical form,
 	// so none twice: a map finds the solutions listed again only when
 	// the forms do not ascend.
 	ascending := true
 	var last []symmetry.Dir
 	for _, raw := range sols {
-		at := len(r.arena)
-		c, err := r.chk.Solution(r.arena[at:at+m], q, raw)
+		at := len(l.arena)
+		c, err := l.chk.Solution(l.arena[at:at+m], q, raw)
 		if err == nil {
-			r.arena = r.arena[:at+m]
+			l.arena = l.arena[:at+m]
 			ascending = ascending && (last == nil || slices.Compare(last, c.Form) < 0)
 			last = c.Form
 		}
@@ -461,17 +427,17 @@ func (r *Reader) solutions(q solver.Seq, sols []export.Solution) {
 	if ascending {
 		return
 	}
-	clear(r.seen)
+	clear(l.seen)
 	for i := range s.Solutions {
 		sol := &s.Solutions[i]
 		if sol.Err != nil {
 			continue
 		}
-		r.buf = appendForm(r.buf[:0], sol.Form)
-		if j, ok := r.seen[string(r.buf)]; ok {
+		l.buf = appendForm(l.buf[:0], sol.Form)
+		if j, ok := l.seen[string(l.buf)]; ok {
 			sol.Same = j
 		} else {
-			r.seen[string(r.buf)] = i
+			l.seen[string(l.buf)] = i
 		}
 	}
 }

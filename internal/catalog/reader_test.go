@@ -91,9 +91,9 @@ func TestProblems(t *testing.T) {
 		"01000000: not a key: its reverse, 00000010, is smaller",
 		"01000000: lists no solution",
 	}
-	for _, ahead := range []bool{false, true} {
-		if got := attached(t, NewReader(strings.NewReader(in), Options{ReadAhead: ahead})); !reflect.DeepEqual(got, want) {
-			t.Errorf("problems read, ReadAhead %t:\n%s\nwant\n%s", ahead, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	for _, workers := range []int{0, 1, 2, 3} {
+		if got := attached(t, NewReader(strings.NewReader(in), Options{Workers: workers})); !reflect.DeepEqual(got, want) {
+			t.Errorf("problems read, %d workers:\n%s\nwant\n%s", workers, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }

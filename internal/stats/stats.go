@@ -29,8 +29,8 @@ type Options struct {
 	Box symmetry.Box
 	// Rate asks for the figures of difficulty ([Stats.Difficulty]):
 	// every snake rated (package rate, Feel), on Workers goroutines, 0
-	// meaning runtime.GOMAXPROCS(0). On more than one, the file is
-	// decoded ahead of the checks ([catalog.Options.ReadAhead]).
+	// meaning runtime.GOMAXPROCS(0). On more than one, the file is read
+	// on as many: one decodes, the others check ([catalog.Options.Workers]).
 	Rate    bool
 	Workers int
 	// Progress, when not nil, is called after each snake rated with the
@@ -147,12 +147,11 @@ func ClassOf(b symmetry.Box, p [3]int) Class {
 // [*catalog.Problem] naming the snake; a file that is not a catalogue gives
 // the reader's [*export.SyntaxError].
 func Compute(ctx context.Context, r io.Reader, opts Options) (*Stats, error) {
-	// On more than one core, the file is decoded ahead of the checks.
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box, ReadAhead: workers > 1})
+	rd := catalog.NewReader(r, catalog.Options{Box: opts.Box, Workers: workers})
 	defer rd.Close()
 	t := NewCounter(opts.Box)
 	var rt *rater

@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -242,6 +244,37 @@ func TestForeignReadings(t *testing.T) {
 		got.Duplicates = 0
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%v: figures of the file with a solution twice per snake differ", b)
+		}
+	}
+}
+
+// TestWorkers: the figures are the same on any number of workers, a
+// solution listed twice counted once on each, and a problem stops the
+// reading at the same snake with the same words.
+func TestWorkers(t *testing.T) {
+	t.Parallel()
+	b := symmetry.MustParseBox("3")
+	g := b.Group()
+	twice := rewrite(t, catalogtest.File(t, "3", export.FormatJSON), 1500, func(e *export.Entry) {
+		e.Solutions = append(e.Solutions, image(b, e.Solutions[0], g[len(g)-1], true))
+	})
+	// A wrong solution past the first batches.
+	at := 0
+	for range 3000 {
+		at += bytes.Index(twice[at:], []byte(`"direction":[`)) + 1
+	}
+	bad := slices.Concat(twice[:at-1], []byte(`"direction":[-`), twice[at-1+len(`"direction":[`):])
+	want := compute(t, twice, Options{Workers: 1})
+	_, wantErr := Compute(context.Background(), bytes.NewReader(bad), Options{Workers: 1})
+	if want.Duplicates != want.Snakes || wantErr == nil {
+		t.Fatalf("one worker: %d duplicates of %d snakes, error %v; want one a snake and an error", want.Duplicates, want.Snakes, wantErr)
+	}
+	for _, workers := range []int{2, 3, 5} {
+		if got := compute(t, twice, Options{Workers: workers}); !reflect.DeepEqual(got, want) {
+			t.Errorf("%d workers: figures\n%+v\nwant, as on one\n%+v", workers, got, want)
+		}
+		if _, err := Compute(context.Background(), bytes.NewReader(bad), Options{Workers: workers}); fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("%d workers: %v, want %v", workers, err, wantErr)
 		}
 	}
 }
