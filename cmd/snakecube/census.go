@@ -116,12 +116,12 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 	case !cli.KnownSolutions(fs, *known):
 		return cli.BadUsage(e, censusUsage, "-solutions %v: want a positive number", *known)
 	}
-	recs, t, b, err := readCensus(ctx, e, "census merge", names)
+	c, err := readCensus(ctx, e, "census merge", names)
 	if err != nil {
 		return err
 	}
-	m := solver.NumSections(b, t.Depth)
-	g, err := census.FindGap(ctx, b, t.Depth, m, recs, names)
+	b, m := c.Box, c.Have.Of()
+	g, err := census.FindGap(ctx, c, names)
 	if err != nil {
 		return fmt.Errorf("census merge: %w", err)
 	}
@@ -132,7 +132,7 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 		e.Warnf("%d of %d sections missing; %s, not in these sums: run the census again to finish them", g.Missing, m, g.Underway)
 	}
 	// A sample's extrapolation is checked against the solutions given.
-	r := census.NewReport(t, m, recs, *known)
+	r := census.NewReport(c, *known)
 	if err := r.WriteText(e.Stdout, *known, "-solutions"); err != nil {
 		return err
 	}
@@ -142,18 +142,30 @@ func runCensusMerge(ctx context.Context, e cli.Env, args []string) error {
 	return nil
 }
 
-// readCensus reads census files as one census (census.ReadFiles), warns
-// of the torn last lines left out, and returns the census's box. what
-// names the command, for the messages.
-func readCensus(ctx context.Context, e cli.Env, what string, names []string) ([]census.Record, census.Total, symmetry.Box, error) {
-	recs, t, torn, err := census.ReadFiles(ctx, names)
-	for _, tl := range torn {
-		e.Warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", tl.File, tl.Bytes)
+// mergeMemory is the soft limit of the heap while census files are read:
+// what is live is the set of the sections read, a bit each, 1 GiB and an
+// eighth more for the 2^33 sections of 4x4x4 at depth 34, and without a
+// limit the lines' garbage would grow to four times that (gcPercent)
+// before a collection. Below it the collector runs as for every command,
+// so a small census is read no slower; a set larger than it is read with
+// the collector running more often.
+const mergeMemory = 1536 << 20
+
+// readCensus reads census files// readCensus reads census files as one census (census.ReadFiles) and
+// warns of the torn last lines left out. what names the command, for the
+// messages.
+func readCensus(ctx context.Context, e cli.Env, what string, names []string) (*census.Census, error) {
+	defer softLimit(mergeMemory)()
+	c, err := census.ReadFiles(ctx, names)
+	if c != nil {
+		for _, tl := range c.Torn {
+			e.Warnf("%s: left out a torn last line of %d bytes, left by a run that stopped: run it again to count that section", tl.File, tl.Bytes)
+		}
 	}
 	if err != nil {
-		return nil, t, symmetry.Box{}, fmt.Errorf("%s: %w", what, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	return recs, t, t.Box, nil
+	return c, nil
 }
 
 func runCensusUpgrade(ctx context.Context, e cli.Env, args []string) error {
@@ -193,5 +205,6 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	default:
 		return cli.BadUsage(e, censusUsage, "census table takes one folder, got %d", len(names))
 	}
+	defer softLimit(mergeMemory)()
 	return boxes.WriteFolder(ctx, e.Stdout, dir, *format)
 }

@@ -34,11 +34,15 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	case *sample < 1 || *sample > census.MaxSample:
 		return cli.BadUsage(e, censusUsage, "-sample %d: want 1 to %d sections", *sample, census.MaxSample)
 	}
-	recs, t, b, err := readCensus(ctx, e, "census check", names)
+	c, err := readCensus(ctx, e, "census check", names)
 	if err != nil {
 		return err
 	}
-	todo := census.SampleRecords(recs, *sample, *seed)
+	b := c.Box
+	todo, err := census.SampleRecords(ctx, c, names, *sample, *seed)
+	if err != nil {
+		return fmt.Errorf("census check: %w", err)
+	}
 	var kept *census.File
 	if *out != "" {
 		if among, err := census.Among(*out, names); err != nil {
@@ -46,7 +50,7 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 		} else if among {
 			return cli.BadUsage(e, censusUsage, "-o %s: one of the census files checked; the recounts need a file of their own", *out)
 		}
-		if kept, err = census.Open(ctx, *out, b, t.Depth); err != nil {
+		if kept, err = census.Open(ctx, *out, b, c.Depth); err != nil {
 			return fmt.Errorf("census check: %w", err)
 		}
 		defer kept.Close()
@@ -55,7 +59,7 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 		}
 	}
 	fmt.Fprintf(e.Stdout, "# %v census at depth %d: %d of the %d sections in the files, chosen by seed %d, recounted as enumerate -prefix writes their catalogue and stats reads it back\n",
-		b, t.Depth, len(todo), len(recs), *seed)
+		b, c.Depth, len(todo), c.Sections, *seed)
 	start := time.Now()
 	bad, err := recountAll(ctx, e, b, todo, census.RecountOptions{Workers: int(*workers), Kept: kept}, *quiet)
 	if err != nil {

@@ -18,6 +18,16 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
+// softLimit sets the soft limit of the heap to n bytes, unless GOMEMLIMIT
+// says otherwise, and returns what sets it back.
+func softLimit(n int64) (restore func()) {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(n)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // searchMemory is the soft limit of the heap while enumerate writes a
 // catalogue.
 const searchMemory = 800 << 20
@@ -91,10 +101,8 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 	// The garbage collector lets the heap grow to twice what is live
 	// before it collects: a soft limit makes it collect sooner when a big
 	// box's sections near it, so the peak stays under 1 GB
-	// (docs/SPEED.md). GOMEMLIMIT, when set, says otherwise.
-	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(searchMemory))
-	}
+	// (docs/SPEED.md).
+	defer softLimit(searchMemory)()
 	name, err := e.WriteOutput(*out, func(w io.Writer) error {
 		var err error
 		total, err = export.Search(ctx, w, b, sections, opts, eopts)

@@ -59,7 +59,6 @@ import (
 	"github.com/snakecube/snakecube/internal/fileerr"
 	pathcount "github.com/snakecube/snakecube/internal/paths"
 	"github.com/snakecube/snakecube/internal/words"
-	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
 
@@ -285,20 +284,21 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		if err != nil {
 			return fmt.Errorf("%s: a census folder whose name is no box: %w", folder, err)
 		}
-		recs, t, _, err := census.ReadBox(ctx, b, []string{folder})
+		c, err := census.ReadBox(ctx, b, []string{folder})
 		if err != nil {
 			return fmt.Errorf("%s: %w", folder, err)
 		}
 		r := row(b)
 		r.Files = append(r.Files, "census/"+de.Name())
-		r.Sections = solver.NumSections(b, t.Depth)
+		t := c.Total
+		r.Sections = c.Have.Of()
 		r.Counted, r.CountedNodes, r.CountedSeconds = t.Sections, t.Nodes, t.Seconds
-		if n, _ := census.Missing(recs, r.Sections, 1); n > 0 {
-			parts, c, err := census.PartsUnderway(ctx, b, t.Depth, recs, []string{folder})
+		if n, _ := c.Have.Missing(1); n > 0 {
+			parts, sum, err := census.PartsUnderway(ctx, c, []string{folder})
 			if err != nil {
 				return fmt.Errorf("%s: %w", folder, err)
 			}
-			r.Parts, r.CountedNodes, r.CountedSeconds = parts, r.CountedNodes+c.Nodes, r.CountedSeconds+c.Seconds
+			r.Parts, r.CountedNodes, r.CountedSeconds = parts, r.CountedNodes+sum.Nodes, r.CountedSeconds+sum.Seconds
 			continue
 		}
 		r.Census = &t
@@ -307,7 +307,7 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		}
 		check := filepath.Join(dir, "checks", de.Name()+".txt")
 		if _, err := os.Stat(check); err == nil {
-			if r.Checked, err = readCheck(check, b, t.Depth, recs); err != nil {
+			if r.Checked, err = readCheck(ctx, check, b, t.Depth, []string{folder}); err != nil {
 				return err
 			}
 			r.Files = append(r.Files, "checks/"+de.Name()+".txt")

@@ -112,11 +112,15 @@ func TestChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := results(t, itoa(c.Solutions()))
-	recs, _, _, err := census.ReadFiles(ctx, []string{filepath.Join(dir, "census", "2x2x3")})
+	folder := []string{filepath.Join(dir, "census", "2x2x3")}
+	cs, err := census.ReadFiles(ctx, folder)
 	if err != nil {
 		t.Fatal(err)
 	}
-	todo := census.SampleRecords(recs, 5, 1)
+	todo, err := census.SampleRecords(ctx, cs, folder, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var check bytes.Buffer
 	bad, _, err := census.Recount(ctx, b, todo, census.RecountOptions{Workers: 2}, func(r census.Record, c solver.Count, diff []string) error {
 		return census.WriteRecount(&check, r, c, diff)

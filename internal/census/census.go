@@ -53,6 +53,19 @@
 // seconds too; the parts file is removed once every section it names has
 // its line.
 //
+// # Merging
+//
+// [ReadFiles] reads census files line by line and sums them as it goes,
+// keeping no record: a bit for each of the box's sections at the census's
+// depth, in pages of 4096 sections made as their first section comes
+// ([Sections]), refuses a section counted twice and tells those missing,
+// and exact integer sums of each figure, of its squares and of the
+// products that the ratio estimator needs extrapolate a sample. Its
+// memory grows with the sections the lines touch, at most a bit each and
+// an eighth more, not with the lines. The few records wanted again, the
+// sections census check recounts, are read again from the files
+// ([Records]).
+//
 // # Extrapolation
 //
 // When the records are a simple random sample of n of the M sections, the
@@ -195,53 +208,4 @@ type Total struct {
 	Depth    int
 	Sections int // sections in the records
 	solver.Count
-}
-
-// Merge sums records of one box and depth, refusing a section counted
-// twice. name says where each record came from, for the messages.
-func Merge(recs []Record, name func(i int) string) (Total, error) {
-	var t Total
-	seen := map[int]int{}
-	for i, r := range recs {
-		if i == 0 {
-			t.Box, t.Depth = r.Box, r.Depth
-		}
-		if r.Box != t.Box || r.Depth != t.Depth {
-			return t, fmt.Errorf("%s: a census of %s at depth %d, %s one of %s at depth %d: different censuses",
-				name(i), r.Box, r.Depth, name(0), t.Box, t.Depth)
-		}
-		if j, ok := seen[r.Section]; ok {
-			return t, fmt.Errorf("section %d (prefix %s) is counted twice, in %s and %s", r.Section, r.Prefix, name(j), name(i))
-		}
-		seen[r.Section] = i
-		c, err := r.Count()
-		if err != nil {
-			return t, fmt.Errorf("%s: %w", name(i), err)
-		}
-		t.Sections++
-		t.Add(c)
-	}
-	return t, nil
-}
-
-// Missing returns how many section numbers below m recs do not hold, and
-// the first few of them. Its memory grows with the records, not with m.
-func Missing(recs []Record, m, few int) (n int, first []int) {
-	have := make([]int, 0, len(recs))
-	for _, r := range recs {
-		if r.Section >= 0 && r.Section < m {
-			have = append(have, r.Section)
-		}
-	}
-	slices.Sort(have)
-	have = slices.Compact(have)
-	next := 0 // the smallest number not yet accounted for
-	for _, k := range append(have, m) {
-		for j := next; j < k && len(first) < few; j++ {
-			first = append(first, j)
-		}
-		n += k - next
-		next = k + 1
-	}
-	return n, first
 }

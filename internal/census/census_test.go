@@ -42,17 +42,51 @@ func TestSample(t *testing.T) {
 	}
 }
 
+// sumOf returns the sums of ys.
+func sumOf(ys ...int64) *Sum {
+	var s Sum
+	for _, y := range ys {
+		s.Add(uint64(y))
+	}
+	return &s
+}
+
+// pairOf returns the sums of ys and xs, for their ratio.
+func pairOf(ys, xs []int64) *Pair {
+	p := &Pair{Y: sumOf(ys...), X: sumOf(xs...)}
+	for i := range ys {
+		p.Add(uint64(ys[i]), uint64(xs[i]))
+	}
+	return p
+}
+
+// censusOf returns the census of recs, of m sections, as the files
+// holding them read.
+func censusOf(recs []Record, m int) *Census {
+	c := newCensus()
+	c.Have = NewSections(m)
+	if len(recs) > 0 {
+		c.Box, c.Depth = recs[0].Box, recs[0].Depth
+	}
+	for _, r := range recs {
+		c.Have.Add(r.Section)
+		k, _ := r.Count()
+		c.add(r, k)
+	}
+	return c
+}
+
 func TestExtrapolate(t *testing.T) {
-	iv := Extrapolate([]float64{1, 2, 3, 4}, 8)
+	iv := Extrapolate(sumOf(1, 2, 3, 4), 8)
 	// Mean 2.5, sd 1.291, se 8*1.291/2*sqrt(1/2) = 3.651, t(3) = 3.1824.
 	if math.Abs(iv.Estimate-20) > 1e-9 || math.Abs(iv.High-20-3.1824*3.6515) > 1e-3 {
 		t.Errorf("Extrapolate = %+v, want 20 ± 11.62", iv)
 	}
 	// Snakes exactly a fifth of solutions: the ratio estimate is exact.
-	if iv := ExtrapolateRatio([]float64{1, 2, 3}, []float64{5, 10, 15}, 1000, 50); iv.Estimate != 200 || iv.Low != 200 || iv.High != 200 {
+	if iv := ExtrapolateRatio(pairOf([]int64{1, 2, 3}, []int64{5, 10, 15}), 1000, 50); iv.Estimate != 200 || iv.Low != 200 || iv.High != 200 {
 		t.Errorf("ExtrapolateRatio of proportional values = %+v, want exactly 200", iv)
 	}
-	if iv := Extrapolate([]float64{1, 2, 3}, 3); iv.Low != 6 || iv.High != 6 {
+	if iv := Extrapolate(sumOf(1, 2, 3), 3); iv.Low != 6 || iv.High != 6 {
 		t.Errorf("Extrapolate of every section = %+v, want exactly 6", iv)
 	}
 }
@@ -64,20 +98,17 @@ func TestReportOrder(t *testing.T) {
 	const m = 1 << 20
 	r := rand.New(rand.NewPCG(1, 2))
 	var recs []Record
-	var total Total
 	for i := range 500 {
 		c := solver.Count{Snakes: r.Int64N(1 << 40), Solutions: r.Int64N(1 << 44), OneSolution: r.Int64N(1 << 39), Nodes: r.Uint64N(1 << 50)}
 		recs = append(recs, Record{Box: symmetry.MustParseBox("4x4x4"), Depth: 21, Section: 7 + 1999*i, Counts: CountsOf(c)})
-		total.Count.Add(c)
 	}
-	total.Sections = len(recs)
-	forward := NewReport(total, m, recs, 3e18)
+	forward := NewReport(censusOf(recs, m), 3e18)
 	if !forward.Extrapolated() {
 		t.Fatal("the sample was taken for ranges")
 	}
 	back := slices.Clone(recs)
 	slices.Reverse(back)
-	if got := NewReport(total, m, back, 3e18); !slices.Equal(got.Estimates, forward.Estimates) {
+	if got := NewReport(censusOf(back, m), 3e18); !slices.Equal(got.Estimates, forward.Estimates) {
 		t.Errorf("read back to front: %+v\nforwards: %+v", got.Estimates, forward.Estimates)
 	}
 }
@@ -98,27 +129,13 @@ func TestRanges(t *testing.T) {
 		{[]int{0, 1, 2, 3, 60, 61, 62}, 128, 2, true}, // two ranges
 		{[]int{2, 9, 10, 31, 47, 60, 77, 100}, 128, 7, false},
 	} {
-		recs := make([]Record, len(c.sections))
-		for i, s := range c.sections {
-			recs[i].Section = s
+		s := NewSections(c.m)
+		for _, k := range c.sections {
+			s.Add(k)
 		}
-		if runs, ok := ranges(recs, c.m); runs != c.runs || ok != c.ranges {
+		if runs, ok := ranges(s); runs != c.runs || ok != c.ranges {
 			t.Errorf("ranges(%v of %d) = %d, %v; want %d, %v", c.sections, c.m, runs, ok, c.runs, c.ranges)
 		}
-	}
-}
-
-func TestMergeMissing(t *testing.T) {
-	r := Record{Box: symmetry.MustParseBox("3x3x3"), Depth: 4, Section: 2, Prefix: "0010"}
-	if _, err := Merge([]Record{r, r}, func(int) string { return "f" }); err == nil {
-		t.Error("Merge accepted a section counted twice")
-	}
-	have := []Record{{Section: 1}, {Section: 4}, {Section: 2}, {Section: 9}}
-	if n, first := Missing(have, 10, 3); n != 6 || !slices.Equal(first, []int{0, 3, 5}) {
-		t.Errorf("Missing(1,2,4,9 of 10) = %d, %v; want 6, [0 3 5]", n, first)
-	}
-	if n, first := Missing(nil, 1<<40, 2); n != 1<<40 || !slices.Equal(first, []int{0, 1}) {
-		t.Errorf("Missing(none of 2^40) = %d, %v", n, first)
 	}
 }
 
@@ -140,10 +157,7 @@ func TestCensus334(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total, err := Merge(recs, func(int) string { return "census" })
-	if err != nil {
-		t.Fatal(err)
-	}
+	total := censusOf(recs, len(recs)).Total
 	var whole solver.Count
 	solver.CountSections(context.Background(), b, solver.Sections(b, solver.Seq{}, 10), solver.Options{},
 		func(_ solver.Seq, c solver.Count) error { whole.Add(c); return nil })
@@ -154,20 +168,20 @@ func TestCensus334(t *testing.T) {
 	const samples, n = 1000, 60
 	covered := [3]int{}
 	for seed := range uint64(samples) {
-		var snakes, solutions []float64
+		var snakes, solutions []int64
 		for _, k := range Sample(len(recs), n, seed) {
-			snakes = append(snakes, float64(recs[k].Snakes))
-			solutions = append(solutions, float64(recs[k].Solutions))
+			snakes = append(snakes, recs[k].Snakes)
+			solutions = append(solutions, recs[k].Solutions)
 		}
 		for i, q := range []struct {
-			ys    []float64
+			ys    []int64
 			exact int64
 		}{{snakes, total.Snakes}, {solutions, total.Solutions}} {
-			if iv := Extrapolate(q.ys, len(recs)); iv.Low <= float64(q.exact) && float64(q.exact) <= iv.High {
+			if iv := Extrapolate(sumOf(q.ys...), len(recs)); iv.Low <= float64(q.exact) && float64(q.exact) <= iv.High {
 				covered[i]++
 			}
 		}
-		if iv := ExtrapolateRatio(snakes, solutions, float64(total.Solutions), len(recs)); iv.Low <= float64(total.Snakes) && float64(total.Snakes) <= iv.High {
+		if iv := ExtrapolateRatio(pairOf(snakes, solutions), float64(total.Solutions), len(recs)); iv.Low <= float64(total.Snakes) && float64(total.Snakes) <= iv.High {
 			covered[2]++
 		}
 	}
@@ -185,12 +199,12 @@ func TestCensus334(t *testing.T) {
 	}
 }
 
-func sampleOf(recs []Record, n int, seed uint64) []float64 {
-	var ys []float64
+func sampleOf(recs []Record, n int, seed uint64) *Sum {
+	var s Sum
 	for _, k := range Sample(len(recs), n, seed) {
-		ys = append(ys, float64(recs[k].Snakes))
+		s.Add(uint64(recs[k].Snakes))
 	}
-	return ys
+	return &s
 }
 
 // TestGapWords tells what a merge lacks and what an upgrade did, in the

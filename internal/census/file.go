@@ -49,14 +49,25 @@ func (c *contents) add(needSum bool) func(n int, line []byte) error {
 		if err != nil {
 			return err
 		}
-		if len(c.recs) > 0 && (rec.Box != c.recs[0].Box || rec.Depth != c.recs[0].Depth) {
-			return fmt.Errorf("a census of %s at depth %d, but line %d one of %s at depth %d",
-				rec.Box, rec.Depth, c.lines[0], c.recs[0].Box, c.recs[0].Depth)
+		if len(c.recs) > 0 {
+			if err := sameCensus(rec, c.recs[0], c.lines[0]); err != nil {
+				return err
+			}
 		}
 		c.recs = append(c.recs, rec)
 		c.lines = append(c.lines, n)
 		return nil
 	}
+}
+
+// sameCensus refuses rec when first, the record on line n of its file,
+// is of another census.
+func sameCensus(rec, first Record, n int) error {
+	if rec.Box != first.Box || rec.Depth != first.Depth {
+		return fmt.Errorf("a census of %s at depth %d, but line %d one of %s at depth %d",
+			rec.Box, rec.Depth, n, first.Box, first.Depth)
+	}
+	return nil
 }
 
 // ReadFile reads the records of a census file, checking every line, for a
@@ -65,13 +76,36 @@ func (c *contents) add(needSum bool) func(n int, line []byte) error {
 // say so. The file must be a regular file: a named pipe or a device is
 // refused at once ([fileerr.OpenRegular]).
 func ReadFile(ctx context.Context, path string) (recs []Record, torn int64, err error) {
+	torn, err = readFile(ctx, path, func(r Record) error {
+		recs = append(recs, r)
+		return nil
+	})
+	return recs, torn, err
+}
+
+// readFile is ReadFile calling each with each record as it reads it,
+// keeping none.
+func readFile(ctx context.Context, path string, each func(Record) error) (torn int64, err error) {
 	f, err := fileerr.OpenRegular(path, "census file")
 	if err != nil {
-		return nil, 0, err
+		return 0, err
 	}
 	defer f.Close()
-	c, err := scan(ctx, f, path, true)
-	return c.recs, c.Torn, err
+	var first Record
+	line := 0 // the line of first
+	s, err := journal.Scan(ctx, f, path, kind, func(n int, text []byte) error {
+		rec, err := decode(text, true)
+		if err != nil {
+			return err
+		}
+		if line == 0 {
+			first, line = rec, n
+		} else if err := sameCensus(rec, first, line); err != nil {
+			return err
+		}
+		return each(rec)
+	})
+	return s.Torn, err
 }
 
 // File is a census file open for a run: the sections it holds, and more

@@ -413,13 +413,13 @@ func TestReadBox(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "a.jsonl"), fileOf(recs[:2]))
 	write(t, filepath.Join(dir, "b.jsonl"), fileOf(recs[2:]))
-	got, total, _, err := ReadBox(ctx, box234, []string{dir})
-	if err != nil || len(got) != 4 || total.Box.String() != "2x3x4" || total.Sections != 4 {
-		t.Fatalf("ReadBox of 2x3x4 = %d records, %+v, %v; want the 4 sections of 2x3x4", len(got), total, err)
+	c, err := ReadBox(ctx, box234, []string{dir})
+	if err != nil || c.Have.Len() != 4 || c.Box.String() != "2x3x4" || c.Sections != 4 {
+		t.Fatalf("ReadBox of 2x3x4 = %+v, %v; want the 4 sections of 2x3x4", c, err)
 	}
 	other, _ := symmetry.NewBox(3, 2, 4)
 	want := filepath.Join(dir, "a.jsonl") + ": a census of 2x3x4, not of 3x2x4"
-	if _, _, _, err := ReadBox(ctx, other, []string{dir}); err == nil || err.Error() != want {
+	if _, err := ReadBox(ctx, other, []string{dir}); err == nil || err.Error() != want {
 		t.Errorf("ReadBox of 3x2x4 = %v, want %q", err, want)
 	}
 }

@@ -281,21 +281,20 @@ type Gap struct {
 	Underway string
 }
 
-// FindGap returns the gap of the census of box b at depth, m sections,
-// whose files names hold recs.
-func FindGap(ctx context.Context, b symmetry.Box, depth, m int, recs []Record, names []string) (Gap, error) {
+// FindGap returns the gap of census c, read from the files names.
+func FindGap(ctx context.Context, c *Census, names []string) (Gap, error) {
 	var g Gap
-	g.Missing, g.First = Missing(recs, m, 5)
+	g.Missing, g.First = c.Have.Missing(5)
 	if g.Missing == 0 {
 		return g, nil
 	}
-	parts, c, err := PartsUnderway(ctx, b, depth, recs, names)
+	parts, sum, err := PartsUnderway(ctx, c, names)
 	if err != nil {
 		return g, err
 	}
 	if parts > 0 {
 		g.Underway = fmt.Sprintf("%s of them, %s nodes, are counted in the .parts files beside the census",
-			words.Plural(parts, "part"), words.Thousands(int(c.Nodes)))
+			words.Plural(parts, "part"), words.Thousands(int(sum.Nodes)))
 	}
 	return g, nil
 }
@@ -315,19 +314,16 @@ func (g Gap) List() string {
 
 // PartsUnderway returns how many parts the parts files beside the census
 // files that names stand for (a folder for the .jsonl files in it) hold
-// of the sections of box b's census at depth that recs lack, and the sum
+// of the sections that census c lacks, and the sum
 // of their counts: how far a census under way has got into the sections
 // it is counting in parts. The files may be growing: a torn last line is
 // left out, as a run leaves it.
-func PartsUnderway(ctx context.Context, b symmetry.Box, depth int, recs []Record, names []string) (n int, c solver.Count, err error) {
+func PartsUnderway(ctx context.Context, cs *Census, names []string) (n int, c solver.Count, err error) {
 	all, err := files(names)
 	if err != nil {
 		return 0, c, err
 	}
-	done := make(map[int]bool, len(recs))
-	for _, r := range recs {
-		done[r.Section] = true
-	}
+	b, depth := cs.Box, cs.Depth
 	for _, name := range all {
 		pf, err := fileerr.OpenRegular(PartsFile(name), "parts file")
 		if errors.Is(err, fs.ErrNotExist) {
@@ -341,7 +337,7 @@ func PartsUnderway(ctx context.Context, b symmetry.Box, depth int, recs []Record
 			switch {
 			case err != nil:
 				return err
-			case l.Split || done[k]:
+			case l.Split || cs.Have.Has(k):
 				return nil
 			}
 			d, err := l.Record.Count()

@@ -210,7 +210,9 @@ func TestCountStopped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, c, err := PartsUnderway(context.Background(), b, depth, recs, []string{path})
+		cs := censusOf(recs, solver.NumSections(b, depth))
+		cs.Box, cs.Depth = b, depth
+		n, c, err := PartsUnderway(context.Background(), cs, []string{path})
 		if lines := partsCounted(t, path, recs); err != nil || n != len(lines) || c.Nodes != nodesOf(lines) {
 			t.Fatalf("PartsUnderway = %d parts, %d nodes, %v; want %d parts, %d nodes", n, c.Nodes, err, len(lines), nodesOf(lines))
 		}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/snakecube/snakecube/export"
@@ -47,17 +46,18 @@ func (r Record) Differences(c solver.Count) []string {
 	return out
 }
 
-// SampleRecords returns the records ordered by section and, chosen among them at
-// random by seed, n of them (all when there are fewer), ordered by section:
-// a simple random sample of the sections a census holds, whatever their
-// numbers.
-func SampleRecords(recs []Record, n int, seed uint64) []Record {
-	recs = slices.SortedFunc(slices.Values(recs), func(a, b Record) int { return a.Section - b.Section })
-	var out []Record
-	for _, i := range Sample(len(recs), n, seed) {
-		out = append(out, recs[i])
+// SampleRecords returns n of the records of census c, read from the files
+// names, chosen at random by seed (all when there are fewer), ordered by
+// section: a simple random sample of the sections a census holds,
+// whatever their numbers. The draws are ranks among the sections in
+// order, taken from c's set of them, and the records drawn are read again
+// from the files: only they are kept.
+func SampleRecords(ctx context.Context, c *Census, names []string, n int, seed uint64) ([]Record, error) {
+	want := map[int]bool{}
+	for _, k := range c.Have.Sample(n, seed) {
+		want[k] = true
 	}
-	return out
+	return Records(ctx, names, func(k int) bool { return want[k] })
 }
 
 // RecountOptions tune [Recount].

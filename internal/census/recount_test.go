@@ -2,6 +2,8 @@ package census
 
 import (
 	"context"
+	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -11,33 +13,60 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// TestSampleRecords draws from the sections a census holds, whatever their
-// numbers and their order in the files: each as likely as any other, each
-// once, in section order, all of them when asked for more.
-func TestSampleRecords(t *testing.T) {
-	var recs []Record
-	for _, k := range []int{900, 3, 41, 7, 500, 12, 64, 2, 33, 100} {
-		recs = append(recs, Record{Section: k})
+// TestSectionsSample draws from the sections a census holds, whatever
+// their numbers: each as likely as any other, each once, in section order,
+// all of them when asked for more.
+func TestSectionsSample(t *testing.T) {
+	have := []int{900, 3, 41, 7, 500, 12, 64, 2, 33, 100}
+	s := NewSections(1000)
+	for _, k := range have {
+		s.Add(k)
 	}
 	hits := map[int]int{}
 	for seed := range uint64(3000) {
-		got := SampleRecords(recs, 3, seed)
-		var ks []int
-		for _, r := range got {
-			ks = append(ks, r.Section)
-			hits[r.Section]++
+		ks := s.Sample(3, seed)
+		for _, k := range ks {
+			hits[k]++
 		}
 		if len(ks) != 3 || !slices.IsSorted(ks) || len(slices.Compact(slices.Clone(ks))) != 3 {
-			t.Fatalf("SampleRecords(recs, 3, %d) holds sections %v: want 3 distinct, ascending", seed, ks)
+			t.Fatalf("Sample(3, %d) = %v: want 3 distinct sections, ascending", seed, ks)
 		}
 	}
-	for _, r := range recs {
-		if h := hits[r.Section]; h < 780 || h > 1020 { // expected 900, sd about 25
-			t.Errorf("section %d drawn %d times in 3000 samples of 3 of 10, want about 900", r.Section, h)
+	for _, k := range have {
+		if h := hits[k]; h < 780 || h > 1020 { // expected 900, sd about 25
+			t.Errorf("section %d drawn %d times in 3000 samples of 3 of 10, want about 900", k, h)
 		}
 	}
-	if got := SampleRecords(recs, 50, 1); len(got) != len(recs) || got[0].Section != 2 || got[9].Section != 900 {
-		t.Errorf("SampleRecords(recs, 50, 1) = %v: want all 10, in section order", got)
+	if got := s.Sample(50, 1); len(got) != len(have) || got[0] != 2 || got[9] != 900 {
+		t.Errorf("Sample(50, 1) = %v: want all 10, in section order", got)
+	}
+}
+
+// TestSampleRecords draws from census files the records a sort of all of
+// them by section and [Sample]'s ranks among them give, the draws census
+// check made when it held every record: the same seed recounts the same
+// sections.
+func TestSampleRecords(t *testing.T) {
+	ctx := context.Background()
+	recs := records(t, 12)
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(recs), func(i, j int) { recs[i], recs[j] = recs[j], recs[i] })
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a.jsonl"), fileOf(recs[:5]))
+	write(t, filepath.Join(dir, "b.jsonl"), fileOf(recs[5:]))
+	c, err := ReadFiles(ctx, []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := slices.SortedFunc(slices.Values(recs), func(a, b Record) int { return a.Section - b.Section })
+	for seed := range uint64(20) {
+		var want []Record
+		for _, i := range Sample(len(sorted), 4, seed) {
+			want = append(want, sorted[i])
+		}
+		got, err := SampleRecords(ctx, c, []string{dir}, 4, seed)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("SampleRecords(4, seed %d) = %v, %v; want %v", seed, got, err, want)
+		}
 	}
 }
 

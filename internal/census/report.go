@@ -2,10 +2,8 @@ package census
 
 import (
 	"bufio"
-	"cmp"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/snakecube/snakecube/solver"
 )
@@ -16,8 +14,7 @@ import (
 type Report struct {
 	Total
 	// Of is the number of sections of the census's box and depth.
-	Of   int
-	recs []Record
+	Of int
 	// Runs, when the records are ranges of consecutive sections rather
 	// than a sample, is how many ranges: sections grow along key order,
 	// so ranges are summed, never extrapolated.
@@ -51,83 +48,49 @@ func (r Report) Trusted(known float64) bool {
 	return known <= 0 || !r.Extrapolated() || r.Solutions.Covers(known)
 }
 
-// NewReport sums the records of census t, of m sections in all, and
-// extrapolates a sample's totals; known is the number of solutions known
-// from elsewhere, 0 when none.
-func NewReport(t Total, m int, recs []Record, known float64) Report {
-	r := Report{Total: t, Of: m, recs: recs, Known: known}
-	exact := float64(t.Solutions)
+// NewReport reports census c and extrapolates a sample's totals; known
+// is the number of solutions known from elsewhere, 0 when none.
+func NewReport(c *Census, known float64) Report {
+	m := c.Have.Of()
+	r := Report{Total: c.Total, Of: m, Known: known}
+	exact := float64(c.Solutions)
 	r.Solutions = Interval{Estimate: exact, Low: exact, High: exact}
-	if t.Sections == m {
+	if c.Sections == m {
 		return r
 	}
-	if runs, ok := ranges(recs, m); ok {
+	if runs, ok := ranges(c.Have); ok {
 		r.Runs = runs
 		return r
 	}
-	quantities := []struct {
-		name string
-		of   func(Record) float64
-	}{
-		{"snakes", func(r Record) float64 { return float64(r.Snakes) }},
-		{"solutions", func(r Record) float64 { return float64(r.Solutions) }},
-		{"one_solution_snakes", func(r Record) float64 { return float64(r.OneSolution) }},
-		{"nodes", func(r Record) float64 { return float64(r.Nodes) }},
-	}
-	// Summed in the order of the sections, not of the files' lines (the
-	// order the sections were counted in): the same sample gives the same
-	// figures to the last bit.
-	recs = slices.Clone(recs)
-	slices.SortFunc(recs, func(a, b Record) int { return cmp.Compare(a.Section, b.Section) })
-	for _, q := range quantities {
-		iv := Extrapolate(values(recs, q.of), m)
-		r.Estimates = append(r.Estimates, Estimate{Name: q.name, Interval: iv})
-		if q.name == "solutions" {
+	for i, name := range []string{"snakes", "solutions", "one_solution_snakes", "nodes"} {
+		iv := Extrapolate(&c.sums[i], m)
+		r.Estimates = append(r.Estimates, Estimate{Name: name, Interval: iv})
+		if name == "solutions" {
 			r.Solutions = iv
 		}
 	}
 	if known > 0 {
-		sols := values(recs, quantities[1].of)
-		for _, q := range []int{0, 2} {
-			iv := ExtrapolateRatio(values(recs, quantities[q].of), sols, known, m)
-			r.Estimates = append(r.Estimates, Estimate{Name: quantities[q].name, ByRatio: true, Interval: iv})
+		for i, name := range []string{"snakes", "one_solution_snakes"} {
+			iv := ExtrapolateRatio(&c.pairs[i], known, m)
+			r.Estimates = append(r.Estimates, Estimate{Name: name, ByRatio: true, Interval: iv})
 		}
 	}
 	return r
 }
 
-// values returns a quantity of each record.
-func values(recs []Record, of func(Record) float64) []float64 {
-	ys := make([]float64, len(recs))
-	for i, r := range recs {
-		ys[i] = of(r)
-	}
-	return ys
-}
-
-// ranges reports whether the sections of recs lie in too few runs of
+// ranges reports whether the sections s holds lie in too few runs of
 // consecutive sections to be a random sample of the m, as the ranges that
 // -sections A:B counts do: a uniform sample of n has some n(1-n/m) runs,
 // and fewer than half that is taken for ranges, as is a single run of two
 // or more (a sample of two is one run with odds 2/m, and a range taken for
 // a sample is extrapolated wrongly, a sample taken for a range only
 // summed). It returns the runs.
-func ranges(recs []Record, m int) (runs int, ok bool) {
-	n := len(recs)
+func ranges(s *Sections) (runs int, ok bool) {
+	n, m := s.Len(), s.Of()
 	if n < 2 {
 		return n, false
 	}
-	ss := make([]int, n)
-	for i, r := range recs {
-		ss[i] = r.Section
-	}
-	slices.Sort(ss)
-	runs = 1
-	for i := 1; i < n; i++ {
-		if ss[i] != ss[i-1]+1 {
-			runs++
-		}
-	}
+	runs = s.Runs()
 	expected := float64(n) * (1 - float64(n)/float64(m))
 	return runs, runs == 1 || float64(runs) < expected/2
 }

@@ -54,11 +54,11 @@ func TestReportRanges(t *testing.T) {
 		ranges = append(ranges, Record{Section: 200 + k, Counts: Counts{Snakes: 1, Solutions: 2}})
 		spread = append(spread, Record{Section: 10 * k, Counts: Counts{Snakes: int64(1 + k%3), Solutions: int64(2 + k%5)}})
 	}
-	r := NewReport(Total{Sections: 100}, 1000, ranges, 0)
+	r := NewReport(censusOf(ranges, 1000), 0)
 	if r.Runs != 1 || r.Extrapolated() {
 		t.Errorf("a range of 100 sections: %d runs, extrapolated %v", r.Runs, r.Extrapolated())
 	}
-	r = NewReport(Total{Sections: 100}, 1000, spread, 4000)
+	r = NewReport(censusOf(spread, 1000), 4000)
 	if r.Runs != 0 || !r.Extrapolated() || len(r.Estimates) != 6 {
 		t.Fatalf("100 spread sections: %d runs, %d estimates", r.Runs, len(r.Estimates))
 	}

@@ -37,13 +37,17 @@ func TestDesignOnCensus(t *testing.T) {
 		if _, err := symmetry.ParseBox(dir); err == nil {
 			dir = filepath.Join("..", "..", "results", "census", dir)
 		}
-		recs, total, torn, err := census.ReadFiles(context.Background(), []string{dir})
+		total, err := census.ReadFiles(context.Background(), []string{dir})
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := total.Box
-		if all := solver.NumSections(b, total.Depth); len(torn) > 0 || total.Sections != all {
-			t.Fatalf("%s: %d of %d sections, %d torn files: not a whole census", dir, total.Sections, all, len(torn))
+		if all := solver.NumSections(b, total.Depth); len(total.Torn) > 0 || total.Sections != all {
+			t.Fatalf("%s: %d of %d sections, %d torn files: not a whole census", dir, total.Sections, all, len(total.Torn))
+		}
+		recs, err := census.Records(context.Background(), []string{dir}, func(int) bool { return true })
+		if err != nil {
+			t.Fatal(err)
 		}
 		depth := recs[0].Depth
 		// The counts of every prefix from "0" to the sections, by prefix.
