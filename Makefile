@@ -143,7 +143,9 @@ site-bench:
 # The census of every box of at most 50 cells and of 2x2x13 to 2x2x16
 # (results/census/plan.tsv),
 # at the lowest priority, resumable: run it again to go on. Commit the
-# files under results/census at the end of every session.
+# files under results/census at the end of every session. Started in a
+# session of its own (setsid, nohup), lower that session too: echo 19 >
+# /proc/PID/autogroup (docs/BOXES.md, priority).
 census: build
 	SNAKECUBE=$(CURDIR)/snakecube results/census/run.sh
 
@@ -155,7 +157,8 @@ results-commit: build
 # The calibration of estimate -snakes on boxes a census counts whole:
 # calibration-run draws the descents of results/calibration/plan.tsv (at
 # the lowest priority, resumable: run it again to go on; commit the files
-# at the end of every session), and calibration sets them, with the
+# at the end of every session; its own session's priority as for census),
+# and calibration sets them, with the
 # descents of results/estimate of such boxes, against the censuses in
 # results/calibration.csv (docs/RESEARCH.md, Calibration).
 calibration: build
