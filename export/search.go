@@ -88,6 +88,7 @@ func Search(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.
 	var total Written
 	ew := NewWriter(w, b, opts)
 	sopts.Waiting = waiting
+	sopts.Joined = true // a chunk is the same bytes wherever sections end
 	sopts.Weigh = func(v any) int64 { return v.(section).chunk.weight() }
 	err := solver.Stream(ctx, b, sections, sopts, func(c *solver.Catalogue) (section, error) {
 		ch, err := EncodeChunk(b, opts, c.Snakes)

@@ -43,6 +43,12 @@ type Options struct {
 	// sections' sizes vary.
 	Waiting int64
 	Weigh   func(any) int64
+	// Joined, when set, lets [Stream] hand work the catalogue of several
+	// consecutive sections at once where it searched them together (a
+	// whole box of up to 32 cells): fewer and larger results, for a work
+	// whose result does not depend on where the sections end, such as
+	// an encoded catalogue.
+	Joined bool
 }
 
 func (o Options) workers() int {

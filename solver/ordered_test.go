@@ -326,6 +326,83 @@ func TestStreamWholeFine(t *testing.T) {
 	}
 }
 
+// TestStreamJoined streams the 2,048 sections of the whole 3x3x3 box with
+// Options.Joined: work is given runs of consecutive sections joined, far
+// fewer catalogues than sections with snakes, each starting where the one
+// before ended, which together are the whole catalogue in key order with
+// the search's nodes once; and a work that fails stops the stream there,
+// every catalogue before it emitted.
+func TestStreamJoined(t *testing.T) {
+	b := symmetry.MustParseBox("3")
+	want := enumerate3(t)
+	fine := Sections(b, Seq{}, 12)
+	filled := 0 // the sections with snakes
+	for _, p := range fine {
+		if slices.ContainsFunc(want.Snakes, func(q Snake) bool { return hasPrefix(q.Seq, p) }) {
+			filled++
+		}
+	}
+	for _, w := range []int{1, 2} {
+		var got []Snake
+		calls, nonEmpty := 0, 0
+		var nodes uint64
+		err := Stream(context.Background(), b, fine, Options{Workers: w, Joined: true}, func(c *Catalogue) (*Catalogue, error) {
+			return &Catalogue{Snakes: cloneSnakes(c.Snakes), Nodes: c.Nodes}, nil
+		}, func(c *Catalogue) error {
+			calls++
+			if len(c.Snakes) > 0 {
+				nonEmpty++
+			}
+			got = append(got, c.Snakes...)
+			nodes += c.Nodes
+			return nil
+		})
+		if err != nil || !sameSnakes(got, want.Snakes) || nodes != want.Nodes {
+			t.Errorf("%d workers: %d snakes of %d, %d nodes of %d, %v", w, len(got), len(want.Snakes), nodes, want.Nodes, err)
+		}
+		if calls > wholePieces || nonEmpty < 2 || nonEmpty >= filled {
+			t.Errorf("%d workers: %d catalogues, %d with snakes, for %d sections with snakes: not joined in runs of at most %d", w, calls, nonEmpty, filled, wholePieces)
+		}
+	}
+	// The catalogues' first snakes, by which a work can tell them.
+	var starts []Seq
+	err := Stream(context.Background(), b, fine, Options{Workers: 2, Joined: true}, func(c *Catalogue) (Seq, error) {
+		if len(c.Snakes) == 0 {
+			return Seq{}, nil
+		}
+		return c.Snakes[0].Seq, nil
+	}, func(q Seq) error {
+		if q.Len > 0 {
+			starts = append(starts, q)
+		}
+		return nil
+	})
+	if err != nil || len(starts) < 3 {
+		t.Fatalf("%d catalogues with snakes, %v", len(starts), err)
+	}
+	stop := errors.New("stop")
+	for _, at := range []int{0, len(starts) / 2, len(starts) - 1} {
+		emitted := 0
+		err := Stream(context.Background(), b, fine, Options{Workers: 2, Joined: true}, func(c *Catalogue) (Seq, error) {
+			if len(c.Snakes) > 0 && c.Snakes[0].Seq == starts[at] {
+				return Seq{}, stop
+			}
+			if len(c.Snakes) == 0 {
+				return Seq{}, nil
+			}
+			return c.Snakes[0].Seq, nil
+		}, func(q Seq) error {
+			if q.Len > 0 {
+				emitted++
+			}
+			return nil
+		})
+		if !errors.Is(err, stop) || emitted != at {
+			t.Errorf("work failing on the catalogue starting %v: %d with snakes emitted of the %d before it, %v", starts[at], emitted, at, err)
+		}
+	}
+}
+
 // TestEvenRuns cuts random sizes, some runs of zeros and some huge, into
 // runs: consecutive, at most n of them, and each run cut off from the
 // next, but for its last size, less than an n-th of the total: a run

@@ -98,7 +98,10 @@ func spread(x uint64) uint64 {
 // runs of consecutive ones that hold about as many solutions each
 // (wholePieces of them), one goroutine a run: most sections of a box cut
 // finely are a few hundred solutions, too little to pay for a goroutine
-// of their own and its stack, grown anew for each. The runs go in windows
+// of their own and its stack, grown anew for each. With opts.Joined, a
+// run's sections are handed to work as one catalogue: one result a run,
+// where a result a section (an encoded chunk, its own 64 KB block) would
+// put many small results in flight, each in memory touched afresh. The runs go in windows
 // of 2*workers (see sectionWindow), half the search's: what a run makes
 // here is the whole result, its sections' catalogues encoded, held until
 // its turn in fresh memory, so a narrower window faults fewer pages in;
@@ -117,6 +120,14 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 	}
 	most := slices.Max(words) / 2
 	runs := evenRuns(words, wholePieces)
+	largest := 0 // the solutions of the largest run
+	for j := range len(runs) - 1 {
+		t := 0
+		for _, n := range words[runs[j]:runs[j+1]] {
+			t += n / 2
+		}
+		largest = max(largest, t)
+	}
 	// A run's results so far and the error that ended it, told in its
 	// turn: the sections before the failing one are emitted, as they
 	// would be each on its own.
@@ -127,14 +138,28 @@ func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, wo
 	return sequencer.RunWindowed(ctx, len(runs)-1, opts.workers(), sectionWindow(opts.workers())/2, func(ctx context.Context, j int) (outcome, error) {
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
-		w.reservePacked(most, g.n-1) // the largest section's room, once
-		o := outcome{vs: make([]T, 0, runs[j+1]-runs[j])}
-		for k := runs[j]; k < runs[j+1] && o.err == nil; k++ {
+		// The room of the largest run joined or section alone, once.
+		if opts.Joined {
+			w.reserveRun(largest, g.n-1)
+		}
+		w.reservePacked(most, g.n-1)
+		from, to := runs[j], runs[j+1]
+		step := 1 // the sections work is given at once
+		if opts.Joined {
+			step = to - from
+		}
+		is := make([]int, 0, step)
+		o := outcome{vs: make([]T, 0, (to-from)/step)}
+		for a := from; a < to && o.err == nil; a += step {
 			if o.err = ctx.Err(); o.err != nil {
 				break
 			}
-			c := w.packedSection(g, res.found, ps[k], bucket(k))
-			if k == 0 {
+			is = is[:0]
+			for k := a; k < a+step; k++ {
+				is = append(is, bucket(k))
+			}
+			c := w.packedRun(g, res.found, ps[a:a+step], is)
+			if a == 0 {
 				c.Nodes = res.nodes // the search, counted once, as countWhole does
 			}
 			var v T
@@ -193,11 +218,63 @@ func (w *workspace) reservePacked(r, m int) {
 	w.cat.Snakes = slices.Grow(w.cat.Snakes[:0], r)
 }
 
+// reserveRun gives w room for packedRun to unpack r solutions of m moves
+// in all; it keeps what room w has if that is enough.
+func (w *workspace) reserveRun(r, m int) {
+	w.flat = slices.Grow(w.flat[:0], r*m)
+	w.sols = slices.Grow(w.sols[:0], r)
+	w.cat.Snakes = slices.Grow(w.cat.Snakes[:0], r)
+}
+
 // packedSection returns the catalogue of section p, whose solutions the
 // searches that found them filed packed in bucket i, in w's memory: valid
 // until w's next use.
 func (w *workspace) packedSection(g *grid, found []found, p Seq, i int) *Catalogue {
-	w.reservePacked(bucketWords(found, i)/2, g.n-1)
+	return w.packedRun(g, found, []Seq{p}, []int{i})
+}
+
+// packedRun returns the catalogue of the consecutive sections ps, whose
+// solutions the searches that found them filed packed in buckets is, one
+// a section, in w's memory: valid until w's next use. The sections' snakes
+// follow one another in the order of ps.
+func (w *workspace) packedRun(g *grid, found []found, ps []Seq, is []int) *Catalogue {
+	total, most := 0, 0
+	for _, i := range is {
+		r := bucketWords(found, i) / 2
+		total += r
+		most = max(most, r)
+	}
+	m := g.n - 1
+	w.reservePacked(most, m)
+	dirs := slices.Grow(w.flat[:0], total*m)[:total*m]
+	w.flat = dirs
+	sols := slices.Grow(w.sols[:0], total)[:total]
+	w.sols = sols
+	w.cat = Catalogue{Box: g.box, Snakes: slices.Grow(w.cat.Snakes[:0], total)}
+	at := 0 // the solutions of the sections before
+	for k, i := range is {
+		sorted, r := w.sortBucket(g, found, ps[k], i)
+		low := uint64(1)<<(64-g.n) - 1
+		start := at
+		for k := range r {
+			d := dirs[(at+k)*m : (at+k+1)*m : (at+k+1)*m]
+			q := g.unpack(sorted[2*k], sorted[2*k+1], d)
+			sols[at+k] = d
+			if k+1 == r || sorted[2*k+2]&^low != sorted[2*k]&^low {
+				w.cat.Snakes = append(w.cat.Snakes, Snake{Seq: q, Solutions: sols[start : at+k+1 : at+k+1]})
+				start = at + k + 1
+			}
+		}
+		at += r
+	}
+	return &w.cat
+}
+
+// sortBucket returns the pairs of words of section p's solutions, filed
+// in bucket i, in catalogue order: by key, then by moves; and how many
+// solutions they are. The pairs are in w's memory, valid until its next
+// sortBucket.
+func (w *workspace) sortBucket(g *grid, found []found, p Seq, i int) ([]uint64, int) {
 	pairs := w.raw[:0]
 	for _, f := range found {
 		pairs = f.keys.appendBucket(pairs, i)
@@ -231,23 +308,7 @@ func (w *workspace) packedSection(g *grid, found []found, p Seq, i int) *Catalog
 		}
 		a = b
 	}
-	m := g.n - 1
-	dirs := slices.Grow(w.flat[:0], r*m)[:r*m]
-	w.flat = dirs
-	sols := slices.Grow(w.sols[:0], r)[:r]
-	w.sols = sols
-	w.cat = Catalogue{Box: g.box, Snakes: w.cat.Snakes[:0]}
-	start := 0
-	for k := range r {
-		d := dirs[k*m : (k+1)*m : (k+1)*m]
-		q := g.unpack(sorted[2*k], sorted[2*k+1], d)
-		sols[k] = d
-		if k+1 == r || sorted[2*k+2]&^low != sorted[2*k]&^low {
-			w.cat.Snakes = append(w.cat.Snakes, Snake{Seq: q, Solutions: sols[start : k+1 : k+1]})
-			start = k + 1
-		}
-	}
-	return &w.cat
+	return sorted, r
 }
 
 // sortPairs sorts the pairs of words p, each two consecutive, as

@@ -237,7 +237,8 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 // and names it. opts.Progress counts sections; but given every
 // section of a box of up to 32 cells, Stream searches the box at once,
 // holding its solutions packed, 16 bytes each, and opts.Progress counts
-// the search's tasks.
+// the search's tasks; there, with opts.Joined, work may be given the
+// catalogue of several consecutive sections at once.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
