@@ -238,8 +238,8 @@ func designName(d Design) string {
 // CalibrationHeader names the columns of [WriteCalibrationCSV].
 var CalibrationHeader = []string{
 	"box", "design", "seeds", "descents", "quantity", "control",
-	"estimate", "se", "exact", "z", "rel_var", "slope",
-	"blocks", "blocks_covering", "blocks_mean_z", "files",
+	"estimate", "se", "exact", "z", "z_skew", "rel_var", "slope",
+	"blocks", "blocks_covering", "blocks_covering_skew", "blocks_mean_z", "files",
 }
 
 // The controls of a calibration's rows: none, the solutions as control
@@ -261,8 +261,11 @@ const (
 // descent, the slope of the control (empty for none), and how many of
 // the calibration's blocks of [CalibrationBlock] descents have a 95%
 // interval, estimated as the row is, that holds the exact count, and the
-// mean of the blocks' z (empty without blocks). Seeds are separated by
-// spaces, files by spaces.
+// mean of the blocks' z (empty without blocks). z_skew and
+// blocks_covering_skew are z and the blocks covering by Johnson's
+// modified t, which corrects for the descents' skewness
+// ([estimate.Value.SkewZ]). Seeds are separated by spaces, files by
+// spaces.
 func WriteCalibrationCSV(w io.Writer, cals []Calibration) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CalibrationHeader)
@@ -276,11 +279,14 @@ func WriteCalibrationCSV(w io.Writer, cals []Calibration) error {
 			for _, ctl := range q.controls {
 				v, b := calibrated(c.Descents, c.Exact, q.name, ctl)
 				exact := q.of(c.Exact)
-				covering, sumZ := 0, 0.0
+				covering, coveringSkew, sumZ := 0, 0, 0.0
 				for _, blk := range c.Blocks {
 					bv, _ := calibrated(blk, c.Exact, q.name, ctl)
 					if bv.Covers(float64(exact)) {
 						covering++
+					}
+					if bv.SkewCovers(float64(exact)) {
+						coveringSkew++
 					}
 					sumZ += calibrationZ(bv, float64(exact))
 				}
@@ -295,8 +301,8 @@ func WriteCalibrationCSV(w io.Writer, cals []Calibration) error {
 				rec := []string{
 					c.Box.String(), designName(c.Design), strings.Join(seeds, " "), strconv.Itoa(len(c.Descents)),
 					q.name, ctl, num(v.Mean), num(v.Err), strconv.FormatInt(exact, 10),
-					num(calibrationZ(v, float64(exact))), num(v.RelVar()), slope,
-					strconv.Itoa(len(c.Blocks)), strconv.Itoa(covering), meanZ, strings.Join(c.Files, " "),
+					num(calibrationZ(v, float64(exact))), num(v.SkewZ(float64(exact))), num(v.RelVar()), slope,
+					strconv.Itoa(len(c.Blocks)), strconv.Itoa(covering), strconv.Itoa(coveringSkew), meanZ, strings.Join(c.Files, " "),
 				}
 				if err := cw.Write(rec); err != nil {
 					return err

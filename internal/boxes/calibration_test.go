@@ -127,8 +127,14 @@ func TestCalibration(t *testing.T) {
 		if rv := f(rec, "rel_var"); math.Abs(rv-v.RelVar()) > 1e-5*v.RelVar() {
 			t.Errorf("%q: rel_var %v, want %v", rec, rv, v.RelVar())
 		}
+		if zs, want := f(rec, "z_skew"), v.SkewZ(f(rec, "exact")); math.Abs(zs-want) > 1e-4*math.Max(1, math.Abs(want)) {
+			t.Errorf("%q: z_skew %v, want the pooled descents' %v", rec, zs, want)
+		}
 		if n := f(rec, "blocks_covering"); n < 0 || n > 3 || col(rec, "blocks") != "3" {
 			t.Errorf("%q: %s of %s blocks covering, want of 3", rec, col(rec, "blocks_covering"), col(rec, "blocks"))
+		}
+		if n := f(rec, "blocks_covering_skew"); n < 0 || n > 3 {
+			t.Errorf("%q: %s of %s blocks covering by Johnson's t, want of 3", rec, col(rec, "blocks_covering_skew"), col(rec, "blocks"))
 		}
 	}
 
