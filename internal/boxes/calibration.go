@@ -262,10 +262,9 @@ const (
 // the calibration's blocks of [CalibrationBlock] descents have a 95%
 // interval, estimated as the row is, that holds the exact count, and the
 // mean of the blocks' z (empty without blocks). z_skew and
-// blocks_covering_skew are z and the blocks covering by Johnson's
-// modified t, which corrects for the descents' skewness
-// ([estimate.Value.SkewZ]). Seeds are separated by spaces, files by
-// spaces.
+// blocks_covering_skew are z and the blocks covering by the modified t
+// that corrects for the descents' skewness ([estimate.Value.SkewZ]).
+// Seeds are separated by spaces, files by spaces.
 func WriteCalibrationCSV(w io.Writer, cals []Calibration) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CalibrationHeader)

@@ -134,7 +134,7 @@ func TestCalibration(t *testing.T) {
 			t.Errorf("%q: %s of %s blocks covering, want of 3", rec, col(rec, "blocks_covering"), col(rec, "blocks"))
 		}
 		if n := f(rec, "blocks_covering_skew"); n < 0 || n > 3 {
-			t.Errorf("%q: %s of %s blocks covering by Johnson's t, want of 3", rec, col(rec, "blocks_covering_skew"), col(rec, "blocks"))
+			t.Errorf("%q: %s of %s blocks covering by the skew's t, want of 3", rec, col(rec, "blocks_covering_skew"), col(rec, "blocks"))
 		}
 	}
 

@@ -435,31 +435,56 @@ type Value struct {
 	Skew float64
 }
 
-// SkewZ returns Johnson's modified t of x against v: (Mean - x) over the
-// standard error, corrected for the terms' skewness, g, by adding
-// g s / (6 N) and g (Mean - x)^2 / (3 s) to the difference, s being the
-// terms' standard deviation (N. J. Johnson, "Modified t tests and
-// confidence intervals for asymmetrical populations", JASA 73, 1978).
-// Where the terms are skewed to the right, as the descents of a long box
-// are, most runs fall short of the truth with an error too small, and
-// (Mean - x) / Err leans negative beyond what Student's t allows; the
-// correction takes that lean out, and is (Mean - x) / Err for terms not
-// skewed. NaN without a standard error.
+// SkewZ returns the modified t of x against v that corrects for the
+// skewness, g, of the descents' terms: for t = (Mean - x) / Err, t + a t^2
+// + a^2 t^3 / 3 + b with a = g / (3 sqrt N) and b = g / (6 sqrt N), Hall's
+// monotone form (P. Hall, "On the removal of skewness by transformation",
+// JRSS B 54, 1992) of Johnson's modified t (N. J. Johnson, JASA 73,
+// 1978), which has no cubic term and is not monotone. Where the terms
+// are skewed to the right, as the descents of a long box are, most runs
+// fall short of the truth with an error too small, and t leans negative
+// beyond what Student's t allows; the correction takes that lean out,
+// and is t itself for terms not skewed. NaN without a standard error.
 func (v Value) SkewZ(x float64) float64 {
 	if !(v.Err > 0) || math.IsInf(v.Err, 0) || v.N < 2 {
 		return math.NaN()
 	}
-	n := float64(v.N)
-	s := v.Err * math.Sqrt(n)
-	d := v.Mean - x
-	return (d + v.Skew*s/(6*n) + v.Skew*d*d/(3*s)) / v.Err
+	a, b := v.skewTerms()
+	t := (v.Mean - x) / v.Err
+	return t + a*t*t + a*a*t*t*t/3 + b
 }
 
-// SkewCovers reports whether x lies in the 95% interval of v that
-// Johnson's modified t gives: |SkewZ(x)| at most Student's t quantile
-// with N-1 degrees of freedom.
+// skewTerms returns the a and b of [Value.SkewZ].
+func (v Value) skewTerms() (a, b float64) {
+	r := math.Sqrt(float64(v.N))
+	return v.Skew / (3 * r), v.Skew / (6 * r)
+}
+
+// SkewInterval95 returns the 95% interval of v that [Value.SkewZ] gives:
+// the x whose SkewZ lies within Student's t quantile with N-1 degrees of
+// freedom, an interval reaching further above the mean than below it
+// for terms skewed to the right. It is [Value.Interval95] without a
+// standard error.
+func (v Value) SkewInterval95() (float64, float64) {
+	if !(v.Err > 0) || math.IsInf(v.Err, 0) || v.N < 2 {
+		return v.Interval95()
+	}
+	a, b := v.skewTerms()
+	// The t whose SkewZ is y: t + a t^2 + a^2 t^3 / 3 is ((1 + a t)^3 - 1) / (3 a).
+	t := func(y float64) float64 {
+		if a == 0 {
+			return y - b
+		}
+		return (math.Cbrt(1+3*a*(y-b)) - 1) / a
+	}
+	q := studentt.Q975(v.N - 1)
+	return v.Mean - t(q)*v.Err, v.Mean - t(-q)*v.Err
+}
+
+// SkewCovers reports whether x lies in v's [Value.SkewInterval95].
 func (v Value) SkewCovers(x float64) bool {
-	return math.Abs(v.SkewZ(x)) <= studentt.Q975(v.N-1)
+	lo, hi := v.SkewInterval95()
+	return lo <= x && x <= hi
 }
 
 // Interval95 returns the 95% confidence interval of v, from Student's t

@@ -152,8 +152,9 @@ func Report(w io.Writer, d *Design, ds []Descent, known float64, source string, 
 // WriteSnakes prints the estimates r of descents of design d and, when
 // the solutions are known (known > 0, from source), the snakes' estimates
 // ctl that take them as control variate, and whether the solutions'
-// interval covers them; it reports whether the run can be trusted by that
-// test. Given a target relative standard error (0 for none), it prints
+// interval covers them, corrected for the descents' skewness
+// ([Value.SkewInterval95]); it reports whether the run can be trusted by
+// that test. Given a target relative standard error (0 for none), it prints
 // too how many descents in all would take the snakes' and one-solution
 // snakes' printed estimates to it ([Result.DescentsFor]), as
 // descents_for_target.
@@ -196,11 +197,14 @@ func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source st
 	if known <= 0 {
 		return true
 	}
-	lo, hi := r.Solutions.Interval95()
-	if lo <= known && known <= hi {
-		fmt.Fprintf(w, "# known solutions %.0f (%s): inside the 95%% interval [%.4g, %.4g]\n", known, source, lo, hi)
+	lo, hi := r.Solutions.SkewInterval95()
+	tlo, thi := r.Solutions.Interval95()
+	interval := fmt.Sprintf("the 95%% interval [%.4g, %.4g], corrected for the descents' skewness %.3g (Student's t: [%.4g, %.4g])",
+		lo, hi, r.Solutions.Skew, tlo, thi)
+	if r.Solutions.SkewCovers(known) {
+		fmt.Fprintf(w, "# known solutions %.0f (%s): inside %s\n", known, source, interval)
 		return true
 	}
-	fmt.Fprintf(w, "# known solutions %.0f (%s): OUTSIDE the 95%% interval [%.4g, %.4g]: this run is not to be trusted\n", known, source, lo, hi)
+	fmt.Fprintf(w, "# known solutions %.0f (%s): OUTSIDE %s: this run is not to be trusted\n", known, source, interval)
 	return false
 }
