@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -199,5 +201,89 @@ func FuzzProfile(f *testing.F) {
 		l := 1 + int(n)%min(16, b.Len()-2)
 		p := Seq{Bits: turns &^ 1 & (1<<l - 1), Len: l}
 		checkTwoPass(t, b, p, 1+int(width)%1024, seed, cut)
+	})
+}
+
+// spreadBoxes are the boxes TestSpread runs populations down: the small
+// ones, 4x4x4 and 1x1x64 of 64 cells, whose moves fill the three words
+// of their packing, and the long boxes where cuts apply.
+var spreadBoxes = []string{"2x2x3", "3x3x3", "2x4x4", "3x4x4", "3x3x7", "4x4x4", "2x2x16", "2x3x10", "1x8x8", "1x1x64"}
+
+// checkSpread fails t when spread and spreadPlain make different
+// populations from the frontier of prefix p in box b, level by level down
+// to the last cubelet: the nodes, their weights, their children's cells,
+// the children and their weight, to the last bit. The weights are drawn
+// anew at each level, now all one, now uneven, so that a child is drawn
+// several times; each level is kept whole or resampled to a width the
+// seed picks, of at most 500.
+func checkSpread(t *testing.T, b symmetry.Box, p Seq, cut bool, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 0x5b7ead))
+	f := frontierOf(b, p, 1+r.IntN(300), seed, cut)
+	g := f.g
+	s := g.newSearch(context.Background(), job{keysOnly: true, uncut: !cut})
+	cur, got, want := new(pop), new(pop), new(pop)
+	f.first(cur, len(f.nodes), r)
+	for len(cur.nodes) > 0 {
+		i := int(cur.nodes[0].i) + 1
+		if i == g.n-1 {
+			return
+		}
+		// Weights, and the cells and sums Profile adds for them.
+		even := r.IntN(2) == 0
+		cur.cells, cur.kids, cur.kidWeight = cur.cells[:0], 0, 0
+		for k := range cur.nodes {
+			cur.weight[k] = 0.75 + float64(k%3)*r.Float64()
+			if even {
+				cur.weight[k] = cur.weight[0]
+			}
+			cur.addCells(s.childCells(&cur.nodes[k]), cur.weight[k])
+		}
+		inner := i+1 < g.n-1
+		size, d, resampled := cur.kids, draw{}, cur.kids > 500 || cur.kids > 1 && r.IntN(2) == 0
+		if resampled {
+			size = 1 + r.IntN(min(cur.kids, 500))
+			d = newDraw(cur.kidWeight, size, r)
+		}
+		s.spread(got, cur, i, size, inner, d, resampled)
+		s.spreadPlain(want, cur, inner, d, resampled)
+		switch {
+		case !slices.Equal(got.nodes, want.nodes):
+			t.Fatalf("%v section %v, seed %d, level %d: spread's nodes differ from the plain loop's", b, p, seed, i)
+		case !slices.Equal(got.weight, want.weight), !slices.Equal(got.cells, want.cells):
+			t.Fatalf("%v section %v, seed %d, level %d: weights %v and cells %x, plain %v and %x", b, p, seed, i, got.weight, got.cells, want.weight, want.cells)
+		case got.kids != want.kids || got.kidWeight != want.kidWeight:
+			t.Fatalf("%v section %v, seed %d, level %d: %d children weighing %v, plain %d weighing %v", b, p, seed, i, got.kids, got.kidWeight, want.kids, want.kidWeight)
+		}
+		cur, got = got, cur
+	}
+}
+
+// TestSpread holds spread to spreadPlain on every box of spreadBoxes,
+// from the frontier of every start cell, corners included, and from
+// sections deeper down, with the cut and without.
+func TestSpread(t *testing.T) {
+	for _, name := range spreadBoxes {
+		b := symmetry.MustParseBox(name)
+		for _, prefix := range []string{"0", "01", "0110", "0111011"} {
+			p, _ := ParseSeq(prefix)
+			for seed := range uint64(4) {
+				for _, cut := range []bool{false, true} {
+					checkSpread(t, b, p, cut, seed)
+				}
+			}
+		}
+	}
+}
+
+// FuzzSpread is TestSpread on the sections and seeds the fuzzer picks.
+func FuzzSpread(f *testing.F) {
+	f.Add(uint8(5), uint64(0b0110), uint8(4), uint64(1), false)
+	f.Add(uint8(6), uint64(0b0110110), uint8(7), uint64(2), true)
+	f.Add(uint8(9), uint64(0), uint8(1), uint64(3), false)
+	f.Fuzz(func(t *testing.T, box uint8, turns uint64, n uint8, seed uint64, cut bool) {
+		b := symmetry.MustParseBox(spreadBoxes[int(box)%len(spreadBoxes)])
+		l := 1 + int(n)%min(12, b.Len()-2)
+		checkSpread(t, b, Seq{Bits: turns &^ 1 & (1<<l - 1), Len: l}, cut, seed)
 	})
 }
