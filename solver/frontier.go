@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -515,17 +516,55 @@ func (s *search) build(next, cur *pop, i, size int, inner bool, step float64, re
 // childWeight returns the weight of p's children, p.cells's, added one by
 // one in their order, as addCells adds them.
 func (p *pop) childWeight() float64 {
-	var sum float64
 	if w, ok := p.evenWeight(); ok {
-		for range p.kids {
-			sum += w
-		}
-		return sum
+		return addRepeated(0, w, p.kids)
 	}
+	var sum float64
 	for k, w := range p.weight {
 		sum = addTimes(sum, w, bits.OnesCount64(p.cells[k]))
 	}
 	return sum
+}
+
+// addRepeated returns s with w added to it n times, one addition after
+// another, to the last bit, in some two steps a binade of the sum rather
+// than n. Where s, at least w, lies in a binade [2^e, 2^(e+1)) of ulp u,
+// adding w rounds s+w to a multiple of u; while s+w stays below 2^(e+1)
+// and w/u is not a half-integer, whose rounding would go by the last bit
+// of s, that rounds w itself to the nearest multiple d of u, the same for
+// every s of the binade: k additions add k*d exactly. Every other
+// addition, those that cross into the next binade, those of a tie, and
+// those below w or among subnormals and infinities, is made one at a
+// time. TestAddRepeated and FuzzAddRepeated hold it to the additions.
+func addRepeated(s, w float64, n int) float64 {
+	for n > 0 {
+		e := int(math.Float64bits(s) >> 52) // s's biased exponent, s positive
+		if !(w > 0) || !(s >= w) || e < 54 || e >= 0x7fe {
+			s += w
+			n--
+			continue
+		}
+		u := math.Float64frombits(uint64(e-52) << 52) // the ulp of s
+		top := math.Float64frombits(uint64(e+1) << 52)
+		t := w / u // exact: u is a power of 2, and w/u below 2^53
+		ti := math.Floor(t)
+		// In units of u: s+j*d+w < top for j <= (top-s)/u-1-floor(w/u),
+		// as s/u and top/u are integers.
+		room := int64((top-s)/u) - 1 - int64(ti)
+		if t-ti == 0.5 || room < 0 {
+			s += w
+			n--
+			continue
+		}
+		d := (s + w) - s // exact: both are multiples of u, and close
+		if d == 0 {
+			return s // each addition leaves s as it is
+		}
+		k := min(room/int64(d/u)+1, int64(n))
+		s += float64(k) * d // exact: a multiple of u, at most top
+		n -= int(k)
+	}
+	return s
 }
 
 // evenWeight returns the weight of p's nodes and true when they all have

@@ -287,3 +287,56 @@ func FuzzSpread(f *testing.F) {
 		checkSpread(t, b, Seq{Bits: turns &^ 1 & (1<<l - 1), Len: l}, cut, seed)
 	})
 }
+
+// checkAddRepeated fails t when addRepeated(s, w, n) differs from n
+// additions of w to s made one after another.
+func checkAddRepeated(t *testing.T, s, w float64, n int) {
+	t.Helper()
+	want := s
+	for range n {
+		want += w
+	}
+	if got := addRepeated(s, w, n); math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("addRepeated(%v, %v, %d) = %v, want %v", s, w, n, got, want)
+	}
+}
+
+// TestAddRepeated holds addRepeated to the additions one by one: weights
+// of every size, sums that cross many binades, weights of few bits and of
+// 53, and weights whose lowest bit puts a tie in a binade the sum
+// reaches (an odd mantissa of 41 bits or so: ties from some 2^12
+// additions on).
+func TestAddRepeated(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 0xadd))
+	for _, w := range []float64{1, 3, 0.1, 1.5, 1.0 / 3, 7e-300, 5e-324, 1e300, math.MaxFloat64, 0, -1, math.Inf(1), math.NaN()} {
+		for _, n := range []int{0, 1, 2, 3, 10, 1000, 1 << 17} {
+			checkAddRepeated(t, 0, w, n)
+		}
+	}
+	for range 300 {
+		var w float64
+		switch r.IntN(4) {
+		case 0: // any 53 bits, of any size
+			w = math.Float64frombits(r.Uint64N(0x7fe)<<52 | r.Uint64N(1<<52))
+		case 1: // an odd mantissa of 38 to 44 bits: ties within reach
+			w = math.Ldexp(float64(r.Uint64N(1<<(37+r.IntN(7)))|1<<(37+r.IntN(7))|1), r.IntN(200)-100)
+		case 2: // a few bits
+			w = math.Ldexp(float64(1+r.IntN(1000)), r.IntN(200)-100)
+		default: // a profile's weight: a count over a width
+			w = float64(1+r.IntN(1<<30)) / float64(1+r.IntN(1<<20))
+		}
+		checkAddRepeated(t, 0, w, r.IntN(1<<(4+r.IntN(15))))
+		checkAddRepeated(t, w*float64(r.IntN(1<<20)), w, r.IntN(1<<14))
+		checkAddRepeated(t, math.Ldexp(w, -r.IntN(1100)), w, r.IntN(1<<10)) // from below w
+	}
+}
+
+// FuzzAddRepeated is TestAddRepeated on the sums, weights and counts the
+// fuzzer picks.
+func FuzzAddRepeated(f *testing.F) {
+	f.Add(uint64(0), math.Float64bits(0.1), uint32(1000))
+	f.Add(math.Float64bits(1<<40), math.Float64bits(3), uint32(70000))
+	f.Fuzz(func(t *testing.T, s, w uint64, n uint32) {
+		checkAddRepeated(t, math.Float64frombits(s), math.Float64frombits(w), int(n%(1<<18)))
+	})
+}
