@@ -230,12 +230,12 @@ func checkSpread(t *testing.T, b symmetry.Box, p Seq, cut bool, seed uint64) {
 			return
 		}
 		// Weights, and the cells and sums Profile adds for them.
-		even := r.IntN(2) == 0
+		even, w := r.IntN(2) == 0, 0.5+r.Float64() // 53 bits: sums that round
 		cur.cells, cur.kids, cur.kidWeight = cur.cells[:0], 0, 0
 		for k := range cur.nodes {
-			cur.weight[k] = 0.75 + float64(k%3)*r.Float64()
-			if even {
-				cur.weight[k] = cur.weight[0]
+			cur.weight[k] = w
+			if !even {
+				cur.weight[k] = 0.75 + float64(k%3)*r.Float64()
 			}
 			cur.addCells(s.childCells(&cur.nodes[k]), cur.weight[k])
 		}
