@@ -2,8 +2,10 @@ package solver
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -42,6 +44,7 @@ type pop struct {
 	nodes  []state
 	weight []float64
 	cells  []uint64 // in Profile, each node's children's cells
+	picks  []uint64 // in Profile, the children taken of cells (see spread)
 	// kids and kidWeight are the children of cells's nodes and their
 	// weight, added up node by node as cells grows (see addCells).
 	kids      int
@@ -319,39 +322,291 @@ func (f *Frontier) Profile(ctx context.Context, width int, seed, stream uint64) 
 		// The children's children are leaves, which the next round
 		// reaches through extend: their cells are not wanted.
 		inner := i+1 < g.n-1
-		next.reset()
 		if many <= width {
-			for k, m := range cur.cells {
-				for ; m != 0; m &= m - 1 {
-					next.build(s, &cur.nodes[k], bits.TrailingZeros64(m), cur.weight[k], inner)
-				}
-			}
+			s.spread(next, cur, i, many, inner, draw{}, false)
 		} else {
 			// resample, over children not built.
 			pr.Exact = false
-			d := newDraw(total, width, r)
-			for k, m := range cur.cells {
-				for ; m != 0; m &= m - 1 {
-					var times int
-					d, times = d.take(cur.weight[k])
-					if times == 0 {
-						continue
-					}
-					next.build(s, &cur.nodes[k], bits.TrailingZeros64(m), d.step, inner)
-					at := len(next.nodes) - 1
-					for range times - 1 {
-						*next.grow(d.step) = next.nodes[at]
-						if inner {
-							next.addCells(next.cells[at], d.step)
-						}
-					}
-				}
-			}
+			s.spread(next, cur, i, width, inner, newDraw(total, width, r), true)
 		}
 		cur, next = next, cur
 	}
 	return pr, nil
 }
+
+// spread makes next the children of cur's nodes, which have i-1 moves,
+// that cur.cells gives: each child with its parent's weight; or, when
+// resampled, those that draw d takes, each as many times as it is drawn,
+// of the draw's step; and, when inner, with its own children's cells,
+// counted as they are found. size bounds the children made.
+//
+// It is the loop of pop.build over cur.cells, in two passes: the first
+// makes the draw and lists the children it takes, the second builds them,
+// childInto and options written out in it, so that neither the draw's
+// branches nor its sums hold up a build. TestProfileTwoPass and
+// FuzzProfile hold it to the plain profile, TestLoopsMatchOptions its
+// copy of options to options.
+func (s *search) spread(next, cur *pop, i, size int, inner bool, d draw, resampled bool) {
+	next.reset()
+	if code := s.lv.code[i&63]; code>>2 > 1 || s.g.n-1-i > s.lv.tail1+1 || size >= 1<<24 {
+		// A straight run to fit or a snake's tail to check, which a
+		// profile's job, free of constraint, never has; or more children
+		// than a pick holds: the plain loop.
+		s.spreadPlain(next, cur, inner, d, resampled)
+		return
+	}
+	picks := cur.picks[:0]
+	if resampled {
+		for k, m := range cur.cells {
+			w := cur.weight[k]
+			for ; m != 0; m &= m - 1 {
+				var times int
+				if d, times = d.take(w); times != 0 {
+					picks = append(picks, taken(k, bits.TrailingZeros64(m), times))
+				}
+			}
+		}
+	} else {
+		for k, m := range cur.cells {
+			for ; m != 0; m &= m - 1 {
+				picks = append(picks, taken(k, bits.TrailingZeros64(m), 1))
+			}
+		}
+	}
+	cur.picks = picks
+	s.build(next, cur, i, size, inner, d.step, resampled)
+}
+
+// spreadPlain is spread's plain form: pop.build for each child taken, as
+// many times as it is taken.
+func (s *search) spreadPlain(next, cur *pop, inner bool, d draw, resampled bool) {
+	next.reset()
+	for k, m := range cur.cells {
+		for ; m != 0; m &= m - 1 {
+			times, w := 1, cur.weight[k]
+			if resampled {
+				if d, times = d.take(w); times == 0 {
+					continue
+				}
+				w = d.step
+			}
+			next.build(s, &cur.nodes[k], bits.TrailingZeros64(m), w, inner)
+			at := len(next.nodes) - 1
+			for range times - 1 {
+				*next.grow(w) = next.nodes[at]
+				if inner {
+					next.addCells(next.cells[at], w)
+				}
+			}
+		}
+	}
+}
+
+// taken packs a child that spread takes: its parent k, the cell q it moves
+// into, and how many times it is taken, below 2^24 as the widest
+// population is.
+func taken(k, q, times int) uint64 { return uint64(k)<<32 | uint64(q)<<24 | uint64(times) }
+
+// build is spread's second pass: it makes next the children cur.picks
+// lists, of weight step when resampled, else their parent's.
+func (s *search) build(next, cur *pop, i, size int, inner bool, step float64, resampled bool) {
+	g := s.g
+	nodes := slices.Grow(next.nodes, size)[:size]
+	weight := slices.Grow(next.weight, size)[:size]
+	var cells []uint64
+	if inner {
+		cells = slices.Grow(next.cells, size)[:size]
+	}
+	// The move every child adds, move j, its place in the packed moves,
+	// and the turn it makes when it leaves the last move's direction.
+	j := uint(i - 1)
+	word, shift := j/21, 3*(j%21)
+	var turn uint64
+	if j > 0 {
+		turn = 1 << (j & 63)
+	}
+	fol := s.lv.code[i&63] & 3
+	at, kids := 0, 0
+	for _, pk := range cur.picks {
+		k, q, times := int(pk>>32), int(pk>>24&63), int(pk&(1<<24-1))
+		st := &cur.nodes[k]
+		cw := step
+		if !resampled {
+			cw = cur.weight[k]
+		}
+		// childInto, written out (see there).
+		dir := s.dirOf[uint8(q-int(st.head))]
+		t := st.turns
+		if dir != st.last {
+			t |= turn
+		}
+		f, u := st.free&^(1<<q), st.used|1<<(dir>>1)
+		c0, c1, c2 := uncount(s.nbMask[q&63], st.b0, st.b1, st.b2)
+		kid := &nodes[at]
+		x := uint64(dir) << shift
+		switch word {
+		case 0:
+			kid.moves[0], kid.moves[1], kid.moves[2] = st.moves[0]|x, st.moves[1], st.moves[2]
+		case 1:
+			kid.moves[0], kid.moves[1], kid.moves[2] = st.moves[0], st.moves[1]|x, st.moves[2]
+		default:
+			kid.moves[0], kid.moves[1], kid.moves[2] = st.moves[0], st.moves[1], st.moves[2]|x
+		}
+		kid.free, kid.turns, kid.b0, kid.b1, kid.b2 = f, t, c0, c1, c2
+		kid.i, kid.head, kid.start, kid.last, kid.used = uint8(i), uint8(q), st.start, dir, u
+		weight[at] = cw
+		var opts uint64
+		var n int
+		if inner {
+			// options, written out (see there), its weak cells' test as
+			// descendFree writes it.
+			wrongEnd := g.wrongEnd(int(st.start))
+			opts = g.nbAllowed[q&63][u&7] & f & g.follow[q&63][dir&7][fol]
+			if wk := f &^ (c1 | c2); wk != 0 && opts != 0 {
+				a := wk & -wk
+				if iso := f &^ (c0 | c1 | c2); iso != 0 {
+					if iso != f || iso&(iso-1) != 0 {
+						opts = 0
+					}
+				} else if b := wk ^ a; b == 0 {
+					if a&wrongEnd != 0 {
+						opts &= a
+					} else if p := s.nbMask[bits.TrailingZeros64(a)] & f; f != p|a {
+						opts &^= p
+					}
+				} else if b&(b-1) != 0 {
+					opts = 0
+				} else {
+					var m uint64
+					if b&wrongEnd == 0 && (s.nbMask[bits.TrailingZeros64(b)]&f != a || f == wk) {
+						m = a
+					}
+					if a&wrongEnd == 0 && (s.nbMask[bits.TrailingZeros64(a)]&f != b || f == wk) {
+						m |= b
+					}
+					opts &= m
+				}
+			}
+			if s.cuts && f&s.layer[q&63] == 0 && f&s.below[q&63] != 0 && f&s.above[q&63] != 0 {
+				opts = 0 // cut, written out (see there)
+			}
+			cells[at] = opts
+			// addCells, written out: the weights are added below.
+			n = bits.OnesCount64(opts)
+			kids += n
+		}
+		at++
+		for range times - 1 {
+			nodes[at], weight[at] = nodes[at-1], cw
+			if inner {
+				cells[at] = opts
+				kids += n
+			}
+			at++
+		}
+	}
+	next.nodes, next.weight = nodes[:at], weight[:at]
+	if inner {
+		next.cells = cells[:at]
+		next.kids = kids
+		next.kidWeight = next.childWeight()
+	}
+}
+
+// childWeight returns the weight of p's children, p.cells's, added one by
+// one in their order, as addCells adds them.
+func (p *pop) childWeight() float64 {
+	if w, ok := p.evenWeight(); ok {
+		return addRepeated(0, w, p.kids)
+	}
+	var sum float64
+	for k, w := range p.weight {
+		sum = addTimes(sum, w, bits.OnesCount64(p.cells[k]))
+	}
+	return sum
+}
+
+// addRepeated returns s with w added to it n times, one addition after
+// another, to the last bit, in some two steps a binade of the sum rather
+// than n. Where s, at least w, lies in a binade [2^e, 2^(e+1)) of ulp u,
+// adding w rounds s+w to a multiple of u; while s+w stays below 2^(e+1)
+// and w/u is not a half-integer, whose rounding would go by the last bit
+// of s, that rounds w itself to the nearest multiple d of u, the same for
+// every s of the binade: k additions add k*d exactly. Every other
+// addition, those that cross into the next binade, those of a tie, and
+// those below w or among subnormals and infinities, is made one at a
+// time. TestAddRepeated and FuzzAddRepeated hold it to the additions.
+func addRepeated(s, w float64, n int) float64 {
+	for n > 0 {
+		e := int(math.Float64bits(s) >> 52) // s's biased exponent, s positive
+		if !(w > 0) || !(s >= w) || e < 54 || e >= 0x7fe {
+			s += w
+			n--
+			continue
+		}
+		u := math.Float64frombits(uint64(e-52) << 52) // the ulp of s
+		top := math.Float64frombits(uint64(e+1) << 52)
+		t := w / u // exact: u is a power of 2, and w/u below 2^53
+		ti := math.Floor(t)
+		// In units of u: s+j*d+w < top for j <= (top-s)/u-1-floor(w/u),
+		// as s/u and top/u are integers.
+		room := int64((top-s)/u) - 1 - int64(ti)
+		if t-ti == 0.5 || room < 0 {
+			s += w
+			n--
+			continue
+		}
+		d := (s + w) - s // exact: both are multiples of u, and close
+		if d == 0 {
+			return s // each addition leaves s as it is
+		}
+		k := min(room/int64(d/u)+1, int64(n))
+		s += float64(k) * d // exact: a multiple of u, at most top
+		n -= int(k)
+	}
+	return s
+}
+
+// evenWeight returns the weight of p's nodes and true when they all have
+// the same, as they do when all come of one frontier: its root's nodes
+// weigh 1, and a population either inherits its parents' weight or is
+// resampled to one weight.
+func (p *pop) evenWeight() (float64, bool) {
+	if len(p.weight) == 0 {
+		return 0, true
+	}
+	w := p.weight[0]
+	for _, x := range p.weight {
+		if x != w {
+			return 0, false
+		}
+	}
+	return w, true
+}
+
+// addTimes returns sum with w added to it n times, one addition at a
+// time, as addCells adds a node's children's weights, to the last bit.
+// For n up to 5, a node's children below the first move, it adds w times
+// 1 or 0 five times, with no branch to mispredict on n: a weight is
+// positive and finite, so adding 0 leaves sum as it is.
+func addTimes(sum, w float64, n int) float64 {
+	if n > 5 {
+		for range n {
+			sum += w
+		}
+		return sum
+	}
+	t := &addTerms[n]
+	sum += w * t[0]
+	sum += w * t[1]
+	sum += w * t[2]
+	sum += w * t[3]
+	sum += w * t[4]
+	return sum
+}
+
+// addTerms[n] are addTimes's factors for n additions.
+var addTerms = [6][5]float64{{}, {1}, {1, 1}, {1, 1, 1}, {1, 1, 1, 1}, {1, 1, 1, 1, 1}}
 
 // profileStart returns a profile of width's empty figures, its
 // generator and its search, or no search when f's prefix opens no key.

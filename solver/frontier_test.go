@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/snakecube/snakecube/symmetry"
@@ -199,5 +201,142 @@ func FuzzProfile(f *testing.F) {
 		l := 1 + int(n)%min(16, b.Len()-2)
 		p := Seq{Bits: turns &^ 1 & (1<<l - 1), Len: l}
 		checkTwoPass(t, b, p, 1+int(width)%1024, seed, cut)
+	})
+}
+
+// spreadBoxes are the boxes TestSpread runs populations down: the small
+// ones, 4x4x4 and 1x1x64 of 64 cells, whose moves fill the three words
+// of their packing, and the long boxes where cuts apply.
+var spreadBoxes = []string{"2x2x3", "3x3x3", "2x4x4", "3x4x4", "3x3x7", "4x4x4", "2x2x16", "2x3x10", "1x8x8", "1x1x64"}
+
+// checkSpread fails t when spread and spreadPlain make different
+// populations from the frontier of prefix p in box b, level by level down
+// to the last cubelet: the nodes, their weights, their children's cells,
+// the children and their weight, to the last bit. The weights are drawn
+// anew at each level, now all one, now uneven, so that a child is drawn
+// several times; each level is kept whole or resampled to a width the
+// seed picks, of at most 500.
+func checkSpread(t *testing.T, b symmetry.Box, p Seq, cut bool, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 0x5b7ead))
+	f := frontierOf(b, p, 1+r.IntN(300), seed, cut)
+	g := f.g
+	s := g.newSearch(context.Background(), job{keysOnly: true, uncut: !cut})
+	cur, got, want := new(pop), new(pop), new(pop)
+	f.first(cur, len(f.nodes), r)
+	for len(cur.nodes) > 0 {
+		i := int(cur.nodes[0].i) + 1
+		if i == g.n-1 {
+			return
+		}
+		// Weights, and the cells and sums Profile adds for them.
+		even, w := r.IntN(2) == 0, 0.5+r.Float64() // 53 bits: sums that round
+		cur.cells, cur.kids, cur.kidWeight = cur.cells[:0], 0, 0
+		for k := range cur.nodes {
+			cur.weight[k] = w
+			if !even {
+				cur.weight[k] = 0.75 + float64(k%3)*r.Float64()
+			}
+			cur.addCells(s.childCells(&cur.nodes[k]), cur.weight[k])
+		}
+		inner := i+1 < g.n-1
+		size, d, resampled := cur.kids, draw{}, cur.kids > 500 || cur.kids > 1 && r.IntN(2) == 0
+		if resampled {
+			size = 1 + r.IntN(min(cur.kids, 500))
+			d = newDraw(cur.kidWeight, size, r)
+		}
+		s.spread(got, cur, i, size, inner, d, resampled)
+		s.spreadPlain(want, cur, inner, d, resampled)
+		switch {
+		case !slices.Equal(got.nodes, want.nodes):
+			t.Fatalf("%v section %v, seed %d, level %d: spread's nodes differ from the plain loop's", b, p, seed, i)
+		case !slices.Equal(got.weight, want.weight), !slices.Equal(got.cells, want.cells):
+			t.Fatalf("%v section %v, seed %d, level %d: weights %v and cells %x, plain %v and %x", b, p, seed, i, got.weight, got.cells, want.weight, want.cells)
+		case got.kids != want.kids || got.kidWeight != want.kidWeight:
+			t.Fatalf("%v section %v, seed %d, level %d: %d children weighing %v, plain %d weighing %v", b, p, seed, i, got.kids, got.kidWeight, want.kids, want.kidWeight)
+		}
+		cur, got = got, cur
+	}
+}
+
+// TestSpread holds spread to spreadPlain on every box of spreadBoxes,
+// from the frontier of every start cell, corners included, and from
+// sections deeper down, with the cut and without.
+func TestSpread(t *testing.T) {
+	for _, name := range spreadBoxes {
+		b := symmetry.MustParseBox(name)
+		for _, prefix := range []string{"0", "01", "0110", "0111011"} {
+			p, _ := ParseSeq(prefix)
+			for seed := range uint64(4) {
+				for _, cut := range []bool{false, true} {
+					checkSpread(t, b, p, cut, seed)
+				}
+			}
+		}
+	}
+}
+
+// FuzzSpread is TestSpread on the sections and seeds the fuzzer picks.
+func FuzzSpread(f *testing.F) {
+	f.Add(uint8(5), uint64(0b0110), uint8(4), uint64(1), false)
+	f.Add(uint8(6), uint64(0b0110110), uint8(7), uint64(2), true)
+	f.Add(uint8(9), uint64(0), uint8(1), uint64(3), false)
+	f.Fuzz(func(t *testing.T, box uint8, turns uint64, n uint8, seed uint64, cut bool) {
+		b := symmetry.MustParseBox(spreadBoxes[int(box)%len(spreadBoxes)])
+		l := 1 + int(n)%min(12, b.Len()-2)
+		checkSpread(t, b, Seq{Bits: turns &^ 1 & (1<<l - 1), Len: l}, cut, seed)
+	})
+}
+
+// checkAddRepeated fails t when addRepeated(s, w, n) differs from n
+// additions of w to s made one after another.
+func checkAddRepeated(t *testing.T, s, w float64, n int) {
+	t.Helper()
+	want := s
+	for range n {
+		want += w
+	}
+	if got := addRepeated(s, w, n); math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("addRepeated(%v, %v, %d) = %v, want %v", s, w, n, got, want)
+	}
+}
+
+// TestAddRepeated holds addRepeated to the additions one by one: weights
+// of every size, sums that cross many binades, weights of few bits and of
+// 53, and weights whose lowest bit puts a tie in a binade the sum
+// reaches (an odd mantissa of 41 bits or so: ties from some 2^12
+// additions on).
+func TestAddRepeated(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 0xadd))
+	for _, w := range []float64{1, 3, 0.1, 1.5, 1.0 / 3, 7e-300, 5e-324, 1e300, math.MaxFloat64, 0, -1, math.Inf(1), math.NaN()} {
+		for _, n := range []int{0, 1, 2, 3, 10, 1000, 1 << 17} {
+			checkAddRepeated(t, 0, w, n)
+		}
+	}
+	for range 300 {
+		var w float64
+		switch r.IntN(4) {
+		case 0: // any 53 bits, of any size
+			w = math.Float64frombits(r.Uint64N(0x7fe)<<52 | r.Uint64N(1<<52))
+		case 1: // an odd mantissa of 38 to 44 bits: ties within reach
+			w = math.Ldexp(float64(r.Uint64N(1<<(37+r.IntN(7)))|1<<(37+r.IntN(7))|1), r.IntN(200)-100)
+		case 2: // a few bits
+			w = math.Ldexp(float64(1+r.IntN(1000)), r.IntN(200)-100)
+		default: // a profile's weight: a count over a width
+			w = float64(1+r.IntN(1<<30)) / float64(1+r.IntN(1<<20))
+		}
+		checkAddRepeated(t, 0, w, r.IntN(1<<(4+r.IntN(15))))
+		checkAddRepeated(t, w*float64(r.IntN(1<<20)), w, r.IntN(1<<14))
+		checkAddRepeated(t, math.Ldexp(w, -r.IntN(1100)), w, r.IntN(1<<10)) // from below w
+	}
+}
+
+// FuzzAddRepeated is TestAddRepeated on the sums, weights and counts the
+// fuzzer picks.
+func FuzzAddRepeated(f *testing.F) {
+	f.Add(uint64(0), math.Float64bits(0.1), uint32(1000))
+	f.Add(math.Float64bits(1<<40), math.Float64bits(3), uint32(70000))
+	f.Fuzz(func(t *testing.T, s, w uint64, n uint32) {
+		checkAddRepeated(t, math.Float64frombits(s), math.Float64frombits(w), int(n%(1<<18)))
 	})
 }

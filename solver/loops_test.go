@@ -12,9 +12,10 @@ import (
 	"github.com/snakecube/snakecube/symmetry"
 )
 
-// The three search loops each hold a copy, written out by hand, of what
-// options computes for a node by calling weak, tailBlocked, fits
-// (runsBlocked) and cut: the loops can afford no call (see search). These tests
+// The three search loops, and spread's build of a profile's population,
+// each hold a copy, written out by hand, of what options computes for a
+// node by calling weak, tailBlocked, fits (runsBlocked) and cut: the loops
+// can afford no call (see search). These tests
 // hold the copies to the functions: on random boards, a loop is run from a
 // node through one move, and the moves it then allows from the child must
 // be options's for the child. An edit to one side and not the other fails
@@ -34,10 +35,11 @@ const (
 	loopFree = iota
 	loopConstrained
 	loopFixed
+	loopSpread // spread, building a profile's next population
 	numLoops
 )
 
-var loopNames = [numLoops]string{"descendFree", "descendConstrained", "descendFixed"}
+var loopNames = [numLoops]string{"descendFree", "descendConstrained", "descendFixed", "spread"}
 
 // A board is a node of a search and one move from it, the search set up
 // as the loop finds it.
@@ -45,6 +47,7 @@ type board struct {
 	s      *search
 	parent cursor
 	q      int // the cell the move enters
+	start  int // the path's first cell
 }
 
 // child returns the node the board's move leads to, stepped plainly.
@@ -72,6 +75,16 @@ func loopNext(loop int, bd *board) uint64 {
 	s, g := bd.s, bd.s.g
 	c := bd.parent
 	c.next, c.sp = 1<<bd.q, 0
+	if loop == loopSpread {
+		// A population of the node alone, its one child built.
+		st := state{i: uint8(c.i), head: uint8(c.h), start: uint8(bd.start), last: c.last, used: c.used,
+			free: c.free, turns: c.turns, b0: c.b0, b1: c.b1, b2: c.b2}
+		cur, next := &pop{}, &pop{}
+		cur.add(&st, 1)
+		cur.addCells(1<<bd.q, 1)
+		s.spread(next, cur, c.i+1, 1, true, draw{}, false)
+		return next.cells[0]
+	}
 	if loop == loopFree {
 		// Polling at once, the loop returns at the child when it has two
 		// moves or more to stack, and with none, is done there; with one,
@@ -194,6 +207,7 @@ var loopCases = [numLoops][]int{
 	loopConstrained: {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTwoWeak, caseManyWeak, caseRunBlocked, caseCut, caseLast, caseCorner},
 	loopFixed: {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTailBlocked, caseTailFits, caseTwoWeak, caseManyWeak, caseRunBlocked,
 		caseCut, caseLast, caseCorner},
+	loopSpread: {caseNoWeak, caseIsolated, caseWrongEnd, caseEnd, caseTwoWeak, caseManyWeak, caseCut, caseLast, caseCorner},
 }
 
 // folding is a complete folding: its first cell and its moves.
@@ -286,8 +300,9 @@ func root(g *grid, start int) cursor {
 // a random walk, or, now and then, a random set of free cells about a
 // random head; the move is the folding's next or any. The job is the
 // loop's: none for descendFree; for descendConstrained some cubelets
-// fixed, with gaps; for descendFixed a snake or a prefix. Fixed cubelets
-// before the child follow the node's turns, as the search's do.
+// fixed, with gaps; for descendFixed a snake or a prefix; for spread a
+// profile's, none, with the cut or without. Fixed cubelets before the
+// child follow the node's turns, as the search's do.
 func newBoard(s *search, g *grid, fs []folding, loop int, r *rand.Rand) (board, bool) {
 	n := g.n
 	if n < 3 {
@@ -382,13 +397,16 @@ func newBoard(s *search, g *grid, fs []folding, loop int, r *rand.Rand) (board, 
 		if r.IntN(3) == 0 {
 			j.c = startsWith(Seq{Bits: q.Bits, Len: known + 1 + r.IntN(n-known)})
 		}
+	case loopSpread:
+		// A profile's job: no constraint, cut or uncut.
+		j.keysOnly, j.uncut = true, r.IntN(2) == 0
 	}
 	s.reset(g, context.Background(), j)
 	s.wrongEnd = g.wrongEnd(start)
 	if j.ordered {
 		s.wrongEnd |= g.lower[start]
 	}
-	return board{s: s, parent: c, q: q}, true
+	return board{s: s, parent: c, q: q, start: start}, true
 }
 
 // randomTurns returns random turns for the cubelets of a snake of g's box
