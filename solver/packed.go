@@ -101,11 +101,12 @@ func spread(x uint64) uint64 {
 // of their own and its stack, grown anew for each. With opts.Joined, a
 // run's sections are handed to work as one catalogue: one result a run,
 // where a result a section (an encoded chunk, its own 64 KB block) would
-// put many small results in flight, each in memory touched afresh. The runs go in windows
-// of 2*workers (see sectionWindow), half the search's: what a run makes
-// here is the whole result, its sections' catalogues encoded, held until
-// its turn in fresh memory, so a narrower window faults fewer pages in;
-// but a window of one run leaves the last runs to one core.
+// put many small results in flight, each in memory touched afresh. The
+// runs go in windows of 2*workers (see sectionWindow), half the
+// search's: what a run makes here is the whole result, its sections'
+// catalogues encoded, held until its turn in fresh memory, so a narrower
+// window faults fewer pages in; but a window of one run leaves the last
+// runs to one core.
 func streamWhole[T any](ctx context.Context, g *grid, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	mask := bucketMask(ps)
 	res, err := g.search(ctx, job{keysOnly: true, ordered: true, packed: true, buckets: mask}, opts)
@@ -251,10 +252,10 @@ func (w *workspace) packedRun(g *grid, found []found, ps []Seq, is []int) *Catal
 	sols := slices.Grow(w.sols[:0], total)[:total]
 	w.sols = sols
 	w.cat = Catalogue{Box: g.box, Snakes: slices.Grow(w.cat.Snakes[:0], total)}
+	low := uint64(1)<<(64-g.n) - 1
 	at := 0 // the solutions of the sections before
-	for k, i := range is {
-		sorted, r := w.sortBucket(g, found, ps[k], i)
-		low := uint64(1)<<(64-g.n) - 1
+	for s, i := range is {
+		sorted, r := w.sortBucket(g, found, ps[s], i)
 		start := at
 		for k := range r {
 			d := dirs[(at+k)*m : (at+k+1)*m : (at+k+1)*m]
