@@ -88,6 +88,7 @@ func Search(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.
 	var total Written
 	ew := NewWriter(w, b, opts)
 	sopts.Waiting = waiting
+	sopts.Held = solver.HeldFor(b, sopts, searchingWith(sopts.Goroutines()), opts.solutionBytes(b))
 	sopts.Joined = true // a chunk is the same bytes wherever sections end
 	sopts.Weigh = func(v any) int64 { return v.(section).chunk.weight() }
 	err := solver.Stream(ctx, b, sections, sopts, func(c *solver.Catalogue) (section, error) {
@@ -109,9 +110,43 @@ func Search(ctx context.Context, w io.Writer, b symmetry.Box, sections []solver.
 // finished and waiting to be written in key order: the sections of a box
 // differ in size by orders of magnitude, the largest of 3x3x4 at depth
 // 12 holding some 1% of its 11 GB of JSON, and a count of them waiting
-// took its peak memory past 1 GB. docs/SPEED.md has the measurements
-// behind the choice.
-var waiting int64 = 256 << 20
+// took its peak memory past 1 GB. The sections below a section too big
+// to hold (see searching) wait in a quarter of it, and those below them
+// in a quarter of that: 4/3 of it in all. docs/SPEED.md has the
+// measurements behind the choice.
+var waiting int64 = 192 << 20
+
+// searching bounds the bytes of the sections a [Search] searches and
+// encodes at once, shared by the workers: a section with more solutions
+// than its share holds is searched as the sections below it (see
+// [solver.Options.Held]). What waits weighs at most waiting's 4/3, and
+// the results of the sections running when it was reached, less than
+// searching: with the runtime's own, a catalogue of any box is written
+// in under 1 GB. docs/SPEED.md has the measurements.
+var searching int64 = 384 << 20
+
+// searchingWith returns the bytes that workers searching at once share:
+// searching, or on one worker, where nothing waits, what waits would
+// have taken as well.
+func searchingWith(workers int) int64 {
+	if workers == 1 {
+		return searching + min(waiting, 1<<40)/3*4
+	}
+	return searching
+}
+
+// solutionBytes bounds the bytes a solution of box b takes encoded in a
+// chunk: in JSON its start, moves and path, a sign and digit and comma a
+// move and up to two digits, a comma and a bracket a cell (the most is
+// 8L+64, 578 bytes on 4x4x4, 352 on 3x3x4 where 260 is the mean); as rows,
+// its start and moves and its snake's head, each snake having at least
+// one solution.
+func (o Options) solutionBytes(b symmetry.Box) int {
+	if o.text() {
+		return 8*b.Len() + 64
+	}
+	return 2*b.Len() + 40
+}
 
 // weight returns about the bytes c holds.
 func (c Chunk) weight() int64 {

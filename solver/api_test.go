@@ -16,7 +16,7 @@ import (
 // estimate command use. A name added here is a promise to every caller.
 var api = []string{
 	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "CountTotal", "Counted",
-	"Enumerate", "ErrCatalogueTooBig", "Estimate", "EstimateTree", "Frontier", "FrontierStream",
+	"Enumerate", "ErrCatalogueTooBig", "Estimate", "EstimateTree", "Frontier", "FrontierStream", "HeldFor",
 	"MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NewFrontier", "NodeRate", "NumSections",
 	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "Profile", "SectionAt", "SectionIndex", "Sections",
 	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream", "TreeSize",

@@ -49,7 +49,16 @@ type Options struct {
 	// whose result does not depend on where the sections end, such as
 	// an encoded catalogue.
 	Joined bool
+	// Held, when above 0, is the most solutions one section of a
+	// [Stream] holds (at most MaxFound, which 0 means): a section with
+	// more is searched as the sections below it, so that memory stays
+	// near Held solutions a worker whatever the box.
+	Held int
 }
+
+// Goroutines returns how many goroutines a search with o runs at once:
+// Workers, or the default it stands for.
+func (o Options) Goroutines() int { return o.workers() }
 
 func (o Options) workers() int {
 	if o.Workers > 0 {
@@ -248,12 +257,14 @@ var maxFound = MaxFound
 
 // MaxFound is how many solutions a search may hold for a catalogue's
 // section: a key and the moves each, 8 and L-1 bytes, some 1.2 GB for 64
-// cubelets.
+// cubelets. A [Stream] cuts a section with more, or with more than
+// [Options.Held], into the sections below it; only one snake's solutions
+// cannot be cut.
 const MaxFound = 1 << 24
 
-// ErrCatalogueTooBig is the error of a catalogue with a section of more
-// solutions than a search may hold, MaxFound.
-var ErrCatalogueTooBig = fmt.Errorf("more solutions than a section of a catalogue may hold in memory, %d", MaxFound)
+// ErrCatalogueTooBig is the error of a snake with more solutions than a
+// search may hold, MaxFound.
+var ErrCatalogueTooBig = fmt.Errorf("more solutions than one snake's catalogue may hold in memory, %d", MaxFound)
 
 // runAll searches below each of tasks in turn, its results growing across
 // them, and calls progress, if set, after each.

@@ -216,11 +216,13 @@ func (p *sectionPlan) start(s *search, g *grid, ctx context.Context, j job, ps [
 }
 
 // section enumerates section k of ps on one goroutine, in w's memory,
-// search and catalogue alike: the result is valid until w's next use.
-func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps []Seq, k int) (*Catalogue, error) {
+// search and catalogue alike, holding at most held solutions: the result
+// is valid until w's next use. A section with more stops with
+// [ErrCatalogueTooBig].
+func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps []Seq, k, held int) (*Catalogue, error) {
 	s := &w.s
 	tasks := plan.start(s, g, ctx, job{keysOnly: true}, ps, k)
-	s.held = maxFound
+	s.held = held
 	if err := s.runAll(tasks, nil); err != nil {
 		return nil, err
 	}
@@ -232,52 +234,120 @@ func (w *workspace) section(ctx context.Context, g *grid, plan *sectionPlan, ps 
 // gets the results in the order of ps (key order, if ps is). The catalogue
 // is valid only until work returns: its memory goes to the next section.
 // Only the sections in flight and a few finished ones waiting their turn
-// are held in memory, each of at most [MaxFound] solutions: a section
-// with more stops Stream with an error that wraps [ErrCatalogueTooBig]
-// and names it. opts.Progress counts sections; but given every
-// section of a box of up to 32 cells, Stream searches the box at once,
-// holding its solutions packed, 16 bytes each, and opts.Progress counts
-// the search's tasks; there, with opts.Joined, work may be given the
-// catalogue of several consecutive sections at once.
+// are held in memory, each of at most opts.Held solutions (MaxFound when
+// 0): a section with more is given up and searched again, in its turn,
+// as the sections [belowTooBig] cubelets below it, each alike, so that
+// work may get several catalogues for one section of ps, in key order;
+// only a section that is one snake is held up to MaxFound solutions, and
+// one with more stops Stream with an error that wraps
+// [ErrCatalogueTooBig] and names it. opts.Progress counts sections; but
+// given every section of a box of up to 32 cells, Stream searches the
+// box at once, holding its solutions packed, 16 bytes each, and
+// opts.Progress counts the search's tasks; there, with opts.Joined, work
+// may be given the catalogue of several consecutive sections at once.
 func Stream[T any](ctx context.Context, b symmetry.Box, ps []Seq, opts Options, work func(*Catalogue) (T, error), emit func(T) error) error {
 	g := gridOf(b)
 	if wholeBox(b, ps) {
 		return streamWhole(ctx, g, ps, opts, work, emit)
 	}
+	held := maxFound
+	if opts.Held > 0 {
+		held = min(opts.Held, maxFound)
+	}
+	st := &streamer[T]{g: g, opts: opts, held: held, work: work, emit: emit, slots: make(chan struct{}, opts.workers())}
+	return st.stream(ctx, ps, opts.Waiting, true)
+}
+
+// HeldFor returns what [Options.Held] keeps the sections that a
+// [Stream] of box b with o's workers searches at once within bytes in
+// all, when work's result weighs weight bytes a solution: each section
+// holds its solutions' keys and moves as the search finds them (their
+// slices grown by appending, so up to twice), and their sort and
+// catalogue, some 144 bytes and twice the moves a solution. At least
+// one solution.
+func HeldFor(b symmetry.Box, o Options, bytes int64, weight int) int {
+	each := int64(144 + 2*(b.Len()-1) + max(weight, 0))
+	return int(max(min(bytes/int64(o.workers())/each, int64(MaxFound)), 1))
+}
+
+// streamer is a [Stream] of sections, with the sections below those too
+// big to hold streamed in their turn. Its slots bound the sections
+// searched at once, at every level, to the workers.
+type streamer[T any] struct {
+	g     *grid
+	opts  Options
+	held  int
+	work  func(*Catalogue) (T, error)
+	emit  func(T) error
+	slots chan struct{}
+	done  atomic.Int64
+}
+
+// stream streams the sections ps, all of one length, holding up to
+// waiting bytes of results for their turn; top says they are Stream's,
+// which opts.Progress counts.
+func (st *streamer[T]) stream(ctx context.Context, ps []Seq, waiting int64, top bool) error {
+	g, opts := st.g, st.opts
 	plan := g.planSections(ctx, ps)
-	var done atomic.Int64
 	// A section too big is said in its turn, as emit reaches it, not as
 	// soon as it is found: the error names the first such section in the
 	// order of ps, whatever the workers and however they were scheduled.
+	// So is one to cut: its sections below are streamed in its turn.
 	type outcome struct {
 		v      T
+		cut    bool
 		tooBig error
 	}
+	progress := func() {
+		if top && opts.Progress != nil {
+			opts.Progress(int(st.done.Add(1)), len(ps))
+		}
+	}
 	work1 := func(ctx context.Context, k int) (outcome, error) {
+		select {
+		case st.slots <- struct{}{}:
+		case <-ctx.Done():
+			return outcome{}, ctx.Err()
+		}
+		defer func() { <-st.slots }()
 		w := workspaces.Get().(*workspace)
 		defer workspaces.Put(w)
-		c, err := w.section(ctx, g, &plan, ps, k)
-		if errors.Is(err, ErrCatalogueTooBig) {
-			return outcome{tooBig: fmt.Errorf("section %v: %w", ps[k], err)}, nil
+		held := st.held
+		if ps[k].Len == g.n {
+			held = maxFound // one snake, which no section below cuts
 		}
-		if err != nil {
+		c, err := w.section(ctx, g, &plan, ps, k, held)
+		switch {
+		case errors.Is(err, ErrCatalogueTooBig) && ps[k].Len < g.n:
+			return outcome{cut: true}, nil
+		case errors.Is(err, ErrCatalogueTooBig):
+			return outcome{tooBig: fmt.Errorf("snake %v: %w", ps[k], err)}, nil
+		case err != nil:
 			return outcome{}, err
 		}
-		if opts.Progress != nil {
-			opts.Progress(int(done.Add(1)), len(ps))
-		}
-		v, err := work(c)
+		progress()
+		v, err := st.work(c)
 		return outcome{v: v}, err
 	}
-	emit1 := func(_ int, o outcome) error {
-		if o.tooBig != nil {
+	emit1 := func(k int, o outcome) error {
+		switch {
+		case o.tooBig != nil:
 			return o.tooBig
+		case o.cut:
+			// What waits below is bounded by a quarter of what waits
+			// here, and so at every level: all levels together hold at
+			// most 4/3 of the top's.
+			if err := st.stream(ctx, Sections(g.box, ps[k], ps[k].Len+belowTooBig), waiting/4, false); err != nil {
+				return err
+			}
+			progress()
+			return nil
 		}
-		return emit(o.v)
+		return st.emit(o.v)
 	}
-	if opts.Waiting > 0 && opts.Weigh != nil {
+	if waiting > 0 && opts.Weigh != nil {
 		weigh := func(o outcome) int64 { return opts.Weigh(o.v) }
-		return sequencer.RunBudget(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), opts.Waiting, weigh, work1, emit1)
+		return sequencer.RunBudget(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), waiting, weigh, work1, emit1)
 	}
 	return sequencer.RunWindowed(ctx, len(ps), opts.workers(), sectionWindow(opts.workers()), work1, emit1)
 }

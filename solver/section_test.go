@@ -3,6 +3,8 @@ package solver
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -588,17 +590,19 @@ func overflows(b symmetry.Box, p Seq) bool {
 	return errors.Is(err, errTooBig)
 }
 
-// TestStreamTooBig writes the catalogue of 3x3x3 but its first section,
-// in sections of six cubelets, with room for 100 solutions a section and
-// for 1,000: a section with more stops it, with an error that names the
-// first such section in key order, as one worker finds it, whatever the
-// workers; with room for the largest, it is written.
-func TestStreamTooBig(t *testing.T) {
+// TestStreamCut writes the catalogue of 3x3x3 but its first section, in
+// sections of six cubelets, with room for 100 solutions a section and for
+// 1,000: the sections with more are cut, some of them twice or more, and
+// the catalogue is the same, snake for snake and solution for solution,
+// whatever the workers, as with room for every section.
+func TestStreamCut(t *testing.T) {
 	b := symmetry.MustParseBox("3")
 	ps := Sections(b, Seq{}, 6)[1:] // not the whole box, searched at once
-	defer func() { maxFound = MaxFound }()
+	want, calls, err := streamed(b, ps, Options{Workers: 2})
+	if err != nil || calls != len(ps) {
+		t.Fatalf("uncut: %d catalogues, %v; want %d", calls, err, len(ps))
+	}
 	for _, room := range []int{100, 1000} {
-		maxFound = room
 		var over []Seq
 		for _, p := range ps {
 			if sectionSolutions(t, b, p) > room {
@@ -608,35 +612,86 @@ func TestStreamTooBig(t *testing.T) {
 		if len(over) < 2 {
 			t.Fatalf("room for %d: %d sections hold more, want several", room, len(over))
 		}
-		want := "section " + over[0].String() + ": "
+		twice := slices.ContainsFunc(over, func(p Seq) bool {
+			return slices.ContainsFunc(Sections(b, p, p.Len+belowTooBig), func(q Seq) bool { return sectionSolutions(t, b, q) > room })
+		})
+		if room == 100 && !twice {
+			t.Errorf("room for %d: no section below a section cut holds more, want one cut twice", room)
+		}
 		for _, workers := range []int{1, 2, 4} {
-			emitted := 0
-			err := Stream(context.Background(), b, ps, Options{Workers: workers}, func(c *Catalogue) (int, error) { return 0, nil }, func(int) error {
-				emitted++
-				return nil
-			})
-			if !errors.Is(err, ErrCatalogueTooBig) || !strings.HasPrefix(err.Error(), want) {
-				t.Errorf("room for %d, %d workers: %v, want ErrCatalogueTooBig for %s", room, workers, err, over[0])
+			got, calls, err := streamed(b, ps, Options{Workers: workers, Held: room})
+			if err != nil {
+				t.Fatalf("room for %d, %d workers: %v", room, workers, err)
 			}
-			// Every section before it was written.
-			if at := slices.Index(ps, over[0]); emitted != at {
-				t.Errorf("room for %d, %d workers: %d sections emitted, want the %d before %v", room, workers, emitted, at, over[0])
+			// Each section cut gives the 16 below it, or fewer where keys
+			// cannot go, in place of its own.
+			if calls < len(ps)+len(over)*(1<<belowTooBig-1)/2 {
+				t.Errorf("room for %d, %d workers: %d catalogues for %d sections, %d of them cut", room, workers, calls, len(ps), len(over))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("room for %d, %d workers: the catalogue differs from the uncut one (%d and %d solutions)", room, workers, len(got), len(want))
 			}
 		}
 	}
-	// Room for the largest section, and the catalogue is written.
-	maxFound = 0
-	for _, p := range ps {
-		maxFound = max(maxFound, sectionSolutions(t, b, p))
+}
+
+// TestStreamTooBig gives a search room for fewer solutions than some
+// snakes of 3x3x3 have: the first such snake in key order stops the run,
+// with an error that names it, as one worker finds it, whatever the
+// workers, and every snake before it is written.
+func TestStreamTooBig(t *testing.T) {
+	b := symmetry.MustParseBox("3")
+	ps := Sections(b, Seq{}, 6)[1:]
+	all, _, err := streamed(b, ps, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
 	}
-	written := 0
-	err := Stream(context.Background(), b, ps, Options{Workers: 2}, func(c *Catalogue) (int, error) { return c.Solutions(), nil }, func(n int) error {
-		written += n
+	// The snakes and how many solutions each has, in key order.
+	var keys []string
+	sols := map[string]int{}
+	for _, line := range all {
+		key, _, _ := strings.Cut(line, " ")
+		if sols[key] == 0 {
+			keys = append(keys, key)
+		}
+		sols[key]++
+	}
+	defer func() { maxFound = MaxFound }()
+	maxFound = slices.Max(slices.Collect(maps.Values(sols))) - 1
+	first := slices.IndexFunc(keys, func(k string) bool { return sols[k] > maxFound })
+	before := 0
+	for _, k := range keys[:first] {
+		before += sols[k]
+	}
+	for _, workers := range []int{1, 2, 4} {
+		got, _, err := streamed(b, ps, Options{Workers: workers, Held: 50})
+		if !errors.Is(err, ErrCatalogueTooBig) || !strings.HasPrefix(err.Error(), "snake "+keys[first]+": ") {
+			t.Errorf("room for %d, %d workers: %v, want ErrCatalogueTooBig for snake %s", maxFound, workers, err, keys[first])
+		}
+		if !slices.Equal(got, all[:before]) {
+			t.Errorf("room for %d, %d workers: %d solutions written, want the %d before snake %s", maxFound, workers, len(got), before, keys[first])
+		}
+	}
+}
+
+// streamed streams the sections ps of box b and returns each solution
+// written, as its snake's key and moves, in order, and how many
+// catalogues work was given.
+func streamed(b symmetry.Box, ps []Seq, opts Options) (sols []string, calls int, err error) {
+	err = Stream(context.Background(), b, ps, opts, func(c *Catalogue) ([]string, error) {
+		var out []string
+		for _, s := range c.Snakes {
+			for _, d := range s.Solutions {
+				out = append(out, s.Seq.String()+" "+fmt.Sprint(d))
+			}
+		}
+		return out, nil
+	}, func(out []string) error {
+		calls++
+		sols = append(sols, out...)
 		return nil
 	})
-	if first := sectionSolutions(t, b, Sections(b, Seq{}, 6)[0]); err != nil || written != 51704-first {
-		t.Errorf("room for %d solutions, the largest section's: %d written, %v; want %d", maxFound, written, err, 51704-first)
-	}
+	return sols, calls, err
 }
 
 // sectionSolutions returns the solutions of section p of box b.

@@ -109,7 +109,7 @@ func runEnumerate(ctx context.Context, e cli.Env, args []string) error {
 		return err
 	})
 	if errors.Is(err, solver.ErrCatalogueTooBig) {
-		return fmt.Errorf("enumerate %s: %w; a catalogue this big cannot be written: count it (-count, or snakecube census), or write a section of it (-prefix)", what, err)
+		return fmt.Errorf("enumerate %s: %w; its solutions cannot be written: count them (-count, or snakecube census)", what, err)
 	}
 	if err != nil {
 		return fmt.Errorf("enumerate %s: %w", what, err)
