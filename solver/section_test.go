@@ -602,7 +602,7 @@ func TestStreamCut(t *testing.T) {
 	if err != nil || calls != len(ps) {
 		t.Fatalf("uncut: %d catalogues, %v; want %d", calls, err, len(ps))
 	}
-	for _, room := range []int{100, 1000} {
+	for _, room := range []int{100, 1000, 100, 1000} { // twice, for the schedules
 		var over []Seq
 		for _, p := range ps {
 			if sectionSolutions(t, b, p) > room {
@@ -618,7 +618,7 @@ func TestStreamCut(t *testing.T) {
 		if room == 100 && !twice {
 			t.Errorf("room for %d: no section below a section cut holds more, want one cut twice", room)
 		}
-		for _, workers := range []int{1, 2, 4} {
+		for _, workers := range []int{1, 2, 4, 8} {
 			got, calls, err := streamed(b, ps, Options{Workers: workers, Held: room})
 			if err != nil {
 				t.Fatalf("room for %d, %d workers: %v", room, workers, err)

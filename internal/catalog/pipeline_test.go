@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/internal/catalogtest"
@@ -232,7 +233,14 @@ func TestWorkersClose(t *testing.T) {
 		t.Errorf("Next after Close: %v, %v; want io.EOF", s, err)
 	}
 	r.Close() // twice, harmless
-	if n := runtime.NumGoroutine(); n != before {
-		t.Errorf("%d goroutines after Close, %d before", n, before)
+	// Close waits for the reader's goroutines; the runtime's count may
+	// still hold one of another's for a moment (CI, under -race and load,
+	// once counted 5 after Close against 4 before): a leak stays.
+	deadline := time.Now().Add(time.Minute)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines a minute after Close, %d before", n, before)
 	}
 }
