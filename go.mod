@@ -8,22 +8,26 @@ ignore ./internal/analysis/duckdb/node_modules
 
 require (
 	github.com/goccy/go-json v0.12.0
-	github.com/parquet-go/parquet-go v0.32.0
+	github.com/klauspost/compress v1.17.9
 	github.com/schollz/progressbar/v3 v3.17.1
 	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 )
 
-// The tests' alone: testscript, for the command-line scenarios.
-require github.com/rogpeppe/go-internal v1.16.0
+// The tests' alone: testscript, for the command-line scenarios, and
+// parquet-go, the independent Parquet reader and writer that export's
+// own is checked against.
+require (
+	github.com/parquet-go/parquet-go v0.32.0
+	github.com/rogpeppe/go-internal v1.16.0
+)
 
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/andybalholm/brotli v1.1.1 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/klauspost/compress v1.17.9 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/parquet-go/bitpack v1.0.0 // indirect
 	github.com/parquet-go/jsonlite v1.0.0 // indirect

@@ -41,7 +41,7 @@ func BenchmarkEncode3Serial(b *testing.B) {
 // decoder) and on one line (every entry read by the decoder).
 func BenchmarkRead3(b *testing.B) {
 	c := catalogue(b, "3")
-	for _, f := range []Format{FormatJSON, FormatJSONL} {
+	for _, f := range []Format{FormatJSON, FormatJSONL, FormatParquet} {
 		data := encode(b, c, Options{Format: f})
 		cases := []struct {
 			name string

@@ -77,7 +77,9 @@
 // lines read without it are at most a mebibyte long. [Reader.Close] gives back the Parquet reader's
 // buffers; the Reader closes itself at the end or at an error.
 //
-// Parquet is written and read with github.com/parquet-go/parquet-go: pure
-// Go, streaming by row groups. A file it cannot read, or whose schema is
+// Parquet is written and read by the package export/parquet, this
+// project's own, streaming by row groups: a catalogue's few column types
+// need little of the format, and a general library's initialisers cost
+// every command its start-up. A file it cannot read, or whose schema is
 // not a catalogue's, gives a [*SyntaxError] saying why, never a panic.
 package export

@@ -41,7 +41,7 @@ func TestParquetStreams(t *testing.T) {
 		if err := w.Write(solver.Snake{Seq: seq, Solutions: sols}); err != nil {
 			t.Fatal(err)
 		}
-		if rows+perSnake >= rowGroupRows+writeBatch && reached < 0 {
+		if rows+perSnake >= rowGroupRows+perSnake && reached < 0 {
 			reached = out.Len()
 		}
 	}
@@ -58,7 +58,7 @@ func TestParquetStreams(t *testing.T) {
 	}
 	first := f.Metadata().RowGroups[0].TotalCompressedSize
 	if int64(reached) < first-bufSize {
-		t.Errorf("once %d rows were given, %d bytes had been written; the first row group alone has %d", rowGroupRows+writeBatch, reached, first)
+		t.Errorf("once %d rows were given, %d bytes had been written; the first row group alone has %d", rowGroupRows+perSnake, reached, first)
 	}
 	t.Logf("the first row group: %d bytes; written when the rows of the second began: %d", first, reached)
 }
