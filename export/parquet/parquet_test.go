@@ -470,3 +470,53 @@ func checkStatistics(t *testing.T, data []byte) {
 		}
 	}
 }
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r *bytes.Reader
+	n int64
+}
+
+func (c *countingReader) ReadAt(b []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(b, off)
+	c.n += int64(n)
+	return n, err
+}
+
+// TestSeek: reading a column from a row near the end of a row group
+// reads the page that holds it, by the offset index, not the pages
+// before it.
+func TestSeek(t *testing.T) {
+	rows := randomRows(rand.New(rand.NewPCG(7, 8)), 40000, 50)
+	data := write(t, rows, parquet.WriterOptions{PageRows: 1000})
+	cr := &countingReader{r: bytes.NewReader(data)}
+	f, err := parquet.Open(cr, int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf, _ := f.LeafAt("list", "list", "element")
+	footer := cr.n
+	p, err := f.Pages(leaf, 39500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := p.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The row's list, as written.
+	var got []int8
+	v := pg.FromValue
+	for i := pg.From; i < pg.Levels && (i == pg.From || pg.Rep[i] != 0); i++ {
+		if pg.Def == nil || pg.Def[i] == 1 {
+			got = append(got, int8(pg.Dict.Int32[pg.Index[v]]))
+			v++
+		}
+	}
+	if !slices.Equal(got, rows[39500].List) {
+		t.Fatalf("row 39,500's list reads %v, want %v", got, rows[39500].List)
+	}
+	if read := cr.n - footer; read > int64(len(data))/10 {
+		t.Errorf("seeking row 39,500 of 40,000 read %d bytes of a file of %d", read, len(data))
+	}
+}

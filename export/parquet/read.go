@@ -80,7 +80,8 @@ func Open(r io.ReaderAt, size int64) (*File, error) {
 		return nil, errorf("%d bytes, fewer than the %d of an empty Parquet file", size, least)
 	}
 	var end [8]byte
-	if _, err := r.ReadAt(end[:], size-8); err != nil {
+	// A ReaderAt may say io.EOF with the last bytes, all of them read.
+	if k, err := r.ReadAt(end[:], size-8); err != nil && (err != io.EOF || k < len(end)) {
 		return nil, errorf("reading its end: %v", err)
 	}
 	if string(end[4:]) != parquetMagic {
