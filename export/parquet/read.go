@@ -18,11 +18,14 @@ import (
 
 // The bounds a reader puts on what a file states, so that a damaged or
 // hostile file cannot make it allocate without bound: the footer, a
-// page before and after decompression, a page's values.
+// page before and after decompression, a page's values (levels and
+// dictionary indexes may state many in a few bytes: the bound is above
+// what the pages of the writers we know hold, and below what would let
+// the ten columns a catalogue's reader decodes at once take gigabytes).
 const (
 	maxFooter     = 1 << 26
 	maxPageBytes  = 1 << 27
-	maxPageValues = 1 << 24
+	maxPageValues = 1 << 23
 	maxIndexBytes = 1 << 24
 )
 
