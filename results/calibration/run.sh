@@ -1,20 +1,30 @@
 #!/bin/sh
 # Runs the calibration plan (plan.tsv beside this script) in rounds, at the
 # lowest priority: each round adds a step of descents to every seed's file
-# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut]-sSEED.jsonl beside it
-# (seeds 1001 to 1000+seeds), until a box holds the plan's descents over
-# all its seeds. Resumable: run it again; a run stopped mid-round loses at
-# most the descent it was in. The solutions of a box, from "snakecube
-# paths" in ../paths/BOX.txt (a line "solutions N"), are the control
-# variate. SNAKECUBE names the binary (default: snakecube on the PATH);
-# BOXES, the boxes to run of the plan (default: all of them); SEEDS, the
-# seeds to run (default: all of them, "1001 1002" say: two runs of
-# "SEEDS='1001 1002' run.sh -j 1" and "SEEDS='1003 1004' run.sh -j 1"
-# share the plan between two cores); further arguments go to every
-# estimate (-j 1, say).
+# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut]-sSEED.jsonl beside it,
+# for the seeds the plan lists for the box, until each seed's file holds
+# the box's descents over the number of its seeds, rounded up (a file that
+# holds more already is left as it is). Resumable: run it again; a run
+# stopped mid-round loses at most the descent it was in. The solutions of
+# a box, from "snakecube paths" in ../paths/BOX.txt (a line "solutions
+# N"), are the control variate. SNAKECUBE names the binary (default:
+# snakecube on the PATH); BOXES, the boxes to run of the plan (default: all
+# of them); SEEDS, the seeds to run (default: all of them; "1001 1002" say,
+# to share the plan between runs); further arguments go to every estimate
+# (-j 1, say).
 set -eu
 dir=$(cd "$(dirname "$0")" && pwd)
 bin=${SNAKECUBE:-snakecube}
+# seeds LIST prints the seeds of a plan's list, "1001-1004,1101-1108" say,
+# one a line.
+seeds() {
+	for r in $(echo "$1" | tr ',' ' '); do
+		case $r in
+		*-*) seq "${r%-*}" "${r#*-}" ;;
+		*) echo "$r" ;;
+		esac
+	done
+}
 while :; do
 	left=0
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
@@ -29,11 +39,10 @@ while :; do
 			name="$name-cut"
 		fi
 		known="-solutions $(awk '$1 == "solutions" {print $2}' "$dir/../paths/$box.txt")"
-		per=$(( (total + seeds - 1) / seeds ))
-		s=1
-		while [ "$s" -le "$seeds" ]; do
-			seed=$((1000 + s))
-			s=$((s + 1))
+		list=$(seeds "$seeds")
+		n=$(echo "$list" | wc -w)
+		per=$(( (total + n - 1) / n ))
+		for seed in $list; do
 			case " ${SEEDS:-$seed} " in *" $seed "*) ;; *) continue ;; esac
 			f="$dir/$name-s$seed.jsonl"
 			have=0
