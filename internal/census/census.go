@@ -169,8 +169,37 @@ func summed(v any, sum *string) []byte {
 // Sample returns n distinct section numbers below m, ascending, chosen at
 // random by seed (Floyd's algorithm: n draws, whatever m is).
 func Sample(m, n int, seed uint64) []int {
+	return floyd(0, m, n, rand.New(rand.NewPCG(seed, uint64(m))))
+}
+
+// SampleRange returns n distinct section numbers from `from` to to-1,
+// ascending, chosen at random by seed: all of them when n is more. The
+// draws depend on the range as well as the seed, so that ranges given
+// one seed do not draw the same offsets.
+func SampleRange(from, to, n int, seed uint64) []int {
+	return floyd(from, to, n, rand.New(rand.NewPCG(seed, rangeStream(from, to))))
+}
+
+// rangeStream returns the stream of the draws of [SampleRange] over the
+// range from:to, a mix of both ends (SplitMix64's finalizer on each),
+// never the stream of a [Sample] of the same seed over fewer than 2^62
+// sections, whose stream is its count.
+func rangeStream(from, to int) uint64 {
+	mix := func(x uint64) uint64 {
+		x ^= x >> 30
+		x *= 0xbf58476d1ce4e5b9
+		x ^= x >> 27
+		x *= 0x94d049bb133111eb
+		return x ^ x>>31
+	}
+	return mix(uint64(from)) ^ mix(mix(uint64(to))) | 1<<63 | 1<<62
+}
+
+// floyd returns n distinct numbers from `from` to to-1, ascending, drawn
+// with r by Floyd's algorithm; all of them when n is more.
+func floyd(from, to, n int, r *rand.Rand) []int {
+	m := to - from
 	n = min(n, m)
-	r := rand.New(rand.NewPCG(seed, uint64(m)))
 	chosen := make(map[int]bool, n)
 	for j := m - n; j < m; j++ {
 		t := r.IntN(j + 1)
@@ -181,7 +210,7 @@ func Sample(m, n int, seed uint64) []int {
 	}
 	out := make([]int, 0, n)
 	for k := range chosen {
-		out = append(out, k)
+		out = append(out, from+k)
 	}
 	slices.Sort(out)
 	return out

@@ -27,18 +27,12 @@ type Selection struct {
 	from, to int
 }
 
-// Select returns the sections to count among m: with sample, n of them,
-// 1 to MaxSample, drawn at random by seed; otherwise the range span, "A:B"
-// for sections A to B-1, or every section when span is "".
+// Select returns the sections to count among m: the range span, "A:B"
+// for sections A to B-1, or every section when span is ""; with sample,
+// n of the range's sections, 1 to MaxSample, drawn at random by seed (see
+// [Sample] and [SampleRange]), so that the tasks of a census cut in ranges
+// can each draw their share of a random sample of the whole.
 func Select(m int, span string, sample bool, n int, seed uint64) (Selection, error) {
-	switch {
-	case sample && span != "":
-		return Selection{}, fmt.Errorf("-sections and -sample cannot be used together")
-	case sample && (n < 1 || n > MaxSample):
-		return Selection{}, fmt.Errorf("-sample %d: want 1 to %d sections; count more with -sections", n, MaxSample)
-	case sample:
-		return Selection{sample: Sample(m, n, seed)}, nil
-	}
 	s := Selection{from: 0, to: m}
 	if span != "" {
 		a, c, ok := strings.Cut(span, ":")
@@ -46,8 +40,16 @@ func Select(m int, span string, sample bool, n int, seed uint64) (Selection, err
 		s.from, err1 = strconv.Atoi(a)
 		s.to, err2 = strconv.Atoi(c)
 		if !ok || err1 != nil || err2 != nil || s.from < 0 || s.to > m || s.from >= s.to {
-			return s, fmt.Errorf("-sections %q: want A:B with 0 <= A < B <= %d", span, m)
+			return Selection{}, fmt.Errorf("-sections %q: want A:B with 0 <= A < B <= %d", span, m)
 		}
+	}
+	switch {
+	case sample && (n < 1 || n > MaxSample):
+		return Selection{}, fmt.Errorf("-sample %d: want 1 to %d sections; count more with -sections", n, MaxSample)
+	case sample && span == "":
+		return Selection{sample: Sample(m, n, seed)}, nil
+	case sample:
+		return Selection{sample: SampleRange(s.from, s.to, n, seed)}, nil
 	}
 	return s, nil
 }

@@ -19,7 +19,10 @@ func TestSelect(t *testing.T) {
 		{"5:5", false, 0, nil, `-sections "5:5": want A:B with 0 <= A < B <= 8`},
 		{"0:9", false, 0, nil, `-sections "0:9": want A:B with 0 <= A < B <= 8`},
 		{"x", false, 0, nil, `-sections "x": want A:B with 0 <= A < B <= 8`},
-		{"1:2", true, 3, nil, "-sections and -sample cannot be used together"},
+		{"1:2", true, 3, []int{1}, ""},
+		{"3:5", true, 9, []int{3, 4}, ""},
+		{"3:5", true, 0, nil, "-sample 0: want 1 to 4194304 sections; count more with -sections"},
+		{"5:3", true, 1, nil, `-sections "5:3": want A:B with 0 <= A < B <= 8`},
 		{"", true, -1, nil, "-sample -1: want 1 to 4194304 sections; count more with -sections"},
 		{"", true, 0, nil, "-sample 0: want 1 to 4194304 sections; count more with -sections"},
 		{"", true, MaxSample + 1, nil, "-sample 4194305: want 1 to 4194304 sections; count more with -sections"},
@@ -41,6 +44,59 @@ func TestSelect(t *testing.T) {
 	s, err := Select(1000, "", true, 10, 7)
 	if got := slices.Collect(s.All()); err != nil || len(got) != 10 || !slices.Equal(got, Sample(1000, 10, 7)) {
 		t.Errorf("Select(1000, \"\", true, 10, 7) = %v, %v, want the sample of seed 7", got, err)
+	}
+	s, err = Select(1000, "200:300", true, 10, 7)
+	if got := slices.Collect(s.All()); err != nil || len(got) != 10 || !slices.Equal(got, SampleRange(200, 300, 10, 7)) {
+		t.Errorf("Select(1000, \"200:300\", true, 10, 7) = %v, %v, want the range's sample of seed 7", got, err)
+	}
+}
+
+// TestSampleRange: a range's sample is n distinct sections of the range,
+// ascending, each section drawn equally often over seeds, the last and
+// the first included; ranges of one length given one seed draw other
+// offsets; and the range of every section draws another sample than
+// Sample does.
+func TestSampleRange(t *testing.T) {
+	t.Parallel()
+	const from, to, n, seeds = 1 << 33, 1<<33 + 10, 3, 20000
+	drawn := make([]int, to-from)
+	for seed := range uint64(seeds) {
+		got := SampleRange(from, to, n, seed)
+		if len(got) != n || !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != n {
+			t.Fatalf("SampleRange(%d, %d, %d, %d) = %v: want %d distinct sections, ascending", from, to, n, seed, got, n)
+		}
+		for _, k := range got {
+			if k < from || k >= to {
+				t.Fatalf("SampleRange(%d, %d, %d, %d) = %v: section %d out of the range", from, to, n, seed, got, k)
+			}
+			drawn[k-from]++
+		}
+	}
+	// Each section is drawn with probability n/(to-from): 6,000 times of
+	// 20,000, give or take sqrt(20000*0.3*0.7) = 65.
+	for i, c := range drawn {
+		if want := seeds * n / (to - from); c < want-6*65 || c > want+6*65 {
+			t.Errorf("section %d of the range drawn %d times in %d samples, want about %d", from+i, c, seeds, want)
+		}
+	}
+	if got := SampleRange(5, 8, 10, 1); !slices.Equal(got, []int{5, 6, 7}) {
+		t.Errorf("SampleRange(5, 8, 10, 1) = %v, want every section", got)
+	}
+	same := 0
+	for k := range 100 {
+		a := SampleRange(1000*k, 1000*k+1000, 5, 1)
+		b := SampleRange(1000*(k+1), 1000*(k+1)+1000, 5, 1)
+		for i := range a {
+			if a[i]+1000 == b[i] {
+				same++
+			}
+		}
+	}
+	if same > 5 {
+		t.Errorf("consecutive ranges of one seed drew the same offset %d times in 500 draws", same)
+	}
+	if slices.Equal(SampleRange(0, 1000, 10, 7), Sample(1000, 10, 7)) {
+		t.Errorf("SampleRange(0, 1000, 10, 7) draws what Sample(1000, 10, 7) does")
 	}
 }
 
