@@ -6,7 +6,10 @@
 #     nothing (--resume-failed, every job done);
 #   - the census ranges of "The exact 4x4x4 census on a cluster", one job
 #     killed mid-way, the same line run again, which must rerun that job
-#     alone; merged with -complete and compared with the counts of one run.
+#     alone; merged with -complete and compared with the counts of one run;
+#   - the rehearsal over a random 1/10,000 of the 4x4x4 sections, at full
+#     size: the arithmetic of all 16,384 tasks, and TEST_REHEARSAL_TASKS of
+#     them run for real, run again (nothing to do), merged and checked.
 # Needs Debian's parallel, which it installs when missing (as root).
 source "$(dirname "$0")/lib.sh"
 
@@ -168,11 +171,82 @@ census_recipe() {
 	say "census merge -complete: the same counts as one machine"
 }
 
+# --- the rehearsal over 1/10,000 of the sections, at full size
+REHEARSAL_M=$((1 << 33))
+REHEARSAL_TASKS=16384
+rehearsal_lines() {
+	mapfile -t rcmds < <(readme_commands 'parallel --joblog rehearsal.log')
+	[ ${#rcmds[@]} -eq 3 ] || die "docs/CLUSTER.md: no block of three commands, parallel, census merge and census check, for the rehearsal"
+	[[ ${rcmds[0]} == *--joblog*--resume-failed* ]] || die "docs/CLUSTER.md: the rehearsal's parallel line has no --joblog and --resume-failed"
+	[[ ${rcmds[0]} == *"-size 4 -depth 34 "* ]] || die "docs/CLUSTER.md: the rehearsal is not of 4x4x4 at depth 34"
+	rrun=$(subst "${rcmds[0]}" 'seq 0 16383' "printf '%s\\n' $TEST_REHEARSAL_TASKS" 1)
+}
+
+# rehearsal_arithmetic runs the rehearsal's job for every one of its tasks
+# in one shell, snakecube a function printing its arguments, and checks
+# what they pass: ranges tiling the 2^33 sections, samples of 52 or 53
+# sections (a 10,000th of the range, rounded down or up), one seed a
+# task, and 858,993 sections in all, a 10,000th of 2^33 rounded down.
+rehearsal_arithmetic() {
+	local job=${rcmds[0]#*\'} got
+	job=${job%\'*}
+	got=$(bash -c "snakecube() { printf '%s\\n' \"\$*\"; }
+		for t in \$(seq 0 $((REHEARSAL_TASKS - 1))); do ${job//\{\}/\$t}; done" |
+		awk -v m=$REHEARSAL_M '
+			{
+				for (i = 1; i < NF; i++) {
+					if ($i == "-sections") { split($(i + 1), r, ":"); a = r[1]; b = r[2] }
+					if ($i == "-sample") n = $(i + 1)
+					if ($i == "-seed") s = $(i + 1)
+				}
+				if (a != next_a) { print "task " NR - 1 " starts at " a ", not " next_a; exit 1 }
+				if (a >= b) { print "task " NR - 1 " has the empty range " a ":" b; exit 1 }
+				if (n < 52 || n > 53) { print "task " NR - 1 " draws " n " sections, not 52 or 53"; exit 1 }
+				if (s in seen) { print "tasks " seen[s] " and " NR - 1 " share the seed " s; exit 1 }
+				seen[s] = NR - 1; next_a = b; total += n
+			}
+			BEGIN { next_a = 0 }
+			END { if (next_a != m) { print "the ranges end at " next_a ", not " m; exit 1 }; print NR, total }
+		') || die "docs/CLUSTER.md's rehearsal: $got"
+	[ "$got" = "$REHEARSAL_TASKS $((REHEARSAL_M / 10000))" ] ||
+		die "docs/CLUSTER.md's rehearsal: $got (tasks, sections), not $REHEARSAL_TASKS tasks and $((REHEARSAL_M / 10000)) sections"
+	say "docs/CLUSTER.md's rehearsal: its $REHEARSAL_TASKS tasks tile the $REHEARSAL_M sections, each drawing 52 or 53 with a seed of its own, $((REHEARSAL_M / 10000)) in all"
+}
+
+rehearsal_recipe() {
+	local dir=$TEST_WORK/parallel-rehearsal t n a b got lines=0 out
+	rm -rf "$dir" && mkdir -p "$dir"
+	say "running: $rrun"
+	(cd "$dir" && bash -c "$rrun") || die "the rehearsal's tasks failed"
+	n=$(wc -l <"$dir/rehearsal.log")
+	(cd "$dir" && bash -c "$rrun") || die "the rehearsal run again failed"
+	[ "$(wc -l <"$dir/rehearsal.log")" -eq "$n" ] || die "the rehearsal run again ran tasks again"
+	for t in $TEST_REHEARSAL_TASKS; do
+		a=$((REHEARSAL_M * t / REHEARSAL_TASKS)) b=$((REHEARSAL_M * (t + 1) / REHEARSAL_TASKS))
+		n=$((REHEARSAL_M * (t + 1) / (REHEARSAL_TASKS * 10000) - REHEARSAL_M * t / (REHEARSAL_TASKS * 10000)))
+		got=$(census_sections "$dir/rehearsal-$t.jsonl" | awk -v a="$a" -v b="$b" '$1 < a || $1 >= b { bad++ } END { print NR, bad + 0 }')
+		[ "$got" = "$n 0" ] || die "rehearsal-$t.jsonl: $got (sections, outside $a:$b), not $n sections of its range"
+		lines=$((lines + n))
+	done
+	say "running: ${rcmds[1]}"
+	out=$(cd "$dir" && bash -c "${rcmds[1]}" 2>&1) || die "the rehearsal's merge failed: $out"
+	grep -q "^# extrapolated from a random sample of $lines of the $REHEARSAL_M sections" <<<"$out" ||
+		die "the rehearsal's merge does not extrapolate its $lines sections: $out"
+	say "running: ${rcmds[2]}"
+	out=$(cd "$dir" && bash -c "${rcmds[2]} -quiet" 2>&1) || die "the rehearsal's check failed: $out"
+	got=$(grep -o '^# [0-9]* sections recounted: [0-9]* agree, 0 disagree' <<<"$out") ||
+		die "the rehearsal's check prints no recount with none disagreeing: $out"
+	say "rehearsal: tasks $TEST_REHEARSAL_TASKS, $lines sections of 4x4x4 at depth 34, merged and extrapolated; ${got#\# }"
+}
+
 STUB=$(stub_snakecube)
+rehearsal_lines
+rehearsal_arithmetic
 census_lines
 check_ranges "docs/CLUSTER.md's parallel census" $((1 << 33)) 16384 readme_task
 reference_enumerate >/dev/null
 reference_census >/dev/null
 timed "docs/CLUSTER.md shards: enumerate $TEST_ENUM_BOX in 8 jobs, run twice, merged" shards_recipe
 timed "docs/CLUSTER.md census: $TEST_CENSUS_BOX depth $TEST_CENSUS_DEPTH in $TEST_CENSUS_TASKS jobs, one killed, resumed" census_recipe
+timed "docs/CLUSTER.md rehearsal: 4x4x4 depth 34, tasks $TEST_REHEARSAL_TASKS of 16384, each 1/10,000 of its range" rehearsal_recipe
 say "ok"
