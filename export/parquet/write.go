@@ -135,9 +135,8 @@ type colWriter struct {
 	min, max  []byte
 	hasStats  bool
 	lo, hi    int32
-	// Where the chunk's offset index will go.
-	chunks []columnMeta
-	index  [][]pageLocation
+	// The pages of each chunk written, for the offset index.
+	index [][]pageLocation
 }
 
 // dictSmall is the span of small integers whose dictionary indexes are
@@ -493,7 +492,6 @@ func (w *Writer) flushGroup() {
 		for i, l := range c.locs {
 			locs[i] = pageLocation{offset: m.dataPageOffset + l.offset, size: l.size, firstRow: l.firstRow}
 		}
-		c.chunks = append(c.chunks, m)
 		c.index = append(c.index, locs)
 		g.totalBytes += m.uncompressed
 		g.compressed += m.compressed
