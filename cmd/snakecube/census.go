@@ -68,7 +68,11 @@ func runCensus(ctx context.Context, e cli.Env, args []string) error {
 	}
 	left := sel.Len() - sel.DoneIn(f)
 	if !*quiet {
-		e.Warnf("%v census at depth %d: %d of %d sections to count, %d already in %s", b, *depth, left, m, sel.Len()-left, *out)
+		if sel.Sampled() {
+			e.Warnf("%v census at depth %d: %d of the %d sections sampled (of %d) to count, %d already in %s", b, *depth, left, sel.Len(), m, sel.Len()-left, *out)
+		} else {
+			e.Warnf("%v census at depth %d: %d of %d sections to count, %d already in %s", b, *depth, left, m, sel.Len()-left, *out)
+		}
 	}
 	start := time.Now()
 	var done func(sections, parts int)

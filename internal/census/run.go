@@ -54,6 +54,9 @@ func Select(m int, span string, sample bool, n int, seed uint64) (Selection, err
 	return s, nil
 }
 
+// Sampled reports whether s is a random sample of its sections.
+func (s Selection) Sampled() bool { return s.sample != nil }
+
 // Len returns how many sections s holds.
 func (s Selection) Len() int {
 	if s.sample != nil {
