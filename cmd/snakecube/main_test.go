@@ -69,23 +69,24 @@ func TestInterrupt(t *testing.T) {
 
 // TestResultsScripts runs the scenarios of testdata/results on the
 // scripts of the long runs, results/census, checks, estimate and
-// calibration's run.sh, copied into each scenario's results folder.
+// calibration's run.sh, and calibration's shared.py, copied into each
+// scenario's results folder.
 func TestResultsScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/results",
 		Cmds:                clitest.Cmds,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			for _, d := range []string{"census", "checks", "estimate", "calibration"} {
-				b, err := os.ReadFile(filepath.Join("..", "..", "results", d, "run.sh"))
+			for _, f := range []string{"census/run.sh", "checks/run.sh", "estimate/run.sh", "calibration/run.sh", "calibration/shared.py"} {
+				b, err := os.ReadFile(filepath.Join("..", "..", "results", f))
 				if err != nil {
 					return err
 				}
-				dir := filepath.Join(env.WorkDir, "results", d)
-				if err := os.MkdirAll(dir, 0o755); err != nil {
+				path := filepath.Join(env.WorkDir, "results", f)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 					return err
 				}
-				if err := os.WriteFile(filepath.Join(dir, "run.sh"), b, 0o755); err != nil {
+				if err := os.WriteFile(path, b, 0o755); err != nil {
 					return err
 				}
 			}

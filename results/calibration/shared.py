@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """How far the calibration boxes are independent evidence, and where a lean enters.
 
-    python3 results/calibration/shared.py [SNAKES|SOLUTIONS]
+    python3 results/calibration/shared.py [snakes|solutions|one_solution_snakes] [BOX:DESIGN ...]
 
 from the repository's top folder, over the committed descents of
-results/calibration (the plan's designs: w65536-c65536, and -cut for
-2x2x16) and the censuses under results/census. Only the standard library.
+results/calibration and the censuses under results/census, of the boxes
+and designs given (default: the plan's, 3x4x4, 2x5x5, 2x4x6 and 2x2x15
+at w65536-c65536 and 2x2x16 at w65536-c65536-cut). The boxes taken
+together below are the thick ones, 3x4x4, 2x5x5 and 2x4x6, by default,
+and the first two given otherwise. Only the standard library.
 
 A seed draws the same random numbers on every box: descent k of seed s
 takes its steps with the stream (s, k). So the descents of one seed and
@@ -15,8 +18,7 @@ index on two boxes are not independent, and this prints:
   descents of one seed and index, box against box, Pearson's and of the
   ranks; and within a box, descent k against k+1, k+2, k+10 and against
   the next seed's descent k, which are independent draws;
-- z of each box, and of the thick boxes (3x4x4, 2x5x5, 2x4x6) taken
-  together twice: as if independent, and with the covariance of their
+- z of each box, and of the thick boxes taken together twice: as if independent, and with the covariance of their
   means that the shared descents carry;
 - the choices against their probabilities, box by box: the sum over
   every step of every descent of (child taken is '1') minus the
@@ -36,20 +38,26 @@ import math
 import sys
 
 QUANTITY = (sys.argv[1] if len(sys.argv) > 1 else "snakes").lower()
-BOXES = [
+if QUANTITY not in ("snakes", "solutions", "one_solution_snakes"):
+    sys.exit(f"{QUANTITY}: want snakes, solutions or one_solution_snakes")
+BOXES = [tuple(a.split(":", 1)) for a in sys.argv[2:]] or [
     ("3x4x4", "w65536-c65536"),
     ("2x5x5", "w65536-c65536"),
     ("2x4x6", "w65536-c65536"),
     ("2x2x15", "w65536-c65536"),
     ("2x2x16", "w65536-c65536-cut"),
 ]
-THICK = ["3x4x4", "2x5x5", "2x4x6"]
+if any(len(b) != 2 for b in BOXES):
+    sys.exit("want BOX:DESIGN, 3x4x4:w65536-c65536 say")
+# The thick boxes, taken together: those whose descents correlate most
+# (the calibration's three of 48 to 50 cells); given boxes, the first two.
+THICK = ["3x4x4", "2x5x5", "2x4x6"] if len(sys.argv) <= 2 else [b for b, _ in BOXES[:2]]
 
 
 def census(box):
     under = collections.Counter()
     depth = 0
-    for name in glob.glob(f"results/census/{box}/census-*.jsonl"):
+    for name in glob.glob(f"results/census/{box}/*.jsonl"):
         for line in open(name):
             r = json.loads(line)
             p = r["prefix"]
@@ -176,10 +184,12 @@ print("\nthe martingale T(p_j) / P_j: mean over the descents, z against 1, at de
 for box in names:
     cells = []
     depth = depths[box]
-    for j in sorted({2, 4, 8, 12, depth}):
+    for j in sorted(j for j in {2, 4, 8, 12, depth} if j <= depth):
         ys = []
         for r in data[box].values():
             p, prob = r["prefix"], 1.0
+            if len(p) < j:
+                sys.exit(f"{box}: a descent to {p}, above the census's depth {depth}: nothing to set it against")
             for i in range(j - 1):
                 q = r["choices"][i]
                 prob *= q if p[i + 1] == "1" else 1 - q
