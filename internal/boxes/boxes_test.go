@@ -26,11 +26,19 @@ import (
 func results(t *testing.T, solutions string) string {
 	t.Helper()
 	dir := t.TempDir()
-	b := symmetry.MustParseBox("2x2x3")
-	if err := os.MkdirAll(filepath.Join(dir, "census", "2x2x3"), 0o755); err != nil {
+	addBox(t, dir, symmetry.MustParseBox("2x2x3"), solutions)
+	return dir
+}
+
+// addBox writes a whole census of box b into the results folder dir, at
+// depth 4, and the paths file snakecube paths prints of b, its solutions
+// line changed to solutions.
+func addBox(t *testing.T, dir string, b symmetry.Box, solutions string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, "census", b.String()), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	f, err := census.Open(context.Background(), filepath.Join(dir, "census", "2x2x3", "c.jsonl"), b, 4)
+	f, err := census.Open(context.Background(), filepath.Join(dir, "census", b.String(), "c.jsonl"), b, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,10 +51,9 @@ func results(t *testing.T, solutions string) string {
 		t.Fatal(err)
 	}
 	text := regexp.MustCompile(`(?m)^solutions .*$`).ReplaceAllString(pathsText(t, b), "solutions "+solutions)
-	if err := os.WriteFile(filepath.Join(dir, "paths", "2x2x3.txt"), []byte(text), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "paths", b.String()+".txt"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dir
 }
 
 // pathsText returns what snakecube paths prints of box b.

@@ -49,7 +49,12 @@ type Calibration struct {
 // seed before .jsonl (estimate-BOX-wW-cC[-cut][-strata]-sSEED.jsonl),
 // and those of estimate/ whose box a census counts whole. Each file is a
 // calibration of its own, and the files of one box and design with
-// several seeds are also pooled into one. It fails where Read does, when
+// several seeds are also pooled into one; and where some of those seeds
+// are drawn by another box's files too, the seeds no other box draws are
+// pooled again, when there are two or more of them: a seed draws the same
+// random numbers on every box, so that the descents of a shared seed are
+// correlated from box to box, and only the pool of a box's own seeds is
+// independent of the other boxes' rows. It fails where Read does, when
 // a file of calibration/ is of a box no census counts whole, or when its
 // descents are not of the design and seed its name gives.
 func ReadCalibration(ctx context.Context, dir string) ([]Calibration, error) {
@@ -133,6 +138,16 @@ func ReadCalibration(ctx context.Context, dir string) ([]Calibration, error) {
 			})
 		}
 	}
+	// drawnBy[s] holds the boxes whose files draw seed s.
+	drawnBy := map[uint64]map[symmetry.Box]bool{}
+	for k, cs := range pooled {
+		for _, c := range cs {
+			if drawnBy[c.Seeds[0]] == nil {
+				drawnBy[c.Seeds[0]] = map[symmetry.Box]bool{}
+			}
+			drawnBy[c.Seeds[0]][k.box] = true
+		}
+	}
 	var out []Calibration
 	for _, cs := range pooled {
 		slices.SortFunc(cs, func(x, y Calibration) int { return int(x.Seeds[0]) - int(y.Seeds[0]) })
@@ -145,14 +160,11 @@ func ReadCalibration(ctx context.Context, dir string) ([]Calibration, error) {
 		if len(cs) < 2 {
 			continue
 		}
-		all := Calibration{Box: cs[0].Box, Design: cs[0].Design, Exact: cs[0].Exact}
-		for _, c := range cs {
-			all.Seeds = append(all.Seeds, c.Seeds...)
-			all.Files = append(all.Files, c.Files...)
-			all.Descents = append(all.Descents, c.Descents...)
-			all.Blocks = append(all.Blocks, c.Blocks...)
+		out = append(out, pool(cs))
+		own := slices.DeleteFunc(slices.Clone(cs), func(c Calibration) bool { return len(drawnBy[c.Seeds[0]]) > 1 })
+		if len(own) >= 2 && len(own) < len(cs) {
+			out = append(out, pool(own))
 		}
-		out = append(out, all)
 	}
 	slices.SortStableFunc(out, func(x, y Calibration) int {
 		if c := x.Box.Len() - y.Box.Len(); c != 0 {
@@ -170,6 +182,19 @@ func ReadCalibration(ctx context.Context, dir string) ([]Calibration, error) {
 		return int(x.Seeds[0]) - int(y.Seeds[0])
 	})
 	return out, nil
+}
+
+// pool returns the calibrations cs, of one box and design, pooled into
+// one, their seeds in the order of cs.
+func pool(cs []Calibration) Calibration {
+	all := Calibration{Box: cs[0].Box, Design: cs[0].Design, Exact: cs[0].Exact}
+	for _, c := range cs {
+		all.Seeds = append(all.Seeds, c.Seeds...)
+		all.Files = append(all.Files, c.Files...)
+		all.Descents = append(all.Descents, c.Descents...)
+		all.Blocks = append(all.Blocks, c.Blocks...)
+	}
+	return all
 }
 
 // cutSeed reads the seed at the end of a calibration file's name,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -177,5 +178,71 @@ func TestBlocks(t *testing.T) {
 	}
 	if want := []int{0, 2 * CalibrationBlock, 3 * CalibrationBlock}; !slices.Equal(firsts, want) {
 		t.Errorf("blocks from %v, want from %v", firsts, want)
+	}
+}
+
+// TestCalibrationOwnSeeds: where a seed is drawn by two boxes, each box's
+// seeds that no other box draws are pooled again, when there are two of
+// them or more; a box with fewer, or with no seed shared, has no such
+// row.
+func TestCalibrationOwnSeeds(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for _, size := range []string{"2x2x3", "2x2x4"} {
+		b := symmetry.MustParseBox(size)
+		c, err := solver.Enumerate(ctx, b, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		addBox(t, dir, b, itoa(c.Solutions()))
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "calibration"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	take := func(size string, seed uint64) {
+		t.Helper()
+		d := estimate.NewDesign(symmetry.MustParseBox(size), seed, estimate.Options{Width: 2, Capacity: 2})
+		name := "estimate-" + size + "-w2-c2-s" + strconv.FormatUint(seed, 10) + ".jsonl"
+		if _, _, err := d.Take(ctx, 3, filepath.Join(dir, "calibration", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, seed := range []uint64{5, 6, 7} {
+		take("2x2x3", seed)
+	}
+	for _, seed := range []uint64{5, 8} {
+		take("2x2x4", seed)
+	}
+	read := func() []string {
+		t.Helper()
+		cals, err := ReadCalibration(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, cal := range cals {
+			got = append(got, fmt.Sprintf("%v %v:%d", cal.Box, cal.Seeds, len(cal.Descents)))
+		}
+		return got
+	}
+	want := []string{
+		"2x2x3 [5]:3", "2x2x3 [6]:3", "2x2x3 [7]:3", "2x2x3 [6 7]:6", "2x2x3 [5 6 7]:9",
+		"2x2x4 [5]:3", "2x2x4 [8]:3", "2x2x4 [5 8]:6",
+	}
+	if got := read(); !slices.Equal(got, want) {
+		t.Errorf("ReadCalibration with seed 5 on both boxes = %q, want %q", got, want)
+	}
+	// Once 2x2x4 draws seed 9 instead of 5, no seed is shared: the pool of
+	// 2x2x3's own seeds would be the pool of all.
+	if err := os.Remove(filepath.Join(dir, "calibration", "estimate-2x2x4-w2-c2-s5.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	take("2x2x4", 9)
+	want = []string{
+		"2x2x3 [5]:3", "2x2x3 [6]:3", "2x2x3 [7]:3", "2x2x3 [5 6 7]:9",
+		"2x2x4 [8]:3", "2x2x4 [9]:3", "2x2x4 [8 9]:6",
+	}
+	if got := read(); !slices.Equal(got, want) {
+		t.Errorf("ReadCalibration with no seed shared = %q, want %q", got, want)
 	}
 }
