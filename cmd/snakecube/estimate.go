@@ -34,7 +34,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return runEstimateSnakes(ctx, e, *box, rest, *seed, int(*workers), sn)
 	}
 	if sn.used() {
-		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -width, -shared-width, -capacity, -cut, -strata, -borrow, -make-strata, -o, -solutions, -target and -quiet go with -snakes")
+		return cli.BadUsage(e, estimateUsage, "-samples, -depth, -budget, -deepest, -width, -shared-width, -capacity, -cut, -strata, -borrow, -make-strata, -o, -solutions, -target and -quiet go with -snakes")
 	}
 	switch {
 	case len(rest) > 0:
@@ -64,6 +64,8 @@ type snakesFlags struct {
 	on      bool
 	samples int
 	depth   int
+	budget  float64
+	deepest int
 	width   int
 	shared  int
 	cap     int
@@ -82,6 +84,8 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 	fs.BoolVar(&f.on, "snakes", false, "")
 	fs.IntVar(&f.samples, "samples", 100, "")
 	fs.IntVar(&f.depth, "depth", 0, "")
+	fs.Float64Var(&f.budget, "budget", 0, "")
+	fs.IntVar(&f.deepest, "deepest", 0, "")
 	fs.IntVar(&f.width, "width", 0, "")
 	fs.IntVar(&f.shared, "shared-width", 0, "")
 	fs.IntVar(&f.cap, "capacity", 0, "")
@@ -97,7 +101,7 @@ func (f *snakesFlags) add(fs *flag.FlagSet) {
 
 // used reports whether a flag of -snakes was given.
 func (f *snakesFlags) used() bool {
-	return cli.Given(f.fs, "samples", "depth", "width", "shared-width", "capacity", "cut", "strata", "borrow", "make-strata", "o", "solutions", "target", "quiet")
+	return cli.Given(f.fs, "samples", "depth", "budget", "deepest", "width", "shared-width", "capacity", "cut", "strata", "borrow", "make-strata", "o", "solutions", "target", "quiet")
 }
 
 func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []string, seed uint64, workers int, f snakesFlags) error {
@@ -112,6 +116,12 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 		return cli.BadUsage(e, estimateUsage, "-samples %d: want 2 to %d", f.samples, estimate.MaxDescents)
 	case cli.Given(f.fs, "depth") && (f.depth < 1 || f.depth > b.Len()):
 		return cli.BadUsage(e, estimateUsage, "-depth %d: want 1 to %d for the %v box", f.depth, b.Len(), b)
+	case cli.Given(f.fs, "budget") && !(f.budget >= 1 && f.budget <= estimate.MaxBudget):
+		return cli.BadUsage(e, estimateUsage, "-budget %v: want a number of nodes from 1 to %g", f.budget, float64(estimate.MaxBudget))
+	case cli.Given(f.fs, "deepest") && !cli.Given(f.fs, "budget"):
+		return cli.BadUsage(e, estimateUsage, "-deepest %d goes with -budget", f.deepest)
+	case cli.Given(f.fs, "deepest") && (f.deepest < max(f.depth, 1) || f.deepest > b.Len()):
+		return cli.BadUsage(e, estimateUsage, "-deepest %d: want %d to %d for the %v box (at least -depth)", f.deepest, max(f.depth, 1), b.Len(), b)
 	case cli.Given(f.fs, "width") && (f.width < 1 || f.width > estimate.MaxWidth):
 		return cli.BadUsage(e, estimateUsage, "-width %d: want 1 to %d", f.width, estimate.MaxWidth)
 	case cli.Given(f.fs, "shared-width") && (f.shared < 1 || f.shared > estimate.MaxSharedWidth):
@@ -129,7 +139,7 @@ func runEstimateSnakes(ctx context.Context, e cli.Env, b symmetry.Box, rest []st
 	case cli.Given(f.fs, "borrow") && (f.strata == "" || f.borrow == ""):
 		return cli.BadUsage(e, estimateUsage, "-borrow names the file of a pilot, and goes with -strata")
 	}
-	opts := estimate.Options{Depth: f.depth, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
+	opts := estimate.Options{Depth: f.depth, Budget: f.budget, Deepest: f.deepest, Width: f.width, SharedWidth: f.shared, Capacity: f.cap, Cut: f.cut, Workers: workers}
 	if !f.quiet && cli.Terminal(e.Stderr) {
 		opts.Progress = cli.Progress(e.Stderr, "descents")
 	}

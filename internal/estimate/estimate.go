@@ -19,8 +19,20 @@ import (
 // Options tune the design. The zero value takes the defaults.
 type Options struct {
 	// Depth is the prefix length of the sections counted exactly; 0 means
-	// [DefaultDepth].
+	// [DefaultDepth]. With a Budget, it is the shortest.
 	Depth int
+	// Budget, when above 0, lets a descent stop at any depth from Depth
+	// down to Deepest: at the first prefix whose section's search the
+	// weighing puts at Budget nodes or fewer (the population that weighed
+	// the prefix against its sibling, or one of the same width and seed
+	// where no choice was weighed there). Where a descent stops is then a
+	// function of the seed and the prefix alone, as the choices are, so
+	// the sections reached still part the keys and the descents stay
+	// unbiased; a big section is cut further, a small one counted whole.
+	Budget float64
+	// Deepest bounds the prefix length of the sections a descent with a
+	// Budget counts, whatever their size; 0 means the box's cubelets.
+	Deepest int
 	// Width is the population that estimates a child's mass below the
 	// shared levels (default [DefaultWidth]); above them, for a child of
 	// depth d, it is Width << (CacheDepth-d), at most four times wider,
@@ -117,6 +129,9 @@ const (
 	// ([Design.Memory] each): at most 32 at once at the largest
 	// Capacity, and any number at the default widths.
 	MaxMemory = 16 << 30
+	// MaxBudget bounds Budget at 10^15 nodes, days of a core: a section
+	// above it is no count a descent should wait for.
+	MaxBudget = 1e15
 	// MaxDescents bounds the descents of a run: each is kept in memory,
 	// with its choices under a kilobyte, so a million take under a
 	// gigabyte; 2% on 4x4x4 takes under ten thousand.
@@ -134,6 +149,12 @@ func (o Options) withDefaults(b symmetry.Box) Options {
 		o.Depth = DefaultDepth(b)
 	}
 	o.Depth = min(o.Depth, b.Len())
+	if !(o.Budget > 0) || math.IsInf(o.Budget, 1) {
+		o.Budget, o.Deepest = 0, o.Depth
+	} else if o.Deepest <= 0 || o.Deepest > b.Len() {
+		o.Deepest = b.Len()
+	}
+	o.Deepest = max(o.Deepest, o.Depth)
 	if o.Width <= 0 {
 		o.Width = DefaultWidth
 	}
@@ -225,15 +246,17 @@ func (d *Design) width(n int) int {
 }
 
 // choice returns the probability of taking child '1' of f's prefix, whose
-// children's frontiers are f0 and f1.
+// children's frontiers are f0 and f1; and, when it weighed them now rather
+// than taking a choice made before, the nodes their populations estimate
+// in each child's section's search (see [Design.stops]).
 //
 // A choice depends on the seed and the prefix alone, so it is kept for the
 // descents after: those above CacheDepth, which every descent crosses,
 // and the next memoLevels levels, where the descents of a run still share
 // many prefixes, up to maxMemo of those.
-func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *solver.Frontier) (float64, error) {
+func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *solver.Frontier) (float64, *weighed, error) {
 	if t := d.opts.Strata; t != nil && p.Len < t.Depth {
-		return t.q1(p), nil
+		return t.q1(p), nil, nil
 	}
 	s := d.slot(p)
 	if s == nil {
@@ -241,15 +264,20 @@ func (d *Design) choice(ctx context.Context, p solver.Seq, f0, f1 *solver.Fronti
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.done {
-		q1, err := d.split(ctx, f0, f1)
-		if err != nil {
-			return 0, err // not kept: a later run's descents weigh it again
-		}
-		s.q1, s.done = q1, true
+	if s.done {
+		return s.q1, nil, nil
 	}
-	return s.q1, nil
+	q1, w, err := d.split(ctx, f0, f1)
+	if err != nil {
+		return 0, nil, err // not kept: a later run's descents weigh it again
+	}
+	s.q1, s.done = q1, true
+	return q1, w, nil
 }
+
+// weighed holds the nodes that the populations of a choice estimate in
+// the search of each child's section, child '0' first.
+type weighed [2]float64
 
 // slot returns the place of the choice at prefix p, made before or new,
 // or nil where no choice is kept: at CacheDepth+memoLevels and deeper, and
@@ -303,33 +331,73 @@ func (d *Design) remember(p solver.Seq, choices []float64, from int) error {
 
 // split profiles both children and returns the probability of child '1':
 // its share of the two estimated masses, mixed with the uniform choice;
-// or ctx's error, when cancelled while profiling.
-func (d *Design) split(ctx context.Context, f0, f1 *solver.Frontier) (float64, error) {
+// and the nodes the profiles estimate; or ctx's error, when cancelled
+// while profiling.
+func (d *Design) split(ctx context.Context, f0, f1 *solver.Frontier) (float64, *weighed, error) {
 	d.splits.Add(1)
-	n := d.width(f0.Prefix().Len)
-	// Each child's population is seeded by the child alone, so that a
-	// mass is the same whichever descent asks for it.
-	p0, err := f0.Profile(ctx, n, d.seed, solver.FrontierStream(f0.Prefix()))
+	p0, err := d.profile(ctx, f0)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	p1, err := f1.Profile(ctx, n, d.seed, solver.FrontierStream(f1.Prefix()))
+	p1, err := d.profile(ctx, f1)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
+	w := &weighed{searched(&p0), searched(&p1)}
 	// A child whose whole search the population covered and found no
 	// solution in holds no snake: leaving it out costs nothing in bias.
 	last := d.b.Len() - 1
 	none0, none1 := p0.Exact && p0.Nodes[last] == 0, p1.Exact && p1.Nodes[last] == 0
 	switch {
 	case none0 && none1:
-		return 0.5, nil
+		return 0.5, w, nil
 	case none0:
-		return 1, nil
+		return 1, w, nil
 	case none1:
-		return 0, nil
+		return 0, w, nil
 	}
-	return d.share(masses(&p0, &p1)), nil
+	return d.share(masses(&p0, &p1)), w, nil
+}
+
+// profile returns the profile of f's section that weighs it against its
+// sibling. Each child's population is seeded by the child alone, so that
+// a mass is the same whichever descent asks for it.
+func (d *Design) profile(ctx context.Context, f *solver.Frontier) (solver.Profile, error) {
+	return f.Profile(ctx, d.width(f.Prefix().Len), d.seed, solver.FrontierStream(f.Prefix()))
+}
+
+// searched returns the nodes profile p estimates in its section's search
+// below the frontier.
+func searched(p *solver.Profile) float64 {
+	var n float64
+	for _, x := range p.Nodes {
+		n += x
+	}
+	return n
+}
+
+// stops reports whether a descent at f, of prefix p, counts p's section
+// rather than choosing a child: at Deepest (or a whole key) always; above
+// Depth never; between, with a Budget, when the nodes of the section's
+// search, est where the choice that led to p weighed it now (w set) or
+// its profile's otherwise, are at most the Budget. Both give the same
+// figure, the same population's (TestStopsAsWeighed), so that where a
+// descent stops depends on the seed and the prefix alone.
+func (d *Design) stops(ctx context.Context, p solver.Seq, f *solver.Frontier, est float64, w bool) (bool, error) {
+	switch {
+	case p.Len >= d.opts.Deepest || p.Len >= d.b.Len():
+		return true, nil
+	case p.Len < d.opts.Depth:
+		return false, nil
+	}
+	if !w {
+		pr, err := d.profile(ctx, f)
+		if err != nil {
+			return false, err
+		}
+		est = searched(&pr)
+	}
+	return est <= d.opts.Budget, nil
 }
 
 // share returns the probability of child '1' of two children of masses
@@ -359,8 +427,9 @@ func masses(f0, f1 *solver.Profile) (float64, float64) {
 
 // Descend draws descent k: from the root of the key-prefix tree it steps
 // to a child chosen with the probabilities of [Design.choice], on a
-// generator seeded by the seed and k, down to the design's depth, and
-// counts the section reached exactly.
+// generator seeded by the seed and k, down to the design's depth (or, with
+// a Budget, to where [Design.stops]), and counts the section reached
+// exactly.
 func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	start := time.Now()
 	r := rand.New(rand.NewPCG(d.seed, uint64(k)))
@@ -369,24 +438,39 @@ func (d *Design) Descend(ctx context.Context, k int) (Descent, error) {
 	p := f.Prefix()
 	prob := 1.0
 	var choices []float64
-	for p.Len < d.opts.Depth {
+	var w *weighed // the nodes of f0's and f1's searches, when weighed now
+	est := 0.0     // f's
+	for {
 		if err := ctx.Err(); err != nil {
 			return Descent{}, err
+		}
+		stop, err := d.stops(ctx, p, f, est, w != nil)
+		if err != nil {
+			return Descent{}, err
+		}
+		if stop {
+			break
 		}
 		if p.Len == L-1 {
 			p = solver.Seq{Bits: p.Bits, Len: L} // a key ends with '0'
 			continue
 		}
 		f0, f1 := f.Children(d.opts.Capacity, d.seed)
-		q1, err := d.choice(ctx, p, f0, f1)
-		if err != nil {
+		var q1 float64
+		if q1, w, err = d.choice(ctx, p, f0, f1); err != nil {
 			return Descent{}, err
 		}
 		choices = append(choices, q1)
 		if r.Float64() < q1 {
 			f, prob = f1, prob*q1
+			if w != nil {
+				est = w[1]
+			}
 		} else {
 			f, prob = f0, prob*(1-q1)
+			if w != nil {
+				est = w[0]
+			}
 		}
 		p = f.Prefix()
 	}

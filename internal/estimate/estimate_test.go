@@ -167,17 +167,17 @@ func TestInterrupted(t *testing.T) {
 	p := solver.NewFrontier(b, false).Prefix()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := d.choice(ctx, p, f0, f1); !errors.Is(err, context.Canceled) {
+	if _, _, err := d.choice(ctx, p, f0, f1); !errors.Is(err, context.Canceled) {
 		t.Fatalf("choice with a cancelled context: error %v, want context.Canceled", err)
 	}
 	if _, err := d.Descend(ctx, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Descend with a cancelled context: error %v, want context.Canceled", err)
 	}
-	got, err := d.choice(context.Background(), p, f0, f1)
+	got, _, err := d.choice(context.Background(), p, f0, f1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := NewDesign(b, 7, opts).choice(context.Background(), p, f0, f1)
+	want, _, err := NewDesign(b, 7, opts).choice(context.Background(), p, f0, f1)
 	if err != nil {
 		t.Fatal(err)
 	}

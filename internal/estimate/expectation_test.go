@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,34 +28,93 @@ import (
 // sampled down (so that the choices are noisy) and wide enough to be
 // exact (so that the children proven empty are left out): a child left
 // out that holds a snake, or a count missed or counted twice along the
-// forced last cubelet, would show.
+// forced last cubelet, would show. With a budget, the descents stop at
+// depths that vary from section to section (the test wants more than one
+// among those reached), and the sections reached must still part the
+// keys.
 func TestExpectation(t *testing.T) {
 	for _, c := range []struct {
 		box             string
 		width, capacity int
 		cut             bool
 		depth           int
+		budget          float64
+		deepest         int
 	}{
-		{"2x2x6", 8, 8, false, 0},
-		{"2x2x6", 8, 8, true, 0},
-		{"2x2x6", 1 << 12, 1 << 12, false, 0},
-		{"2x2x6", 1 << 12, 1 << 12, true, 0},
-		{"2x2x4", 8, 8, false, 16},
-		{"2x3x3", 8, 8, false, 0},
-		{"2x3x3", 1 << 12, 1 << 12, true, 0},
+		{"2x2x6", 8, 8, false, 0, 0, 0},
+		{"2x2x6", 8, 8, true, 0, 0, 0},
+		{"2x2x6", 1 << 12, 1 << 12, false, 0, 0, 0},
+		{"2x2x6", 1 << 12, 1 << 12, true, 0, 0, 0},
+		{"2x2x4", 8, 8, false, 16, 0, 0},
+		{"2x3x3", 8, 8, false, 0, 0, 0},
+		{"2x3x3", 1 << 12, 1 << 12, true, 0, 0, 0},
+		{"2x2x6", 8, 8, false, 4, 30, 0},
+		{"2x2x6", 1 << 12, 1 << 12, true, 6, 100, 16},
+		{"2x2x4", 8, 8, false, 2, 5, 0},
+		{"2x3x3", 8, 8, false, 3, 20, 0},
+		{"2x3x3", 1 << 12, 1 << 12, false, 5, 50, 12},
 	} {
 		b := symmetry.MustParseBox(c.box)
 		want := count(t, b)
 		for seed := uint64(1); seed <= 2; seed++ {
-			d := NewDesign(b, seed, Options{Depth: c.depth, Width: c.width, Capacity: c.capacity, Cut: c.cut, CacheDepth: 6})
+			d := NewDesign(b, seed, Options{Depth: c.depth, Width: c.width, Capacity: c.capacity, Cut: c.cut, CacheDepth: 6, Budget: c.budget, Deepest: c.deepest})
 			var got, left solver.Count
-			walkSections(t, d, false, func(p solver.Seq, _ float64, x solver.Count) { add(&got, x) },
+			depths := map[int]bool{}
+			walkSections(t, d, false, func(p solver.Seq, _ float64, x solver.Count) { add(&got, x); depths[p.Len] = true },
 				func(p solver.Seq, x solver.Count) { add(&left, x) })
 			if got.Snakes != want.Snakes || got.OneSolution != want.OneSolution || got.Solutions != want.Solutions || left.Snakes != 0 || left.Solutions != 0 {
-				t.Errorf("%v depth %d width %d capacity %d cut %v seed %d: the sections a descent reaches hold %d snakes, %d one-solution snakes, %d solutions; the box %d, %d, %d; those it never reaches %d, %d, %d",
-					b, d.Depth(), c.width, c.capacity, c.cut, seed, got.Snakes, got.OneSolution, got.Solutions,
+				t.Errorf("%v %s seed %d: the sections a descent reaches hold %d snakes, %d one-solution snakes, %d solutions; the box %d, %d, %d; those it never reaches %d, %d, %d",
+					b, d.Name(), seed, got.Snakes, got.OneSolution, got.Solutions,
 					want.Snakes, want.OneSolution, want.Solutions, left.Snakes, left.OneSolution, left.Solutions)
 			}
+			if c.budget > 0 && len(depths) < 2 {
+				t.Errorf("%v %s seed %d: every section reached is of %v cubelets: the budget chose nothing", b, d.Name(), seed, depths)
+			}
+			if c.deepest > 0 && slices.Max(slices.Collect(maps.Keys(depths))) > c.deepest {
+				t.Errorf("%v %s seed %d: sections reached of %v cubelets, deeper than %d", b, d.Name(), seed, depths, c.deepest)
+			}
+		}
+	}
+}
+
+// TestStopsAsWeighed holds a descent's stops, which take the nodes of a
+// section from the weighing of the choice that led to it, to a walk of
+// every section a descent can reach that profiles each section on its
+// own: each descent must end at a section the walk reaches, with the
+// walk's probability, on designs where the choices are weighed now, kept
+// from before (the shared levels) or both.
+func TestStopsAsWeighed(t *testing.T) {
+	for _, c := range []struct {
+		box          string
+		width, cache int
+		depth        int
+		budget       float64
+	}{
+		{"2x2x6", 8, 2, 4, 30},
+		{"2x2x6", 64, 8, 3, 100},
+		{"2x3x3", 16, 4, 3, 20},
+		{"2x3x4", 32, 6, 5, 200},
+	} {
+		b := symmetry.MustParseBox(c.box)
+		opts := Options{Depth: c.depth, Width: c.width, Capacity: c.width, CacheDepth: c.cache, Budget: c.budget}
+		walked := NewDesign(b, 3, opts)
+		reach := map[solver.Seq]float64{}
+		walkSections(t, walked, false, func(p solver.Seq, prob float64, _ solver.Count) { reach[p] = prob },
+			func(solver.Seq, solver.Count) {})
+		d := NewDesign(b, 3, opts)
+		depths := map[int]bool{}
+		for k := range 200 {
+			x, err := d.Descend(context.Background(), k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			depths[x.Prefix.Len] = true
+			if prob, ok := reach[x.Prefix]; !ok || prob != x.Prob {
+				t.Fatalf("%v %s: descent %d ends at %v with probability %v; the walk reaches it with %v (%v)", b, d.Name(), k, x.Prefix, x.Prob, prob, ok)
+			}
+		}
+		if len(depths) < 2 {
+			t.Errorf("%v %s: every descent ends at %v cubelets: the budget chose nothing", b, d.Name(), depths)
 		}
 	}
 }
@@ -134,7 +195,13 @@ func walkSections(t *testing.T, d *Design, pruned bool, reached func(solver.Seq,
 	var walk func(f *solver.Frontier, prob float64)
 	walk = func(f *solver.Frontier, prob float64) {
 		p := f.Prefix()
-		if p.Len >= d.opts.Depth {
+		// Whether a descent stops here, from the section's own profile,
+		// not from the weighing of the choice above, as Descend takes it.
+		stop, err := d.stops(ctx, p, f, 0, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stop {
 			reached(p, prob, count(p))
 			return
 		}
@@ -151,7 +218,7 @@ func walkSections(t *testing.T, d *Design, pruned bool, reached func(solver.Seq,
 			return
 		}
 		f0, f1 := f.Children(d.opts.Capacity, d.seed)
-		q1, err := d.choice(ctx, p, f0, f1)
+		q1, _, err := d.choice(ctx, p, f0, f1)
 		if err != nil {
 			t.Fatal(err)
 		}

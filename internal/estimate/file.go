@@ -39,7 +39,7 @@ type Record struct {
 
 // Name returns the design's name for a file: the options that decide
 // which sections descents reach and with what probability. A shared
-// width, the cut and strata are named only when set, so that the designs
+// width, a budget, the cut and strata are named only when set, so that the designs
 // without them keep the names their files have.
 func (d *Design) Name() string {
 	o := d.opts
@@ -47,6 +47,9 @@ func (d *Design) Name() string {
 		o.Depth, o.Width, o.Capacity, o.CacheDepth, o.Floor, o.Power)
 	if o.SharedWidth > 0 {
 		name += fmt.Sprintf(", shared width %d", o.SharedWidth)
+	}
+	if o.Budget > 0 {
+		name += fmt.Sprintf(", budget %g, deepest %d", o.Budget, o.Deepest)
 	}
 	if o.Cut {
 		name += ", cut"

@@ -163,8 +163,12 @@ func WriteSnakes(w io.Writer, d *Design, r, ctl Result, known float64, source st
 	if s := d.opts.Strata; s != nil {
 		strata = fmt.Sprintf(" below the %d prefixes of %d cubelets drawn from strata", len(s.Strata), s.Depth)
 	}
-	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to sections of %d cubelets, choices weighed by populations of %d%s, seed %d; ± one standard error\n",
-		d.b, r.Descents, d.Depth(), d.Width(), strata, d.seed)
+	sections := fmt.Sprintf("sections of %d cubelets", d.Depth())
+	if o := d.opts; o.Budget > 0 {
+		sections = fmt.Sprintf("the first section of %d to %d cubelets whose search the weighing puts at %.3g nodes or fewer", o.Depth, o.Deepest, o.Budget)
+	}
+	fmt.Fprintf(w, "# %v: %d descents of the key-prefix tree to %s, choices weighed by populations of %d%s, seed %d; ± one standard error\n",
+		d.b, r.Descents, sections, d.Width(), strata, d.seed)
 	fmt.Fprintf(w, "# solutions counted once up to the box's rotations and reflections and up to reversal\n")
 	rel := func(v Value) string {
 		return fmt.Sprintf("%.4g ± %.2g (%.2f%%)", v.Mean, v.Err, 100*v.Err/v.Mean)

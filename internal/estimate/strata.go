@@ -121,7 +121,7 @@ func (d *Design) levels(ctx context.Context, k int) (map[solver.Seq]float64, err
 			return nil
 		}
 		f0, f1 := f.Children(d.opts.Capacity, d.seed)
-		q1, err := d.choice(ctx, p, f0, f1)
+		q1, _, err := d.choice(ctx, p, f0, f1)
 		if err != nil {
 			return err
 		}

@@ -122,7 +122,7 @@ func TestStrataChoices(t *testing.T) {
 		// The choices below are the plain design's at the same prefixes.
 		f := frontiersAlong(plain, x.Prefix)
 		for i := s.Depth - 1; i < len(x.Choices); i++ {
-			q1, err := plain.choice(context.Background(), truncate(x.Prefix, i+1), f[i][0], f[i][1])
+			q1, _, err := plain.choice(context.Background(), truncate(x.Prefix, i+1), f[i][0], f[i][1])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -154,7 +154,7 @@ func TestNoise(t *testing.T) {
 						continue
 					}
 					at := cpu()
-					q, _ := d.split(context.Background(), f0, f1)
+					q, _, _ := d.split(context.Background(), f0, f1)
 					secs[n] += cpu() - at
 					if !path.Turn(n) {
 						q = 1 - q
