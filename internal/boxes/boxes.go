@@ -318,14 +318,15 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 
 // estimateFile reads the name of a descents file,
 // estimate-BOX-wWIDTH.jsonl or estimate-BOX-wWIDTH-cCAPACITY.jsonl, with
-// -cut and then -strata before .jsonl for a design with them: the box,
-// and the width, capacity (4096 when not named), cut and strata of its
-// design. It
+// -cut, then -strata, then -budget before .jsonl for a design with them:
+// the box, and the width, capacity (4096 when not named), cut, strata and
+// budget of its design. It
 // returns false for a name of another form, and an error for one of this
 // form whose BOX is no box.
 func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	name, ok := strings.CutPrefix(name, "estimate-")
 	name, ok2 := strings.CutSuffix(name, ".jsonl")
+	name, budget := strings.CutSuffix(name, "-budget")
 	name, strata := strings.CutSuffix(name, "-strata")
 	name, cut := strings.CutSuffix(name, "-cut")
 	box, design, ok3 := strings.Cut(name, "-w")
@@ -342,13 +343,13 @@ func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	if err != nil {
 		return symmetry.Box{}, Design{}, false, err
 	}
-	return b, Design{wid, capacity, cut, strata}, true, nil
+	return b, Design{wid, capacity, cut, strata, budget}, true, nil
 }
 
 // oneDesign checks that recs are the descents of one design of box b, of
-// the width, capacity and cut that their file's name gives (and no
-// shared width, which no name gives), each once: the descents a table's
-// row is the mean of.
+// the width, capacity, cut, strata and budget that their file's name
+// gives (and no shared width, which no name gives), each once: the
+// descents a table's row is the mean of.
 func oneDesign(recs []estimate.Record, b symmetry.Box, design Design) error {
 	named := fmt.Sprintf("width %d, capacity %d,", design.Width, design.Capacity)
 	seen := map[int]bool{}
@@ -357,7 +358,8 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design Design) error {
 		switch {
 		case rec.Box != b.String():
 			return fmt.Errorf("line %d: a descent of %s, not of %v", i+1, rec.Box, b)
-		case !strings.Contains(rec.Design, named) || designHas(rec.Design, "cut") != design.Cut || designHas(rec.Design, "strata") != design.Strata:
+		case !strings.Contains(rec.Design, named) || designHas(rec.Design, "cut") != design.Cut || designHas(rec.Design, "strata") != design.Strata ||
+			designHas(rec.Design, "budget") != design.Budget:
 			return fmt.Errorf("line %d: a descent of design %q, not of the %v that the file's name gives", i+1, rec.Design, design)
 		case strings.Contains(rec.Design, "shared width"):
 			return fmt.Errorf("line %d: a descent of design %q, whose shared width the file's name does not give", i+1, rec.Design)
@@ -465,15 +467,16 @@ func pace(ds []estimate.Descent) float64 {
 }
 
 // A Design is what a descents file's name says of its descents' design:
-// their width, capacity, whether they weigh with the cut and whether
-// they draw their top prefixes from strata (estimate -strata).
+// their width, capacity, whether they weigh with the cut, whether they
+// draw their top prefixes from strata (estimate -strata) and whether they
+// stop where their section is cheap (estimate -budget, with a -depth).
 type Design struct {
-	Width, Capacity int
-	Cut, Strata     bool
+	Width, Capacity     int
+	Cut, Strata, Budget bool
 }
 
 // less orders designs as the table prefers them: by width, then
-// capacity, then the cut, then the strata.
+// capacity, then the cut, then the strata, then the budget.
 func (d Design) less(e Design) bool {
 	if d.Width != e.Width {
 		return d.Width < e.Width
@@ -484,7 +487,10 @@ func (d Design) less(e Design) bool {
 	if d.Cut != e.Cut {
 		return e.Cut
 	}
-	return !d.Strata && e.Strata
+	if d.Strata != e.Strata {
+		return e.Strata
+	}
+	return !d.Budget && e.Budget
 }
 
 // String says the design to a reader of the table.
@@ -495,6 +501,9 @@ func (d Design) String() string {
 	}
 	if d.Strata {
 		s += " in strata"
+	}
+	if d.Budget {
+		s += " stopping within a budget"
 	}
 	return s
 }

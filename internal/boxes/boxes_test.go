@@ -174,8 +174,9 @@ func TestChecks(t *testing.T) {
 
 // TestEstimateFiles: of a box's descents files, the table takes the
 // widest design's, of those the one of the largest capacity, 4096 where
-// the name gives none, of those the one with the cut, and of those the
-// one in strata; a name that is no descents file's is passed over.
+// the name gives none, of those the one with the cut, of those the one
+// in strata, and of those the one within a budget; a name that is no
+// descents file's is passed over.
 func TestEstimateFiles(t *testing.T) {
 	dir := t.TempDir()
 	b := symmetry.MustParseBox("2x3x4")
@@ -257,6 +258,31 @@ func TestEstimateFiles(t *testing.T) {
 	}
 	move("estimate-2x3x4-w64-c8192-cut-strata.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
 	move("strata.jsonl", "estimate-2x3x4-w64-c8192-cut-strata.jsonl.old")
+
+	// A design that stops within a budget, after the same design
+	// without; its name given to a file of the design without, refused,
+	// and the reverse.
+	budget := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 8192, Cut: true, Depth: 8, Budget: 300})
+	if _, _, err := budget.Take(context.Background(), 4, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	chosen("estimate-2x3x4-w64-c8192-cut-budget.jsonl", 4)
+	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "budget.jsonl")
+	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")
+	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut stopping within a budget that the file's name gives") {
+		t.Errorf("descents without a budget in a file named for one: %v", err)
+	}
+	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
+	move("budget.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl.budget")
+	if err := os.Rename(filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut.jsonl"), filepath.Join(dir, "estimate", "plain.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	move("estimate-2x3x4-w64-c8192-cut.jsonl.budget", "estimate-2x3x4-w64-c8192-cut.jsonl")
+	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut that the file's name gives") {
+		t.Errorf("descents with a budget in a file named for none: %v", err)
+	}
+	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl.old")
+	move("plain.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
 
 	// With the box's solutions known, the row says whether the estimate's
 	// interval holds them: a paths file whose counts agree by Burnside's
@@ -366,13 +392,14 @@ func TestPlanState(t *testing.T) {
 		plan, want string
 		ends       []string
 	}{
-		{"2x3x4\t64\t16\t500\t2\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
-		{"2x3x4\t64\t16\t500\t99\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
-		{"2x3x4\t128\t16\t500\t2\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
-		{"2x3x4\t64\t16\t500\t2\tyes\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 with the cut not yet drawn |"}},
-		{"2x3x4\t64\t16\t500\t2\tno\tyes\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 in strata not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{" more to 2%, about ", "; at 2% |"}},
+		{"2x3x4\t64\t16\t500\t99\tno\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents, snakes ± ", []string{"; at 99% |"}},
+		{"2x3x4\t128\t16\t500\t2\tno\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 128 and capacity 16 not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tyes\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 with the cut not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tyes\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 in strata not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tno\t8:300\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 stopping within a budget not yet drawn |"}},
 	} {
-		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut strata nodes\n"+tc.plan), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut strata budget nodes\n"+tc.plan), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		plan, err := ReadPlan(dir)
@@ -396,9 +423,11 @@ func TestPlanState(t *testing.T) {
 			t.Errorf("plan %q gives\n%s\nwant a line starting %q and holding one of %q", tc.plan, got, tc.want, tc.ends)
 		}
 	}
-	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\tno\t1e6",
-		"2x3x4\t64\t16\t500\t100\tno\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\tno\t1e6",
-		"2x3x4\t64\t16\t500\t2\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tstrata\t1e6"} {
+	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\tno\tno\t1e6",
+		"2x3x4\t64\t16\t500\t100\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\tno\tno\t1e6",
+		"2x3x4\t64\t16\t500\t2\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tstrata\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t1e6",
+		"2x3x4\t64\t16\t500\t2\tno\tno\tyes\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t0:300\t1e6",
+		"2x3x4\t64\t16\t500\t2\tno\tno\t8:0\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8:NaN\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8:1e16\t1e6"} {
 		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# a plan\n"+line+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -248,7 +248,7 @@ func blocks(ds []estimate.Descent) [][]estimate.Descent {
 }
 
 // designName is a design as a descents file's name gives it: wW-cC, then
-// -cut and -strata for a design with them.
+// -cut, -strata and -budget for a design with them.
 func designName(d Design) string {
 	s := fmt.Sprintf("w%d-c%d", d.Width, d.Capacity)
 	if d.Cut {
@@ -256,6 +256,9 @@ func designName(d Design) string {
 	}
 	if d.Strata {
 		s += "-strata"
+	}
+	if d.Budget {
+		s += "-budget"
 	}
 	return s
 }

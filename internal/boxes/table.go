@@ -191,7 +191,8 @@ type Planned struct {
 // estimate/plan.tsv, a line a box whose first column is the box and last
 // the estimated nodes; an estimate's line has its width, capacity, step,
 // target (per cent, over 0 and under 100), whether it weighs with the
-// cut and whether it draws in strata (yes or no) between them.
+// cut and whether it draws in strata (yes or no), and its budget (no, or
+// DEPTH:NODES for estimate -depth DEPTH -budget NODES) between them.
 func ReadPlan(dir string) ([]Planned, error) {
 	var out []Planned
 	for _, kind := range []string{"census", "estimate"} {
@@ -219,9 +220,9 @@ func ReadPlan(dir string) ([]Planned, error) {
 			p := Planned{Box: b, Nodes: nodes, Kind: kind}
 			if kind == "estimate" {
 				var err error
-				w, c, target, cut, strata := 0, 0, 0.0, "", ""
-				if len(fields) >= 8 {
-					cut, strata = fields[5], fields[6]
+				w, c, target, cut, strata, budget := 0, 0, 0.0, "", "", ""
+				if len(fields) >= 9 {
+					cut, strata, budget = fields[5], fields[6], fields[7]
 					w, err = strconv.Atoi(fields[1])
 					if err == nil {
 						c, err = strconv.Atoi(fields[2])
@@ -230,12 +231,12 @@ func ReadPlan(dir string) ([]Planned, error) {
 						target, err = strconv.ParseFloat(fields[4], 64)
 					}
 				}
-				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || !yesNo(cut) || !yesNo(strata) {
+				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || !yesNo(cut) || !yesNo(strata) || budget != "no" && !planBudget(budget) {
 					f.Close()
-					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut, yes or no for strata and, last, its estimated nodes", path, n)
+					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut, yes or no for strata, no or DEPTH:NODES for the budget and, last, its estimated nodes", path, n)
 				}
 				p.Target = target / 100
-				p.Design = Design{w, c, cut == "yes", strata == "yes"}
+				p.Design = Design{w, c, cut == "yes", strata == "yes", budget != "no"}
 			}
 			out = append(out, p)
 		}
@@ -249,6 +250,16 @@ func ReadPlan(dir string) ([]Planned, error) {
 
 // yesNo reports whether a plan's field is yes or no.
 func yesNo(s string) bool { return s == "yes" || s == "no" }
+
+// planBudget reports whether a plan's budget field is DEPTH:NODES, as
+// estimate -depth and -budget take them: a depth of 1 or more and a
+// budget from 1 to [estimate.MaxBudget] nodes.
+func planBudget(s string) bool {
+	d, n, ok := strings.Cut(s, ":")
+	depth, err := strconv.Atoi(d)
+	nodes, err2 := strconv.ParseFloat(n, 64)
+	return ok && err == nil && err2 == nil && depth >= 1 && nodes >= 1 && nodes <= estimate.MaxBudget
+}
 
 // WritePlan writes the plans, cheapest first within each, with the
 // running total of their nodes and how far each has got.

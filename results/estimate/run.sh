@@ -6,7 +6,9 @@
 # spread asks for, if fewer), into estimate-BOX-wWIDTH.jsonl beside it, or
 # estimate-BOX-wWIDTH-cCAPACITY.jsonl for a capacity other than 4096, with
 # -cut before .jsonl for a design that weighs with the cut, and -strata
-# after it for one drawn in the strata of strata-BOX.tsv beside it.
+# after it for one drawn in the strata of strata-BOX.tsv beside it, and
+# -budget after those for one that stops within a budget (the plan's
+# DEPTH:NODES, estimate -depth DEPTH -budget NODES).
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
 # variate when there. SNAKECUBE names the binary (default: snakecube on
@@ -22,7 +24,8 @@ while :; do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; rest=${rest#*:}
 		target=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}; rest=${rest#*:}
-		strata=${rest%%:*}
+		strata=${rest%%:*}; rest=${rest#*:}
+		budget=${rest%:*} # no, or DEPTH:NODES: all but the estimated nodes
 		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
 		f="$dir/estimate-$box-w$width"
 		[ "$capacity" -eq 4096 ] || f="$f-c$capacity"
@@ -38,6 +41,10 @@ while :; do
 			[ -f "$f.jsonl" ] && design="$design -borrow $f.jsonl"
 			f="$f-strata"
 			design="$design -strata $dir/strata-$box.tsv"
+		fi
+		if [ "$budget" != no ]; then
+			f="$f-budget"
+			design="$design -depth ${budget%%:*} -budget ${budget#*:}"
 		fi
 		f="$f.jsonl"
 		have=0 need=""
