@@ -246,3 +246,55 @@ func TestCalibrationOwnSeeds(t *testing.T) {
 		t.Errorf("ReadCalibration with no seed shared = %q, want %q", got, want)
 	}
 }
+
+// TestCalibrationBudget: descents that stop within a budget are a design
+// of their own, named -budget, never pooled with the same width and
+// capacity without; a budget file whose descents have none is refused.
+func TestCalibrationBudget(t *testing.T) {
+	ctx := context.Background()
+	b := symmetry.MustParseBox("2x2x3")
+	c, err := solver.Enumerate(ctx, b, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := results(t, itoa(c.Solutions()))
+	if err := os.MkdirAll(filepath.Join(dir, "calibration"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	take := func(name string, seed uint64, budget float64) {
+		t.Helper()
+		d := estimate.NewDesign(b, seed, estimate.Options{Width: 2, Capacity: 2, Depth: 4, Budget: budget})
+		if _, _, err := d.Take(ctx, 20, filepath.Join(dir, "calibration", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	take("estimate-2x2x3-w2-c2-s7.jsonl", 7, 0)
+	take("estimate-2x2x3-w2-c2-s8.jsonl", 8, 0)
+	take("estimate-2x2x3-w2-c2-budget-s7.jsonl", 7, 30)
+	take("estimate-2x2x3-w2-c2-budget-s9.jsonl", 9, 30)
+	cals, err := ReadCalibration(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, cal := range cals {
+		got = append(got, designName(cal.Design)+":"+strings.Join(cal.Files, " "))
+	}
+	want := []string{
+		"w2-c2:calibration/estimate-2x2x3-w2-c2-s7.jsonl",
+		"w2-c2:calibration/estimate-2x2x3-w2-c2-s8.jsonl",
+		"w2-c2:calibration/estimate-2x2x3-w2-c2-s7.jsonl calibration/estimate-2x2x3-w2-c2-s8.jsonl",
+		"w2-c2-budget:calibration/estimate-2x2x3-w2-c2-budget-s7.jsonl",
+		"w2-c2-budget:calibration/estimate-2x2x3-w2-c2-budget-s9.jsonl",
+		"w2-c2-budget:calibration/estimate-2x2x3-w2-c2-budget-s7.jsonl calibration/estimate-2x2x3-w2-c2-budget-s9.jsonl",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("ReadCalibration = %q, want %q", got, want)
+	}
+	if err := os.Rename(filepath.Join(dir, "calibration", "estimate-2x2x3-w2-c2-s8.jsonl"), filepath.Join(dir, "calibration", "estimate-2x2x3-w2-c2-budget-s8.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadCalibration(ctx, dir); err == nil || !strings.Contains(err.Error(), "stopping within a budget that the file's name gives") {
+		t.Errorf("descents without a budget in a budget file: %v", err)
+	}
+}

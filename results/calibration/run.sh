@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs the calibration plan (plan.tsv beside this script) in rounds, at the
 # lowest priority: each round adds a step of descents to every seed's file
-# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut]-sSEED.jsonl beside it,
+# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut][-budget]-sSEED.jsonl
+# beside it,
 # for the seeds the plan lists for the box, until each seed's file holds
 # the box's descents over the number of its seeds, rounded up (a file that
 # holds more already is left as it is). Resumable: run it again; a run
@@ -30,6 +31,9 @@ while :; do
 	for line in $(grep -v '^#' "$dir/plan.tsv" | tr '\t' ':'); do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
 		capacity=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}; rest=${rest#*:}
+		budget=${rest%%:*}; rest=${rest#*:}
+		# A budget is no, or DEPTH:NODES, whose colon the tabs' took.
+		[ "$budget" = no ] || { budget=$budget:${rest%%:*}; rest=${rest#*:}; }
 		seeds=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; total=${rest#*:}
 		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
 		design="-width $width -capacity $capacity"
@@ -37,6 +41,10 @@ while :; do
 		if [ "$cut" = yes ]; then
 			design="$design -cut"
 			name="$name-cut"
+		fi
+		if [ "$budget" != no ]; then
+			design="$design -depth ${budget%%:*} -budget ${budget#*:}"
+			name="$name-budget"
 		fi
 		known="-solutions $(awk '$1 == "solutions" {print $2}' "$dir/../paths/$box.txt")"
 		list=$(seeds "$seeds")
