@@ -10,7 +10,8 @@
 //	census/plan.tsv                the boxes to count, their depth and estimated nodes
 //	estimate/estimate-BOX-wW.jsonl descents of estimate -snakes at width W (package estimate),
 //	                               estimate-BOX-wW-cC.jsonl at capacity C, then -cut
-//	                               with the cut and -strata in strata, before .jsonl
+//	                               with the cut, -strata in strata and -budget within
+//	                               a budget (estimate -budget), before .jsonl
 //	estimate/strata-BOX.tsv        the strata of a box drawn in strata (estimate -make-strata)
 //	estimate/plan.tsv              the boxes to estimate, likewise
 //	paths/BOX.txt                  what snakecube paths -size BOX prints
