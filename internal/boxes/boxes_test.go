@@ -30,6 +30,17 @@ func results(t *testing.T, solutions string) string {
 	return dir
 }
 
+// counted2x2x3 returns a results folder as results makes it, with 2x2x3's
+// true solutions, and 2x2x3's catalogue.
+func counted2x2x3(t *testing.T) (string, *solver.Catalogue) {
+	t.Helper()
+	c, err := solver.Enumerate(context.Background(), symmetry.MustParseBox("2x2x3"), solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return results(t, itoa(c.Solutions())), c
+}
+
 // addBox writes a whole census of box b into the results folder dir, at
 // depth 4, and the paths file snakecube paths prints of b, its solutions
 // line changed to solutions.
@@ -114,11 +125,7 @@ func itoa(n int) string {
 func TestChecks(t *testing.T) {
 	ctx := context.Background()
 	b := symmetry.MustParseBox("2x2x3")
-	c, err := solver.Enumerate(ctx, b, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := results(t, itoa(c.Solutions()))
+	dir, _ := counted2x2x3(t)
 	folder := []string{filepath.Join(dir, "census", "2x2x3")}
 	cs, err := census.ReadFiles(ctx, folder)
 	if err != nil {
@@ -592,11 +599,7 @@ func TestOtherBox(t *testing.T) {
 		}
 	})
 	t.Run("checks", func(t *testing.T) {
-		c, err := solver.Enumerate(ctx, symmetry.MustParseBox("2x2x3"), solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := results(t, itoa(c.Solutions()))
+		dir, _ := counted2x2x3(t)
 		path := filepath.Join(dir, "checks", "2x2x3.txt")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

@@ -27,11 +27,7 @@ import (
 func TestCalibration(t *testing.T) {
 	ctx := context.Background()
 	b := symmetry.MustParseBox("2x2x3")
-	c, err := solver.Enumerate(ctx, b, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := results(t, itoa(c.Solutions()))
+	dir, c := counted2x2x3(t)
 	for _, sub := range []string{"calibration", "estimate"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			t.Fatal(err)
@@ -253,11 +249,7 @@ func TestCalibrationOwnSeeds(t *testing.T) {
 func TestCalibrationBudget(t *testing.T) {
 	ctx := context.Background()
 	b := symmetry.MustParseBox("2x2x3")
-	c, err := solver.Enumerate(ctx, b, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := results(t, itoa(c.Solutions()))
+	dir, _ := counted2x2x3(t)
 	if err := os.MkdirAll(filepath.Join(dir, "calibration"), 0o755); err != nil {
 		t.Fatal(err)
 	}
