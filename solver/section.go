@@ -364,6 +364,10 @@ type Count struct {
 	MostKey                          Seq    // the first snake in key order with Most solutions
 	Nodes                            uint64 // search nodes visited
 	Seconds                          float64
+	// CPU is the processor seconds the count cost, where the run that
+	// made it measured them (census and estimate files); the solver
+	// leaves it 0.
+	CPU float64
 }
 
 // Add adds the count of another set of snakes, disjoint from c's.
@@ -378,6 +382,7 @@ func (c *Count) Add(d Count) {
 	c.OneSolution += d.OneSolution
 	c.Nodes += d.Nodes
 	c.Seconds += d.Seconds
+	c.CPU += d.CPU
 }
 
 // CountSection counts the part of box b's catalogue whose keys start with

@@ -87,9 +87,11 @@ type Row struct {
 	Estimate *estimate.Result
 	// Design is the design of Estimate's descents.
 	Design Design
-	// Pace is the wall-clock seconds a descent of Estimate's last
-	// paceDescents took, count and weighing: what the next ones will
-	// take, the choices that earlier rounds made being weighed no more.
+	// Pace is the seconds a descent of Estimate's last paceDescents took,
+	// count and weighing: what the next ones will take, the choices that
+	// earlier rounds made being weighed no more. Processor seconds where
+	// all of them recorded theirs, else the wall clock, which a shared
+	// machine stretches.
 	Pace float64
 	// Files are where the row comes from, relative to the results folder.
 	Files []string
@@ -456,13 +458,19 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 // a round of the estimate runner.
 const paceDescents = 500
 
-// pace returns the wall-clock seconds a descent of the last paceDescents
-// of ds took.
+// pace returns the seconds a descent of the last paceDescents of ds
+// took: processor seconds where every one of them says, else wall clock.
 func pace(ds []estimate.Descent) float64 {
 	last := ds[max(0, len(ds)-paceDescents):]
-	var took float64
+	var took, cpu float64
+	measured := true
 	for _, d := range last {
 		took += d.Seconds + d.Weigh
+		cpu += d.CPU
+		measured = measured && d.CPU > 0
+	}
+	if measured {
+		took = cpu
 	}
 	return took / float64(len(last))
 }

@@ -671,6 +671,17 @@ func TestPace(t *testing.T) {
 	if got := pace(ds[:100]); got != 10 {
 		t.Errorf("100 descents: pace %v, want 10", got)
 	}
+	// Processor seconds, once every one of the last round says them: a
+	// core's time, where the wall clock of a shared machine is longer.
+	for i := range ds[1:] {
+		ds[1+i].CPU = 0.5
+	}
+	if got := pace(ds); got != 0.5 {
+		t.Errorf("700 descents with their processor seconds: pace %v, want 0.5", got)
+	}
+	if got := pace(ds[:100]); got != 10 {
+		t.Errorf("100 descents, the first without its processor seconds: pace %v, want 10", got)
+	}
 }
 
 // TestPathsFile: a paths file whose counts disagree with one another by

@@ -8,9 +8,13 @@
 // A census file is JSON Lines, one [Record] per section, in the order the
 // sections completed:
 //
-//	{"box":"2x3x4","depth":6,"section":5,"prefix":"000101","snakes":3,"solutions":7,...,"nodes":77,"seconds":0.0001,"sum":"5c3f07a1"}
+//	{"box":"2x3x4","depth":6,"section":5,"prefix":"000101","snakes":3,"solutions":7,...,"nodes":77,"seconds":0.0001,"cpu_seconds":0.0001,"sum":"5c3f07a1"}
 //
-// Counts of zero are left out. The last field, "sum", is a checksum of the
+// Counts of zero are left out. "seconds" is the wall clock the count took;
+// "cpu_seconds" the processor time the run spent since its line before
+// (the line's own cost when the run counts one section at a time, as the
+// long runs do: the wall clock of a machine shared by several runs
+// overstates it); lines written before 2026-12-07 have no "cpu_seconds". The last field, "sum", is a checksum of the
 // line: the CRC-32C (Castagnoli), as 8 lowercase hexadecimal digits, of
 // the record's canonical line without it, that is of the JSON that
 // [Record.Line] writes with "sum" left out (fields in the order above, no
@@ -49,8 +53,8 @@
 // again should a run end in it as long. A parts file's lines are census
 // records of the parts, with checksums, and the marks: {"split":true,...}
 // and the record of the prefix cut, with no counts but the seconds it had
-// been searched. The section's line is the sum of its parts, nodes and
-// seconds too; the parts file is removed once every section it names has
+// been searched. The section's line is the sum of its parts, nodes,
+// seconds and processor seconds too; the parts file is removed once every section it names has
 // its line.
 //
 // # Merging
@@ -118,6 +122,9 @@ type Counts struct {
 	MostKey             string  `json:"most_solutions_snake,omitempty"`
 	Nodes               uint64  `json:"nodes"`
 	Seconds             float64 `json:"seconds"`
+	// CPU is the processor seconds the run spent since its line before,
+	// "cpu_seconds" (see the package doc).
+	CPU float64 `json:"cpu_seconds,omitempty"`
 }
 
 // CountsOf returns c as a file's line holds it.
@@ -125,7 +132,7 @@ func CountsOf(c solver.Count) Counts {
 	r := Counts{
 		Snakes: c.Snakes, Solutions: c.Solutions, Palindromes: c.Palindromes,
 		PalindromeSolutions: c.PalindromeSolutions, OneSolution: c.OneSolution,
-		Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds,
+		Most: c.Most, Nodes: c.Nodes, Seconds: c.Seconds, CPU: c.CPU,
 	}
 	if c.Most > 0 {
 		r.MostKey = c.MostKey.String()
@@ -139,7 +146,7 @@ func (r Counts) Count() (solver.Count, error) {
 	c := solver.Count{
 		Snakes: r.Snakes, Solutions: r.Solutions, Palindromes: r.Palindromes,
 		PalindromeSolutions: r.PalindromeSolutions, OneSolution: r.OneSolution,
-		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds,
+		Most: r.Most, Nodes: r.Nodes, Seconds: r.Seconds, CPU: r.CPU,
 	}
 	if r.MostKey != "" {
 		k, err := solver.ParseSeq(r.MostKey)

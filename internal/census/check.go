@@ -139,7 +139,7 @@ func (r Record) Check() error {
 // checkCounts checks the counts against each other, for a box of n cells.
 func (r Record) checkCounts(n int) error {
 	if r.Snakes < 0 || r.Solutions < 0 || r.Palindromes < 0 || r.PalindromeSolutions < 0 ||
-		r.OneSolution < 0 || r.Most < 0 || r.Seconds < 0 {
+		r.OneSolution < 0 || r.Most < 0 || r.Seconds < 0 || r.CPU < 0 {
 		return errors.New("a negative count")
 	}
 	// The keys that start with the prefix: the characters after it are

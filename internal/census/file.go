@@ -315,7 +315,7 @@ func dedupe(c contents, path string) ([]Record, error) {
 			continue
 		}
 		a, b := c.recs[j], r
-		a.Seconds, b.Seconds = 0, 0
+		a.Seconds, b.Seconds, a.CPU, b.CPU = 0, 0, 0, 0
 		if a != b {
 			return nil, fmt.Errorf("%s: section %d is there twice with different counts, on lines %d and %d", path, r.Section, c.lines[j], c.lines[i])
 		}

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -45,7 +46,7 @@ func partsOf(ls ...partLine) []byte {
 }
 
 // sameCounts reports whether got and want count the same sections alike,
-// whatever their nodes, seconds and order.
+// whatever their nodes, seconds, processor seconds and order.
 func sameCounts(t *testing.T, got, want []Record) {
 	t.Helper()
 	bySection := map[int]Record{}
@@ -57,7 +58,7 @@ func sameCounts(t *testing.T, got, want []Record) {
 	}
 	for _, w := range want {
 		g := bySection[w.Section]
-		g.Nodes, g.Seconds, w.Nodes, w.Seconds = 0, 0, 0, 0
+		g.Nodes, g.Seconds, w.Nodes, w.Seconds, g.CPU, w.CPU = 0, 0, 0, 0, 0, 0
 		if g != w {
 			t.Errorf("section %d: %+v, want %+v", w.Section, g, w)
 		}
@@ -70,7 +71,11 @@ func sameCounts(t *testing.T, got, want []Record) {
 // run that got to count it after its mark leaves it; and which holds
 // every part of section 9 but not its line: each section's line is the
 // one of a count whole but for nodes and seconds, the sections not cut
-// are counted whole, and the parts file is removed once all are in.
+// are counted whole, and the parts file is removed once all are in. The
+// parts counted before say they took a processor second each: a cut
+// section's line holds its parts' processor seconds, those of before
+// and those of the run, and the run's lines add up to no more than the
+// process spent.
 func TestCountParts(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -83,7 +88,15 @@ func TestCountParts(t *testing.T) {
 	for _, s := range solver.Sections(box234, solver.SectionAt(box234, depth234, 9), depth234+splitBy) {
 		lines = append(lines, partOf(t, box234, s.String(), false))
 	}
+	before := map[int]float64{} // the processor seconds of the parts counted before
+	for i, l := range lines {
+		if !l.Split {
+			lines[i].CPU = 1
+			before[slices.IndexFunc(want, func(r Record) bool { return strings.HasPrefix(l.Prefix, r.Prefix) })]++
+		}
+	}
 	write(t, PartsFile(path), partsOf(lines...))
+	cpu0, measured := cputime.Process()
 
 	f, err := Open(ctx, path, box234, depth234)
 	if err != nil {
@@ -99,6 +112,7 @@ func TestCountParts(t *testing.T) {
 	if err := f.Count(ctx, Selection{from: 0, to: len(want)}, 3, done); err != nil {
 		t.Fatal(err)
 	}
+	cpu1, _ := cputime.Process()
 	// Section 5's 16 parts, one counted before, one cut into 16 with one
 	// counted before.
 	if sections != len(want) || parts != 14+15 {
@@ -112,10 +126,22 @@ func TestCountParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameCounts(t, got, want)
+	var run float64 // the processor seconds of the run's own counts
 	for _, r := range got {
 		if r.Section != 5 && r.Section != 9 && r.Nodes != want[r.Section].Nodes {
 			t.Errorf("section %d: %d nodes, want %d, those of its count whole", r.Section, r.Nodes, want[r.Section].Nodes)
 		}
+		own := r.CPU - before[r.Section]
+		if own < 0 || r.Section == 9 && own != 0 {
+			t.Errorf("section %d: %v processor seconds, with %v of its parts counted before", r.Section, r.CPU, before[r.Section])
+		}
+		run += own
+	}
+	if len(before) != 2 || before[5] != 2 {
+		t.Fatalf("parts counted before: %v, want 2 of section 5 and those of 9", before)
+	}
+	if measured && (run <= 0 || run > cpu1-cpu0) {
+		t.Errorf("the run's lines say %v processor seconds, the process spent %v", run, cpu1-cpu0)
 	}
 	if _, err := os.Stat(PartsFile(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the parts file is still there once every section is counted: %v", err)

@@ -104,6 +104,9 @@ func (r Report) WriteText(w io.Writer, known float64, source string) error {
 	fmt.Fprintf(w, "sections %d\n", r.Sections)
 	WriteCounts(w, r.Count)
 	fmt.Fprintf(w, "seconds %.1f\n", r.Seconds)
+	if r.CPU > 0 {
+		fmt.Fprintf(w, "cpu_seconds %.1f\n", r.CPU)
+	}
 	if r.Runs > 0 {
 		runs := "runs"
 		if r.Runs == 1 {

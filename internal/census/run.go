@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/solver"
 )
 
@@ -101,6 +102,7 @@ func (s Selection) DoneIn(f *File) int {
 func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(sections, parts int)) error {
 	b, depth := f.Census()
 	var written, parts atomic.Int64
+	m := cputime.Start()
 	finish := func(k int, p solver.Seq, c solver.Count) error {
 		if err := f.Append(NewRecord(b, depth, k, p, c)); err != nil {
 			return err
@@ -126,7 +128,7 @@ func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				c, err := f.countUnit(gctx, p, p)
+				c, err := f.countUnit(gctx, p, p, m)
 				if err != nil {
 					return err
 				}
@@ -147,7 +149,7 @@ func (f *File) Count(ctx context.Context, sel Selection, workers int, done func(
 				if err := gctx.Err(); err != nil {
 					return err // not searched: nothing to mark
 				}
-				c, err := f.countUnit(gctx, u, s.p)
+				c, err := f.countUnit(gctx, u, s.p, m)
 				if err != nil {
 					return err
 				}
@@ -204,11 +206,11 @@ func (s *pending) sum() solver.Count {
 	return c
 }
 
-// countUnit counts u, section p or a part of it, and appends a part's
-// count to the parts file. Once it has searched u for splitAfter, it
+// countUnit counts u, section p or a part of it, with the processor
+// seconds m gives it, and appends a part's count to the parts file. Once it has searched u for splitAfter, it
 // marks u in the parts file, so that the runs after count u in parts
 // unless this one gets to count it whole.
-func (f *File) countUnit(ctx context.Context, u, p solver.Seq) (solver.Count, error) {
+func (f *File) countUnit(ctx context.Context, u, p solver.Seq, m *cputime.Meter) (solver.Count, error) {
 	b := f.box
 	var marked chan error
 	var stop func() bool
@@ -220,6 +222,7 @@ func (f *File) countUnit(ctx context.Context, u, p solver.Seq) (solver.Count, er
 		})
 	}
 	c, err := solver.CountSection(ctx, b, u, solver.Options{Workers: 1})
+	c.CPU = m.Take()
 	if stop != nil && !stop() {
 		err = errors.Join(err, <-marked) // the mark is being written, or was
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -444,6 +445,39 @@ func TestDescentsForSaturates(t *testing.T) {
 		if n, ok := r.DescentsFor(0.02); !ok || n <= v.N {
 			t.Errorf("result of %+v: %d, %v; want more than %d", v, n, ok, v.N)
 		}
+	}
+}
+
+// TestTakeMeasures checks that a Take's descents, on two workers, carry
+// the processor seconds they cost in turn: in the file, as read back,
+// adding up to no more than the process spent, and to more than nothing.
+func TestTakeMeasures(t *testing.T) {
+	b := symmetry.MustParseBox("2x3x4")
+	path := filepath.Join(t.TempDir(), "d.jsonl")
+	cpu0, measured := cputime.Process()
+	ds, _, err := NewDesign(b, 7, Options{Width: 256, Workers: 2}).Take(context.Background(), 12, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu1, _ := cputime.Process()
+	recs, _, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for i, r := range recs {
+		x := ds[r.Index]
+		if r.CPU != x.CPU || r.CPU < 0 {
+			t.Errorf("line %d: descent %d took %v processor seconds, the file says %v", i+1, r.Index, x.CPU, r.CPU)
+		}
+		back, err := r.Descent()
+		if err != nil || back.CPU != r.CPU {
+			t.Errorf("line %d read back with %v processor seconds (%v), want %v", i+1, back.CPU, err, r.CPU)
+		}
+		sum += r.CPU
+	}
+	if measured && (sum <= 0 || sum > cpu1-cpu0) {
+		t.Errorf("the descents say %v processor seconds, the process spent %v", sum, cpu1-cpu0)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/internal/words"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
@@ -13,8 +14,9 @@ import (
 
 // Take returns descents 0 to k-1 of d: those already in the descents file
 // at path, when path is not "", and the others drawn now and appended to
-// it as they complete, so that a run stopped anywhere resumes. It returns
-// how many were drawn now.
+// it as they complete, so that a run stopped anywhere resumes, each with
+// the processor seconds spent since the one before (Count.CPU). It
+// returns how many were drawn now.
 func (d *Design) Take(ctx context.Context, k int, path string) ([]Descent, int, error) {
 	done := map[int]Descent{}
 	var f *File
@@ -32,7 +34,9 @@ func (d *Design) Take(ctx context.Context, k int, path string) ([]Descent, int, 
 			todo = append(todo, i)
 		}
 	}
+	m := cputime.Start()
 	err := d.Run(ctx, todo, func(x Descent) error {
+		x.Count.CPU = m.Take()
 		if f != nil {
 			if err := f.Append(x); err != nil {
 				return err // not held: Stopped counts the file's descents

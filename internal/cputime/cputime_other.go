@@ -1,0 +1,5 @@
+//go:build !unix
+
+package cputime
+
+func process() (float64, bool) { return 0, false }
