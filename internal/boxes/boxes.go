@@ -74,10 +74,11 @@ type Row struct {
 	// Counted and Sections say how far a census under way has got,
 	// Parts how many parts it holds of the sections it counts in parts,
 	// and CountedNodes and CountedSeconds what its counted sections and
-	// parts took.
-	Counted, Sections, Parts int
-	CountedNodes             uint64
-	CountedSeconds           float64
+	// parts took; MeteredNodes and MeteredCPU, the nodes and processor
+	// seconds of the sections that say theirs.
+	Counted, Sections, Parts   int
+	CountedNodes, MeteredNodes uint64
+	CountedSeconds, MeteredCPU float64
 	// Checked is how many sections of a whole census census check
 	// recounted by another route, all agreeing; 0 when none was.
 	Checked int
@@ -90,7 +91,7 @@ type Row struct {
 	// Pace is the seconds a descent of Estimate's last paceDescents took,
 	// count and weighing: what the next ones will take, the choices that
 	// earlier rounds made being weighed no more. Processor seconds where
-	// all of them recorded theirs, else the wall clock, which a shared
+	// enough of them recorded theirs, else the wall clock, which a shared
 	// machine stretches.
 	Pace float64
 	// Files are where the row comes from, relative to the results folder.
@@ -296,6 +297,7 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		t := c.Total
 		r.Sections = c.Have.Of()
 		r.Counted, r.CountedNodes, r.CountedSeconds = t.Sections, t.Nodes, t.Seconds
+		r.MeteredNodes, r.MeteredCPU = t.Metered, t.CPU
 		if n, _ := c.Have.Missing(1); n > 0 {
 			parts, sum, err := census.PartsUnderway(ctx, c, []string{folder})
 			if err != nil {
@@ -459,21 +461,28 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 const paceDescents = 500
 
 // pace returns the seconds a descent of the last paceDescents of ds
-// took: processor seconds where every one of them says, else wall clock.
+// took: processor seconds where at least minPaced of them say theirs
+// (their mean), else the wall clock's.
 func pace(ds []estimate.Descent) float64 {
 	last := ds[max(0, len(ds)-paceDescents):]
 	var took, cpu float64
-	measured := true
+	metered := 0
 	for _, d := range last {
 		took += d.Seconds + d.Weigh
-		cpu += d.CPU
-		measured = measured && d.CPU > 0
+		if d.CPU > 0 {
+			cpu += d.CPU
+			metered++
+		}
 	}
-	if measured {
-		took = cpu
+	if metered >= minPaced {
+		return cpu / float64(metered)
 	}
 	return took / float64(len(last))
 }
+
+// minPaced is how many descents of the last round must say their
+// processor seconds for [pace] to go by them.
+const minPaced = 50
 
 // A Design is what a descents file's name says of its descents' design:
 // their width, capacity, whether they weigh with the cut, whether they

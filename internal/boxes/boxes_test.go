@@ -369,7 +369,7 @@ func TestPlanState(t *testing.T) {
 		{1e9, 2e9, 10, ", 2e+09 nodes of some 1e+09, more than planned"},
 		{1e9, 5e8, 0, ", 5e+08 nodes of some 1e+09"},
 	} {
-		if got := censusToGo(tc.planned, tc.nodes, tc.secs); got != tc.want {
+		if got := censusToGo(tc.planned, Row{CountedNodes: tc.nodes, CountedSeconds: tc.secs}); got != tc.want {
 			t.Errorf("census of %g nodes planned, %d counted in %g s: %q, want %q", tc.planned, tc.nodes, tc.secs, got, tc.want)
 		}
 	}
@@ -379,6 +379,8 @@ func TestPlanState(t *testing.T) {
 	}{
 		{Row{Counted: 32766, Sections: 32768, CountedNodes: 1e9, CountedSeconds: 10}, "32,766 of 32,768 sections, 1e+09 nodes of some 2e+09, about 1 minute more at the 100 million nodes a second of its sections so far"},
 		{Row{Counted: 32766, Sections: 32768, Parts: 1, CountedNodes: 1e9}, "32,766 of 32,768 sections and 1 part of the others, 1e+09 nodes of some 2e+09"},
+		{Row{Counted: 32766, Sections: 32768, CountedNodes: 1e9, CountedSeconds: 10, MeteredNodes: 6e8, MeteredCPU: 600}, "32,766 of 32,768 sections, 1e+09 nodes of some 2e+09, about 17 minutes of a core more at the 1 million nodes a processor second of the sections that measured theirs"},
+		{Row{Counted: 32766, Sections: 32768, CountedNodes: 1e9, CountedSeconds: 10, MeteredNodes: 1e11, MeteredCPU: 599}, "32,766 of 32,768 sections, 1e+09 nodes of some 2e+09, about 1 minute more at the 100 million nodes a second of its sections so far"},
 		{Row{Counted: 3, Sections: 8, Parts: 1234}, "3 of 8 sections and 1,234 parts of the others, 0 nodes of some 2e+09"},
 	} {
 		if got := censusState(tc.r, 2e9); got != tc.want {
@@ -671,16 +673,17 @@ func TestPace(t *testing.T) {
 	if got := pace(ds[:100]); got != 10 {
 		t.Errorf("100 descents: pace %v, want 10", got)
 	}
-	// Processor seconds, once every one of the last round says them: a
-	// core's time, where the wall clock of a shared machine is longer.
-	for i := range ds[1:] {
-		ds[1+i].CPU = 0.5
+	// Processor seconds, once 50 of the last round say them: a core's
+	// time, where the wall clock of a shared machine is longer.
+	for i := range 50 {
+		ds[650+i].CPU = 0.5
 	}
 	if got := pace(ds); got != 0.5 {
-		t.Errorf("700 descents with their processor seconds: pace %v, want 0.5", got)
+		t.Errorf("700 descents, the last 50 with their processor seconds: pace %v, want 0.5", got)
 	}
-	if got := pace(ds[:100]); got != 10 {
-		t.Errorf("100 descents, the first without its processor seconds: pace %v, want 10", got)
+	ds[650].CPU = 0
+	if got := pace(ds); got != 3 {
+		t.Errorf("700 descents, 49 of them with their processor seconds: pace %v, want 3", got)
 	}
 }
 

@@ -324,8 +324,12 @@ func toGo(e *estimate.Result, pace, target float64) string {
 // censusState says how far r's census under way has got, planned at
 // planned nodes.
 func censusState(r Row, planned float64) string {
-	return counted(r) + censusToGo(planned, r.CountedNodes, r.CountedSeconds)
+	return counted(r) + censusToGo(planned, r)
 }
+
+// minMetered is the processor seconds of a census's sections from which
+// their rate, a core's, says what is left rather than the wall clock's.
+const minMetered = 600
 
 // counted says how many of its sections r's census under way has
 // counted, and how many parts of the others it has counted in parts.
@@ -337,15 +341,21 @@ func counted(r Row) string {
 	return s
 }
 
-// censusToGo says how far a census under way has got in nodes, of the
+// censusToGo says how far r's census under way has got in nodes, of the
 // planned nodes, and how long the rest would take at the rate its counted
-// sections and parts have made (wall-clock, beside the other runs).
-func censusToGo(planned float64, nodes uint64, secs float64) string {
+// sections and parts have made: a core's, where minMetered processor
+// seconds of them say theirs, else the wall clock's, beside the other
+// runs.
+func censusToGo(planned float64, r Row) string {
+	nodes, secs := r.CountedNodes, r.CountedSeconds
 	s := fmt.Sprintf(", %.2g nodes of some %.2g", float64(nodes), planned)
 	rest := planned - float64(nodes)
 	switch {
 	case rest <= 0:
 		s += ", more than planned"
+	case r.MeteredCPU >= minMetered && r.MeteredNodes > 0:
+		rate := float64(r.MeteredNodes) / r.MeteredCPU
+		s += fmt.Sprintf(", about %s of a core more at the %.0f million nodes a processor second of the sections that measured theirs", hours(rest/rate), rate/1e6)
 	case secs > 0 && nodes > 0:
 		rate := float64(nodes) / secs
 		s += fmt.Sprintf(", about %s more at the %.0f million nodes a second of its sections so far", hours(rest/rate), rate/1e6)

@@ -244,4 +244,7 @@ type Total struct {
 	Depth    int
 	Sections int // sections in the records
 	solver.Count
+	// Metered is the nodes of the records that say their processor
+	// seconds, all of Count.CPU: their rate is a core's.
+	Metered uint64
 }
