@@ -7,37 +7,41 @@ package cputime
 import "sync"
 
 // Process returns the processor seconds, user and system, this process
-// has spent so far, and false where the system does not say.
-func Process() (float64, bool) { return process() }
+// has spent so far, to the microsecond, and false where the system does
+// not say.
+func Process() (float64, bool) {
+	us, ok := micros()
+	return float64(us) / 1e6, ok
+}
 
 // A Meter hands out the processor time of its process in turns: each
 // [Meter.Take] returns the seconds spent since the one before, or since
 // [Start]. The turns of one run add up to all it spent, whatever its
 // goroutines do meanwhile; with one goroutine at work, a turn is that
-// work's cost.
+// work's cost, and the writing of the line before.
 type Meter struct {
 	mu   sync.Mutex
-	last float64
+	last int64 // microseconds
 	ok   bool
 }
 
 // Start returns a meter whose first turn starts now.
 func Start() *Meter {
 	m := &Meter{}
-	m.last, m.ok = process()
+	m.last, m.ok = micros()
 	return m
 }
 
-// Take returns the processor seconds spent since the last turn and starts
-// the next; 0 where the system does not say.
+// Take returns the processor seconds spent since the last turn, to the
+// microsecond, and starts the next; 0 where the system does not say.
 func (m *Meter) Take() float64 {
 	if !m.ok {
 		return 0
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now, _ := process()
-	d := max(now-m.last, 0) // Timeval's microseconds: never less, but as a guard
+	now, _ := micros()
+	d := max(now-m.last, 0)
 	m.last = max(now, m.last)
-	return d
+	return float64(d) / 1e6
 }

@@ -1,6 +1,8 @@
 package cputime
 
 import (
+	"math"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -54,7 +56,13 @@ func TestTurnsAddUp(t *testing.T) {
 	// A turn that did 0.2 s of work or more shows it.
 	m.Take()
 	sink += spin(50_000_000)
-	if d := m.Take(); d < 0.01 {
+	d := m.Take()
+	if d < 0.01 {
 		t.Errorf("a turn of %d spins took %v s of processor time", 50_000_000, d)
+	}
+	// Whole microseconds, as a line prints them: 0.001741, not
+	// 0.0017409999999999995.
+	if us := d * 1e6; math.Abs(us-math.Round(us)) > 1e-6 || strconv.FormatFloat(d, 'g', -1, 64) != strconv.FormatFloat(math.Round(us)/1e6, 'g', -1, 64) {
+		t.Errorf("a turn of %v s, not whole microseconds", d)
 	}
 }

@@ -4,14 +4,11 @@ package cputime
 
 import "syscall"
 
-func process() (float64, bool) {
+// micros returns the process's user and system time in microseconds.
+func micros() (int64, bool) {
 	var u syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
 		return 0, false
 	}
-	return seconds(u.Utime) + seconds(u.Stime), true
-}
-
-func seconds(t syscall.Timeval) float64 {
-	return float64(t.Sec) + float64(t.Usec)/1e6
+	return u.Utime.Nano()/1e3 + u.Stime.Nano()/1e3, true
 }
