@@ -1,7 +1,7 @@
 #!/bin/sh
 # Commits the results of the long runs as they stand (censuses, estimates,
-# calibration, paths) with docs/BOXES.md's table, results/boxes.csv and
-# results/calibration.csv made anew from exactly what is committed, while
+# calibration, paths) with docs/BOXES.md's table, results/boxes.csv,
+# results/calibration.csv and results/costs.csv made anew from exactly what is committed, while
 # the runs go on writing: the tables are made from a copy of what git
 # stages, not from the files, which may have grown since.
 # SNAKECUBE names the binary (default: snakecube on the PATH). Run from
@@ -15,7 +15,7 @@ set -eu
 bin=${SNAKECUBE:-snakecube}
 git add results
 snap=$(mktemp -d)
-trap 'rm -rf "$snap" results/boxes.csv.tmp results/calibration.csv.tmp' EXIT
+trap 'rm -rf "$snap" results/boxes.csv.tmp results/calibration.csv.tmp results/costs.csv.tmp' EXIT
 git checkout-index -a -q --prefix="$snap/"
 table=$("$bin" census table "$snap/results")
 doc=docs/BOXES.md
@@ -29,5 +29,7 @@ mv "$doc.tmp" "$doc"
 mv results/boxes.csv.tmp results/boxes.csv
 "$bin" census table -format calibration "$snap/results" > results/calibration.csv.tmp
 mv results/calibration.csv.tmp results/calibration.csv
-git add "$doc" results/boxes.csv results/calibration.csv
+"$bin" census table -format costs "$snap/results" > results/costs.csv.tmp
+mv results/costs.csv.tmp results/costs.csv
+git add "$doc" results/boxes.csv results/calibration.csv results/costs.csv
 git commit -q -m "${*:-results: the long runs as they stand}"

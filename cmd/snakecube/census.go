@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -198,8 +199,8 @@ func runCensusTable(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		return cli.HelpOK(err)
 	}
-	if *format != "markdown" && *format != "csv" && *format != "calibration" {
-		return cli.BadUsage(e, censusUsage, "census table: -format %q: want markdown, csv or calibration", *format)
+	if !slices.Contains([]string{"markdown", "csv", "calibration", "costs"}, *format) {
+		return cli.BadUsage(e, censusUsage, "census table: -format %q: want markdown, csv, calibration or costs", *format)
 	}
 	dir := "results"
 	switch len(names) {

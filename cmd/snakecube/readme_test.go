@@ -206,12 +206,14 @@ func readmeCatalogue(dir string) (string, error) {
 
 // TestBoxesCSV checks that results/boxes.csv is the table of BOXES.md as
 // census table -format csv makes it of the results committed, and
-// results/calibration.csv what -format calibration makes of them, as
-// make results-commit writes both; -update writes them.
+// results/calibration.csv and results/costs.csv what -format
+// calibration and -format costs make of them, as make results-commit
+// writes them; -update writes them.
 func TestBoxesCSV(t *testing.T) {
 	for _, tc := range []struct{ format, path string }{
 		{"csv", "../../results/boxes.csv"},
 		{"calibration", "../../results/calibration.csv"},
+		{"costs", "../../results/costs.csv"},
 	} {
 		var out, stderr bytes.Buffer
 		if err := run(context.Background(), []string{"census", "table", "-format", tc.format, "../../results"}, nil, &out, &stderr); err != nil {

@@ -297,7 +297,7 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 		t := c.Total
 		r.Sections = c.Have.Of()
 		r.Counted, r.CountedNodes, r.CountedSeconds = t.Sections, t.Nodes, t.Seconds
-		r.MeteredNodes, r.MeteredCPU = t.Metered, t.CPU
+		r.MeteredNodes, r.MeteredCPU = t.MeteredNodes, t.CPU
 		if n, _ := c.Have.Missing(1); n > 0 {
 			parts, sum, err := census.PartsUnderway(ctx, c, []string{folder})
 			if err != nil {

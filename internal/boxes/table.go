@@ -463,8 +463,16 @@ func WriteCSV(w io.Writer, rows []Row) error {
 // WriteFolder writes what census table prints of the results folder dir,
 // in format: "markdown", the table with the families and the plans
 // ([WriteMarkdown]); "csv", the table alone ([WriteCSV]); "calibration",
-// the descents against the censuses ([WriteCalibrationCSV]).
+// the descents against the censuses ([WriteCalibrationCSV]); "costs",
+// what each long run cost ([WriteCostsCSV]).
 func WriteFolder(ctx context.Context, w io.Writer, dir, format string) error {
+	if format == "costs" {
+		costs, err := ReadCosts(ctx, dir)
+		if err != nil {
+			return err
+		}
+		return WriteCostsCSV(w, costs)
+	}
 	if format == "calibration" {
 		cals, err := ReadCalibration(ctx, dir)
 		if err != nil {

@@ -244,7 +244,8 @@ type Total struct {
 	Depth    int
 	Sections int // sections in the records
 	solver.Count
-	// Metered is the nodes of the records that say their processor
-	// seconds, all of Count.CPU: their rate is a core's.
-	Metered uint64
+	// Metered is how many records say their processor seconds, all of
+	// Count.CPU, and MeteredNodes their nodes: their rate is a core's.
+	Metered      int
+	MeteredNodes uint64
 }

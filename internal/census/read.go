@@ -53,7 +53,8 @@ func (c *Census) add(r Record, k solver.Count) {
 	c.Sections++
 	c.Add(k)
 	if k.CPU > 0 {
-		c.Metered += k.Nodes
+		c.Metered++
+		c.MeteredNodes += k.Nodes
 	}
 	for i, v := range []uint64{uint64(r.Snakes), uint64(r.Solutions), uint64(r.OneSolution), r.Nodes} {
 		c.sums[i].Add(v)

@@ -18,6 +18,10 @@ import (
 func TestReadFiles(t *testing.T) {
 	ctx := context.Background()
 	recs := records(t, 8)
+	// Sections 3 and 5 say their processor seconds: the total's metered
+	// nodes are theirs alone.
+	recs[3].CPU, recs[5].CPU = 2.5, 0.5
+	recs[3].Nodes, recs[5].Nodes = 1000, 20
 	dir := t.TempDir()
 	file := func(name string, rs ...Record) string {
 		path := filepath.Join(dir, name)
@@ -36,15 +40,9 @@ func TestReadFiles(t *testing.T) {
 	bad := file("bad.jsonl", recs[7])
 	write(t, bad, []byte(`{"box":"2x3x4"}`+"\n"))
 
-	// Sections 3 and 5 say their processor seconds: the total's metered
-	// nodes are theirs alone.
-	recs[3].CPU, recs[5].CPU = 2.5, 0.5
-	recs[3].Nodes, recs[5].Nodes = 1000, 20
-	a = file("a.jsonl", recs[0], recs[3], recs[1])
-	b = file("b.jsonl", recs[2], recs[5])
 	got, err := ReadFiles(ctx, []string{a, b, torn})
-	if err == nil && (got.Metered != 1020 || got.CPU != 3) {
-		t.Errorf("ReadFiles(a, b, torn): %d nodes metered in %v processor seconds, want 1020 in 3", got.Metered, got.CPU)
+	if err == nil && (got.Metered != 2 || got.MeteredNodes != 1020 || got.CPU != 3) {
+		t.Errorf("ReadFiles(a, b, torn): %d sections of %d nodes metered in %v processor seconds, want 2 of 1020 in 3", got.Metered, got.MeteredNodes, got.CPU)
 	}
 	var want solver.Count
 	for _, r := range []Record{recs[0], recs[3], recs[1], recs[2], recs[5], recs[6]} {
