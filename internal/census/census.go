@@ -11,12 +11,15 @@
 //	{"box":"2x3x4","depth":6,"section":5,"prefix":"000101","snakes":3,"solutions":7,...,"nodes":77,"seconds":0.0001,"cpu_seconds":0.0001,"sum":"5c3f07a1"}
 //
 // Counts of zero are left out. "seconds" is the wall clock the count took;
-// "cpu_seconds" the processor time the run spent since its line before
-// (the line's own cost when the run counts one section at a time, as the
-// long runs do: the wall clock of a machine shared by several runs
-// overstates it); lines written before 2026-12-07 have no "cpu_seconds". The last field, "sum", is a checksum of the
-// line: the CRC-32C (Castagnoli), as 8 lowercase hexadecimal digits, of
-// the record's canonical line without it, that is of the JSON that
+// "cpu_seconds" the processor time the run spent since its line before,
+// or since it began counting (the line's own cost, and the writing of the
+// line before, when the run counts one section at a time, as the long
+// runs do: the wall clock of a machine shared by several runs overstates
+// it); lines written before 2026-12-07 have no "cpu_seconds".
+//
+// The last field, "sum", is a checksum of the line: the CRC-32C
+// (Castagnoli), as 8 lowercase hexadecimal digits, of the record's
+// canonical line without it, that is of the JSON that
 // [Record.Line] writes with "sum" left out (fields in the order above, no
 // spaces, numbers as Go's encoding/json writes them). A reader decodes the
 // line, encodes it again without its sum, and compares. The sum catches a
