@@ -201,9 +201,10 @@ reference_census() {
 }
 
 # census_summary FILE... prints census merge -complete of the files
-# without the line of seconds, the one line that differs between runs.
+# without the lines of seconds and of processor seconds, the lines that
+# differ between runs.
 census_summary() {
-	snakecube census merge -complete "$@" | grep -v '^seconds '
+	snakecube census merge -complete "$@" | grep -Ev '^(cpu_)?seconds '
 }
 
 # check_catalogue FILE fails the part unless FILE is byte for byte the
