@@ -68,21 +68,27 @@ func TestInterrupt(t *testing.T) {
 }
 
 // TestResultsScripts runs the scenarios of testdata/results on the
-// scripts of the long runs, results/census, checks, estimate and
-// calibration's run.sh, and calibration's shared.py, copied into each
-// scenario's results folder.
+// scripts of the long runs, results/census, checks, estimate, calibration
+// and rehearsal's run.sh, and calibration's shared.py, copied into each
+// scenario's results folder (and the rehearsal's recipe, docs/CLUSTER.md,
+// with deploy/test/recipes.sh, beside it as in the repository).
 func TestResultsScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/results",
 		Cmds:                clitest.Cmds,
 		RequireExplicitExec: true,
 		Setup: func(env *testscript.Env) error {
-			for _, f := range []string{"census/run.sh", "checks/run.sh", "estimate/run.sh", "calibration/run.sh", "calibration/shared.py"} {
-				b, err := os.ReadFile(filepath.Join("..", "..", "results", f))
+			// The runners, and what the rehearsal's reads of the
+			// repository: its recipe and the function that reads it.
+			for _, f := range []string{
+				"results/census/run.sh", "results/checks/run.sh", "results/estimate/run.sh", "results/calibration/run.sh",
+				"results/calibration/shared.py", "results/rehearsal/run.sh", "docs/CLUSTER.md", "deploy/test/recipes.sh",
+			} {
+				b, err := os.ReadFile(filepath.Join("..", "..", f))
 				if err != nil {
 					return err
 				}
-				path := filepath.Join(env.WorkDir, "results", f)
+				path := filepath.Join(env.WorkDir, f)
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 					return err
 				}

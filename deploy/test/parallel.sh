@@ -12,21 +12,7 @@
 #     them run for real, run again (nothing to do), merged and checked.
 # Needs Debian's parallel, which it installs when missing (as root).
 source "$(dirname "$0")/lib.sh"
-
-# readme_commands WORD prints the commands ("$ " lines, continuations
-# joined) of each docs/CLUSTER.md code block that holds a command with WORD, one
-# a line.
-readme_commands() {
-	awk -v word="$1" '
-		/^```/ { if (inblock && hit) printf "%s", block; inblock = !inblock; block = ""; hit = 0; next }
-		!inblock { next }
-		cont { line = line " " substr($0, match($0, /[^ ]/)) }
-		!cont && /^\$ / { line = substr($0, 3) }
-		!cont && !/^\$ / { next }
-		{ cont = sub(/ *\\$/, "", line) }
-		!cont { block = block line "\n"; if (index(line, word)) hit = 1 }
-	' "$REPO/docs/CLUSTER.md"
-}
+source "$(dirname "$0")/recipes.sh"
 
 # subst TEXT FROM TO COUNT prints TEXT with FROM replaced by TO, failing
 # unless FROM occurs exactly COUNT times: the recipe changed and the test
