@@ -91,9 +91,10 @@ type Row struct {
 	// Pace is the seconds a descent of Estimate's last paceDescents took,
 	// count and weighing: what the next ones will take, the choices that
 	// earlier rounds made being weighed no more. Processor seconds where
-	// enough of them recorded theirs, else the wall clock, which a shared
-	// machine stretches.
-	Pace float64
+	// enough of them recorded theirs (Metered), else the wall clock,
+	// which a shared machine stretches.
+	Pace    float64
+	Metered bool
 	// Files are where the row comes from, relative to the results folder.
 	Files []string
 }
@@ -443,7 +444,8 @@ func readEstimates(dir string, row func(symmetry.Box) *Row) error {
 			ctl := estimate.Controlled(ds, known)
 			res.Snakes, res.OneSolution = ctl.Snakes, ctl.OneSolution
 		}
-		r.Estimate, r.Design, r.Pace = &res, best[b], pace(ds)
+		r.Estimate, r.Design = &res, best[b]
+		r.Pace, r.Metered = pace(ds)
 		r.Files = append(r.Files, "estimate/"+name)
 		if best[b].Strata {
 			// The table the descents drew their top prefixes from.
@@ -462,8 +464,8 @@ const paceDescents = 500
 
 // pace returns the seconds a descent of the last paceDescents of ds
 // took: processor seconds where at least minPaced of them say theirs
-// (their mean), else the wall clock's.
-func pace(ds []estimate.Descent) float64 {
+// (their mean), and true; else the wall clock's, and false.
+func pace(ds []estimate.Descent) (float64, bool) {
 	last := ds[max(0, len(ds)-paceDescents):]
 	var took, cpu float64
 	metered := 0
@@ -475,9 +477,9 @@ func pace(ds []estimate.Descent) float64 {
 		}
 	}
 	if metered >= minPaced {
-		return cpu / float64(metered)
+		return cpu / float64(metered), true
 	}
-	return took / float64(len(last))
+	return took / float64(len(last)), false
 }
 
 // minPaced is how many descents of the last round must say their

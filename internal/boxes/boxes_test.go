@@ -338,22 +338,24 @@ func TestPlanState(t *testing.T) {
 		snakes, one float64 // relative standard errors
 		descents    int
 		pace        float64 // seconds a descent
+		metered     bool    // of processor time
 		want        string
 	}{
-		{0.04, 0.02, 100, 0, "some 300 more to 2%"}, // 100 (4/2)^2 in all
-		{0.01, 0.03, 10, 0, "some 13 more to 2%"},   // 22.5, rounded up
-		{0.02, 0.01, 50, 0, "at 2%"},
-		{0.04, 0.02, 100, 12, "some 300 more to 2%, about 60 minutes of a core at the 12.0 s a descent of late"},
-		{0.04, 0.02, 100, 30, "some 300 more to 2%, about 2 hours of a core at the 30.0 s a descent of late"},
-		{0.04, 0.02, 100, 0.1, "some 300 more to 2%, about 1 minute of a core at the 0.1 s a descent of late"},
-		{0.04, 0.02, 100, 0.004, "some 300 more to 2%, about 1 minute of a core at the 0.004 s a descent of late"},
+		{0.04, 0.02, 100, 0, true, "some 300 more to 2%"}, // 100 (4/2)^2 in all
+		{0.01, 0.03, 10, 0, true, "some 13 more to 2%"},   // 22.5, rounded up
+		{0.02, 0.01, 50, 0, true, "at 2%"},
+		{0.04, 0.02, 100, 12, true, "some 300 more to 2%, about 60 minutes of a core at the 12.0 s a descent of late"},
+		{0.04, 0.02, 100, 30, true, "some 300 more to 2%, about 2 hours of a core at the 30.0 s a descent of late"},
+		{0.04, 0.02, 100, 0.1, true, "some 300 more to 2%, about 1 minute of a core at the 0.1 s a descent of late"},
+		{0.04, 0.02, 100, 0.004, true, "some 300 more to 2%, about 1 minute of a core at the 0.004 s a descent of late"},
+		{0.04, 0.02, 100, 30, false, "some 300 more to 2%, about 2 hours at the 30.0 s of wall clock a descent of late, beside the other runs"},
 	} {
 		e := &estimate.Result{
 			Descents:    tc.descents,
 			Snakes:      estimate.Value{Mean: 1, Err: tc.snakes, N: tc.descents},
 			OneSolution: estimate.Value{Mean: 2, Err: 2 * tc.one, N: tc.descents},
 		}
-		if got := toGo(e, tc.pace, 0.02); got != tc.want {
+		if got := toGo(e, tc.pace, tc.metered, 0.02); got != tc.want {
 			t.Errorf("errors %g and %g after %d descents: %q, want %q", tc.snakes, tc.one, tc.descents, got, tc.want)
 		}
 	}
@@ -667,23 +669,23 @@ func TestPace(t *testing.T) {
 			ds[i].Weigh = 2 // the last 500: 3 s
 		}
 	}
-	if got := pace(ds); got != 3 {
-		t.Errorf("700 descents: pace %v, want 3", got)
+	if got, m := pace(ds); got != 3 || m {
+		t.Errorf("700 descents: pace %v, %v, want 3 of wall clock", got, m)
 	}
-	if got := pace(ds[:100]); got != 10 {
-		t.Errorf("100 descents: pace %v, want 10", got)
+	if got, m := pace(ds[:100]); got != 10 || m {
+		t.Errorf("100 descents: pace %v, %v, want 10 of wall clock", got, m)
 	}
 	// Processor seconds, once 50 of the last round say them: a core's
 	// time, where the wall clock of a shared machine is longer.
 	for i := range 50 {
 		ds[650+i].CPU = 0.5
 	}
-	if got := pace(ds); got != 0.5 {
-		t.Errorf("700 descents, the last 50 with their processor seconds: pace %v, want 0.5", got)
+	if got, m := pace(ds); got != 0.5 || !m {
+		t.Errorf("700 descents, the last 50 with their processor seconds: pace %v, %v, want 0.5 of processor time", got, m)
 	}
 	ds[650].CPU = 0
-	if got := pace(ds); got != 3 {
-		t.Errorf("700 descents, 49 of them with their processor seconds: pace %v, want 3", got)
+	if got, m := pace(ds); got != 3 || m {
+		t.Errorf("700 descents, 49 of them with their processor seconds: pace %v, %v, want 3 of wall clock", got, m)
 	}
 }
 

@@ -290,7 +290,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 			if r.Design != p.Design {
 				s += fmt.Sprintf("; the plan's %s not yet drawn", p.Design)
 			} else {
-				s += "; " + toGo(e, r.Pace, p.Target)
+				s += "; " + toGo(e, r.Pace, r.Metered, p.Target)
 			}
 		default:
 			s = "to do"
@@ -306,7 +306,7 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 // standard errors to target ([estimate.Result.DescentsFor]), and how long
 // they would take one core at pace seconds a descent (none said when 0):
 // a descent's time is its own, while the runner draws others beside it.
-func toGo(e *estimate.Result, pace, target float64) string {
+func toGo(e *estimate.Result, pace float64, metered bool, target float64) string {
 	need, ok := e.DescentsFor(target)
 	switch {
 	case !ok:
@@ -315,8 +315,11 @@ func toGo(e *estimate.Result, pace, target float64) string {
 		return fmt.Sprintf("at %g%%", 100*target)
 	}
 	s := fmt.Sprintf("some %s more to %g%%", words.Thousands(need-e.Descents), 100*target)
-	if pace > 0 {
+	switch {
+	case pace > 0 && metered:
 		s += fmt.Sprintf(", about %s of a core at the %s s a descent of late", hours(float64(need-e.Descents)*pace), seconds(pace))
+	case pace > 0:
+		s += fmt.Sprintf(", about %s at the %s s of wall clock a descent of late, beside the other runs", hours(float64(need-e.Descents)*pace), seconds(pace))
 	}
 	return s
 }
