@@ -36,23 +36,25 @@ type Cost struct {
 	// Wall is the seconds the lines record, wall clock: of a census's
 	// counts; of a descent's count and weighing.
 	Wall float64
+	// sections says the lines are a census's, whose cost goes by nodes.
+	sections bool
 }
 
 // CoreHours returns the processor hours c's run took, and how they are
 // known: "processor seconds" when every line says its own; "processor
 // seconds, the rest at their rate" when enough do (a census's metered
-// sections minMetered processor seconds, a run's descents minPaced), the
-// others taken at their rate, a census's by nodes, descents' by the
-// descent; otherwise "wall clock", the lines' own seconds, which a
+// sections, of a census folder or of samples/, minMetered processor
+// seconds; a run's descents minPaced), the others taken at their rate, a
+// census's by nodes, descents' by the descent; otherwise "wall clock", the lines' own seconds, which a
 // machine shared with other runs stretches: an upper bound.
 func (c Cost) CoreHours() (float64, string) {
 	switch {
 	case c.Metered == c.Lines && c.Lines > 0:
 		return c.CPU / 3600, "processor seconds"
-	case c.Run == "census" && c.CPU >= minMetered && c.MeteredNodes > 0:
+	case c.sections && c.CPU >= minMetered && c.MeteredNodes > 0:
 		rest := float64(c.Nodes-c.MeteredNodes) * c.CPU / float64(c.MeteredNodes)
 		return (c.CPU + rest) / 3600, "processor seconds, the rest at their rate"
-	case c.Run != "census" && c.Metered >= minPaced:
+	case !c.sections && c.Metered >= minPaced:
 		rest := float64(c.Lines-c.Metered) * c.CPU / float64(c.Metered)
 		return (c.CPU + rest) / 3600, "processor seconds, the rest at their rate"
 	}
@@ -173,7 +175,7 @@ func censusCost(ctx context.Context, b symmetry.Box, folder string) (Cost, error
 // censusCostOf returns the cost that census total t records.
 func censusCostOf(t census.Total) Cost {
 	return Cost{
-		Run: "census", Box: t.Box, Design: fmt.Sprintf("d%d", t.Depth), Lines: t.Sections, Metered: t.Metered, CPU: t.CPU,
+		Run: "census", sections: true, Box: t.Box, Design: fmt.Sprintf("d%d", t.Depth), Lines: t.Sections, Metered: t.Metered, CPU: t.CPU,
 		Nodes: t.Nodes, MeteredNodes: t.MeteredNodes, Wall: t.Seconds,
 	}
 }

@@ -58,7 +58,8 @@ func descentsWith(t *testing.T, path string, seed uint64, n int, wide bool, cpu 
 // taken at the metered nodes' rate); an estimate file whose last 50
 // descents of 60 say theirs (the first 10 at their mean); calibration
 // seeds all metered, pooled; and descents that say none (the wall
-// clock's 3 s each, an upper bound).
+// clock's 3 s each, an upper bound); and the census's lines again as a
+// file of samples/, taken by nodes as a census is.
 func TestCosts(t *testing.T) {
 	ctx := context.Background()
 	dir, _ := counted2x2x3(t)
@@ -82,6 +83,12 @@ func TestCosts(t *testing.T) {
 		t.Fatalf("2x2x3's sections 4 to 7 hold %d of its %d nodes: the test wants some on either side", metered, nodes)
 	}
 	rewrite(t, path, lines)
+	// The same lines as a census file of samples/: its cost goes by nodes
+	// as a census's does.
+	if err := os.MkdirAll(filepath.Join(dir, "samples"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rewrite(t, filepath.Join(dir, "samples", "census-2x2x3-d4.jsonl"), lines)
 	descentsWith(t, filepath.Join(dir, "estimate", "estimate-2x2x3-w2-c2.jsonl"), 1, 60, false, func(i int) float64 {
 		return map[bool]float64{true: 0, false: 0.5}[i < 10]
 	})
@@ -112,6 +119,7 @@ func TestCosts(t *testing.T) {
 		{"estimate", "w2-c2", 60, 50, (25 + 10*0.5) / 3600, rest},
 		{"estimate", "w4-c4", 3, 0, 9.0 / 3600, "wall clock"},
 		{"calibration", "w2-c2", 6, 6, 6.0 / 3600, "processor seconds"},
+		{"samples", "d4", 8, 4, (800 + float64(nodes-metered)*800/float64(metered)) / 3600, rest},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("ReadCosts: %+v, want %+v", got, want)
