@@ -207,9 +207,9 @@ func (s *pending) sum() solver.Count {
 }
 
 // countUnit counts u, section p or a part of it, with the processor
-// seconds m gives it, and appends a part's count to the parts file. Once it has searched u for splitAfter, it
-// marks u in the parts file, so that the runs after count u in parts
-// unless this one gets to count it whole.
+// seconds m gives it, and appends a part's count to the parts file. Once
+// it has searched u for splitAfter, it marks u in the parts file, so that
+// the runs after count u in parts unless this one gets to count it whole.
 func (f *File) countUnit(ctx context.Context, u, p solver.Seq, m *cputime.Meter) (solver.Count, error) {
 	b := f.box
 	var marked chan error

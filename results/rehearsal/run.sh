@@ -39,15 +39,15 @@ cd "$files"
 # shellcheck disable=SC2116,SC2086 # the tasks, one a word
 nice -n 19 bash -c "printf '%s\n' $(echo $tasks) | parallel -j ${JOBS:-1} ${cmds[0]#seq 0 16383 | parallel }"
 
-# done prints the tasks of the job log that ended well, one a line.
+# done_tasks prints the tasks of the job log that ended well, one a line.
 done_tasks() {
 	awk -F'\t' 'NR > 1 && $7 == 0 && match($9, /rehearsal-[0-9]+\.jsonl/) {
 		print substr($9, RSTART + 10, RLENGTH - 16)
 	}' rehearsal.log | sort -n -u
 }
-# num KEY prints the number of field KEY of a census line ($0), 0 where
-# the line has none (counts of zero, and cpu_seconds before 2026-12-07,
-# are left out).
+# A task's line of tasks.tsv sums its file; num(KEY) is the number of
+# field KEY of a census line, 0 where the line has none (counts of zero,
+# and cpu_seconds before 2026-12-07, are left out).
 summary=$(done_tasks | while read -r t; do
 	awk -v t="$t" '
 		function num(key) {
