@@ -91,12 +91,7 @@ func ReadCalibration(ctx context.Context, dir string) ([]Calibration, error) {
 				}
 				name, seed, seeded = base, s, true
 			}
-			b, design, ok, err := estimateFile(name)
-			if !ok && err == nil {
-				// The first files, estimate-BOX.jsonl, are of the
-				// default width and capacity.
-				b, design, ok, err = defaultDesignFile(name)
-			}
+			b, design, _, ok, err := descentsFile(name)
 			path := filepath.Join(dir, sub, de.Name())
 			if err != nil {
 				return nil, fmt.Errorf("%s: a descents file whose name is no box's: %w", path, err)
@@ -226,6 +221,19 @@ func defaultDesignFile(name string) (symmetry.Box, Design, bool, error) {
 		return symmetry.Box{}, Design{}, false, err
 	}
 	return b, Design{Width: estimate.DefaultWidth, Capacity: estimate.DefaultCapacity}, true, nil
+}
+
+// descentsFile reads the name of a descents file of either form,
+// [estimateFile]'s or, for the first files, [defaultDesignFile]'s
+// estimate-BOX.jsonl (dflt true): the box and design. It returns false
+// for a name of neither form, and an error for one whose BOX is no box.
+func descentsFile(name string) (b symmetry.Box, d Design, dflt, ok bool, err error) {
+	b, d, ok, err = estimateFile(name)
+	if !ok && err == nil {
+		b, d, ok, err = defaultDesignFile(name)
+		dflt = ok
+	}
+	return b, d, dflt, ok, err
 }
 
 // blocks returns the whole blocks of ds, descents of one seed sorted by

@@ -24,7 +24,7 @@ import (
 type Cost struct {
 	Run    string // "census", "estimate", "calibration" or "samples"
 	Box    symmetry.Box
-	Design string // as the files' names give it: "w16384-c4096-budget", "default"; a census's depth, "d16"
+	Design string // as designName writes it, "w16384-c4096-budget"; "default" for estimate-BOX.jsonl; a census's depth, "d16"
 	Files  []string
 	// Lines are the sections or descents, Metered those that say their
 	// processor seconds (cpu_seconds), CPU their sum.
@@ -181,9 +181,10 @@ func censusCostOf(t census.Total) Cost {
 }
 
 // descentsName reads the box and design of a descents file of folder sub
-// from its name: estimate-BOX[-DESIGN].jsonl, and -sSEED before .jsonl
-// outside estimate/, where a run's seeds each have a file. It returns
-// false for a name of no descents file.
+// from its name ([descentsFile]'s forms, with -sSEED before .jsonl
+// outside estimate/, where a run's seeds each have a file): the design
+// as [designName] writes it, "default" for estimate-BOX.jsonl. It
+// returns false for a name of no descents file.
 func descentsName(sub, name string) (symmetry.Box, string, bool) {
 	if sub != "estimate" {
 		base, _, ok := cutSeed(name)
@@ -192,20 +193,14 @@ func descentsName(sub, name string) (symmetry.Box, string, bool) {
 		}
 		name = base
 	}
-	rest, ok := strings.CutPrefix(name, "estimate-")
-	rest, ok2 := strings.CutSuffix(rest, ".jsonl")
-	if !ok || !ok2 {
+	b, d, dflt, ok, err := descentsFile(name)
+	switch {
+	case err != nil || !ok:
 		return symmetry.Box{}, "", false
+	case dflt:
+		return b, "default", true
 	}
-	box, design, _ := strings.Cut(rest, "-")
-	b, err := boxOf(box)
-	if err != nil {
-		return symmetry.Box{}, "", false
-	}
-	if design == "" {
-		design = "default"
-	}
-	return b, design, true
+	return b, designName(d), true
 }
 
 // CostsHeader names the columns of [WriteCostsCSV].
