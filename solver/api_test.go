@@ -17,8 +17,8 @@ import (
 var api = []string{
 	"Catalogue", "Count", "CountSection", "CountSections", "CountSolutions", "CountTotal", "Counted",
 	"Enumerate", "ErrCatalogueTooBig", "Estimate", "EstimateTree", "Frontier", "FrontierStream", "HeldFor",
-	"MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NewFrontier", "NodeRate", "NumSections",
-	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "Profile", "SectionAt", "SectionIndex", "Sections",
+	"MaxFound", "MaxShards", "MaxTallied", "MaxWorkers", "Near", "NearSnakes", "NewFrontier", "NumSections",
+	"Obstacle", "Options", "ParsePrefix", "ParseSeq", "Profile", "SearchFor", "SectionAt", "SectionIndex", "Sections",
 	"Seq", "SeqOf", "ShardDepth", "Shards", "Snake", "Solve", "Solved", "Stream", "TreeSize",
 }
 

@@ -78,8 +78,9 @@
 // # Estimates
 //
 // [EstimateTree] estimates a box's whole search by Knuth's random probes,
-// and [NodeRate] measures how fast one goroutine searches it: together,
-// the time a count would take. A [Frontier] holds the nodes of a section's
+// and [SearchFor] runs it for a while, whose nodes over the processor
+// time spent are how fast a core searches it: together, the time a count
+// would take. A [Frontier] holds the nodes of a section's
 // search where its prefix ends, or a weighted sample of them, built one
 // cubelet at a time; its [Frontier.Profile] estimates the search below it
 // depth by depth. Package internal/estimate descends the key-prefix tree

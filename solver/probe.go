@@ -186,13 +186,14 @@ func btoi(b bool) int {
 	return 0
 }
 
-// NodeRate measures how many search nodes per second one goroutine visits
-// in box b's search, by searching for about d.
-func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
+// SearchFor runs box b's whole search on one goroutine for about d of
+// wall clock, or to its end if sooner, and returns the nodes it visited:
+// over the processor time spent meanwhile, the nodes a core visits in a
+// second (estimate.NodeRate measures it so).
+func SearchFor(ctx context.Context, b symmetry.Box, d time.Duration) uint64 {
 	g := gridOf(b)
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	start := time.Now()
 	s := g.newSearch(ctx, job{keysOnly: true, count: true})
 	for _, r := range g.roots() {
 		s.run(&r)
@@ -200,7 +201,7 @@ func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
 			break
 		}
 	}
-	return float64(s.nodes) / time.Since(start).Seconds()
+	return s.nodes
 }
 
 // Join combines two estimates from independent probes.

@@ -51,7 +51,7 @@ func runEstimate(ctx context.Context, e cli.Env, args []string) error {
 		return fmt.Errorf("estimate %v: %w", b, err)
 	}
 	took := time.Since(start)
-	if err := estimate.WriteTree(e.Stdout, b, est, *seed, solver.NodeRate(ctx, b, time.Second)); err != nil {
+	if err := estimate.WriteTree(e.Stdout, b, est, *seed, estimate.NodeRate(ctx, b, 3*time.Second)); err != nil {
 		return err
 	}
 	e.Warnf("%v: %s probes in %v", b, words.Thousands(est.Probes), cli.Elapsed(took))

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/solver"
@@ -560,6 +561,18 @@ func TestStoppedKept(t *testing.T) {
 	} {
 		if got := (&Stopped{Path: "d.jsonl", Held: held}).Kept(); got != want {
 			t.Errorf("Stopped{Held: %d}.Kept() = %q, want %q", held, got, want)
+		}
+	}
+}
+
+// NodeRate is a positive, finite rate, even of a search that may end
+// before the processor clock moves (2x2x3's 495 nodes).
+func TestNodeRate(t *testing.T) {
+	for _, size := range []string{"2x2x3", "3x3x3"} {
+		b := symmetry.MustParseBox(size)
+		r := NodeRate(context.Background(), b, time.Minute)
+		if math.IsNaN(r) || math.IsInf(r, 0) || r <= 0 {
+			t.Errorf("%v: NodeRate = %g, want a positive rate", b, r)
 		}
 	}
 }

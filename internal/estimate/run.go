@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/internal/words"
@@ -115,8 +116,25 @@ func Tree(ctx context.Context, b symmetry.Box, probes int, seed uint64, opts sol
 	return est, nil
 }
 
+// NodeRate measures how many nodes of box b's search a core visits in a
+// second of processor time: [solver.SearchFor] for about d of wall clock,
+// over the processor seconds this process spent meanwhile (the wall
+// clock's where the system does not say them), so that other work on the
+// machine does not slow the figure. Nothing else of this process should
+// run meanwhile.
+func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
+	meter, start := cputime.Start(), time.Now()
+	nodes := solver.SearchFor(ctx, b, d)
+	took := meter.Take()
+	if took <= 0 {
+		took = time.Since(start).Seconds()
+	}
+	return float64(nodes) / took
+}
+
 // WriteTree prints a tree estimate of box b, each figure with its standard
-// error, and the core-hours of the whole search at rate nodes a second.
+// error, and the core-hours of the whole search at rate nodes a processor
+// second.
 func WriteTree(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) error {
 	o := float64(b.Orbit())
 	line := func(name string, v, se float64) {
@@ -130,7 +148,7 @@ func WriteTree(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, ra
 	line("directed Hamiltonian paths", o*est.Mean.Paths, o*est.Err.Paths)
 	line("solutions", est.Mean.Solutions, est.Err.Solutions)
 	line("search nodes", est.Mean.Nodes, est.Err.Nodes)
-	fmt.Fprintf(w, "%-28s %12.4g per second per core, measured\n", "node rate", rate)
+	fmt.Fprintf(w, "%-28s %12.4g per processor second, measured\n", "node rate", rate)
 	hours := est.Mean.Nodes / rate / 3600
 	line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
 	_, err := fmt.Fprintf(w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
