@@ -324,14 +324,22 @@ func readCensuses(ctx context.Context, dir string, row func(symmetry.Box) *Row) 
 
 // estimateFile reads the name of a descents file,
 // estimate-BOX-wWIDTH.jsonl or estimate-BOX-wWIDTH-cCAPACITY.jsonl, with
-// -cut, then -strata, then -budget before .jsonl for a design with them:
-// the box, and the width, capacity (4096 when not named), cut, strata and
-// budget of its design. It
-// returns false for a name of another form, and an error for one of this
-// form whose BOX is no box.
+// -cut, then -strata, then -budget, then -deepestE after -budget, before
+// .jsonl for a design with them: the box, and the width, capacity (4096
+// when not named), cut, strata, budget and deepest prefix of its design.
+// It returns false for a name of another form, and an error for one of
+// this form whose BOX is no box.
 func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	name, ok := strings.CutPrefix(name, "estimate-")
 	name, ok2 := strings.CutSuffix(name, ".jsonl")
+	deepest := 0
+	if i := strings.LastIndex(name, "-budget-deepest"); i >= 0 {
+		e, err := strconv.Atoi(name[i+len("-budget-deepest"):])
+		if err != nil || e < 1 {
+			return symmetry.Box{}, Design{}, false, nil
+		}
+		name, deepest = name[:i+len("-budget")], e
+	}
 	name, budget := strings.CutSuffix(name, "-budget")
 	name, strata := strings.CutSuffix(name, "-strata")
 	name, cut := strings.CutSuffix(name, "-cut")
@@ -349,7 +357,7 @@ func estimateFile(name string) (symmetry.Box, Design, bool, error) {
 	if err != nil {
 		return symmetry.Box{}, Design{}, false, err
 	}
-	return b, Design{wid, capacity, cut, strata, budget}, true, nil
+	return b, Design{wid, capacity, cut, strata, budget, deepest}, true, nil
 }
 
 // oneDesign checks that recs are the descents of one design of box b, of
@@ -365,7 +373,8 @@ func oneDesign(recs []estimate.Record, b symmetry.Box, design Design) error {
 		case rec.Box != b.String():
 			return fmt.Errorf("line %d: a descent of %s, not of %v", i+1, rec.Box, b)
 		case !strings.Contains(rec.Design, named) || designHas(rec.Design, "cut") != design.Cut || designHas(rec.Design, "strata") != design.Strata ||
-			designHas(rec.Design, "budget") != design.Budget:
+			designHas(rec.Design, "budget") != design.Budget || design.Deepest > 0 && !designHas(rec.Design, fmt.Sprintf("deepest %d", design.Deepest)) ||
+			design.Budget && design.Deepest == 0 && !designHas(rec.Design, fmt.Sprintf("deepest %d", b.Len())):
 			return fmt.Errorf("line %d: a descent of design %q, not of the %v that the file's name gives", i+1, rec.Design, design)
 		case strings.Contains(rec.Design, "shared width"):
 			return fmt.Errorf("line %d: a descent of design %q, whose shared width the file's name does not give", i+1, rec.Design)
@@ -493,10 +502,16 @@ const minPaced = 50
 type Design struct {
 	Width, Capacity     int
 	Cut, Strata, Budget bool
+	// Deepest, with a budget, is the prefix length at which a descent
+	// counts its section whatever its size (estimate -deepest); 0 when
+	// not set, the box's cubelets.
+	Deepest int
 }
 
 // less orders designs as the table prefers them: by width, then
-// capacity, then the cut, then the strata, then the budget.
+// capacity, then the cut, then the strata, then the budget, and of
+// budget designs one with a deepest prefix before one without, the
+// shallower deepest first.
 func (d Design) less(e Design) bool {
 	if d.Width != e.Width {
 		return d.Width < e.Width
@@ -510,7 +525,13 @@ func (d Design) less(e Design) bool {
 	if d.Strata != e.Strata {
 		return e.Strata
 	}
-	return !d.Budget && e.Budget
+	if d.Budget != e.Budget {
+		return e.Budget
+	}
+	if (d.Deepest > 0) != (e.Deepest > 0) {
+		return e.Deepest > 0
+	}
+	return d.Deepest > e.Deepest
 }
 
 // String says the design to a reader of the table.
@@ -524,6 +545,9 @@ func (d Design) String() string {
 	}
 	if d.Budget {
 		s += " stopping within a budget"
+	}
+	if d.Deepest > 0 {
+		s += fmt.Sprintf(" at %d cubelets at the deepest", d.Deepest)
 	}
 	return s
 }

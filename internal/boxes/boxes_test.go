@@ -288,8 +288,28 @@ func TestEstimateFiles(t *testing.T) {
 	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut that the file's name gives") {
 		t.Errorf("descents with a budget in a file named for none: %v", err)
 	}
-	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl.old")
+	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")
 	move("plain.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
+
+	// A budget design that counts at 12 cubelets at the deepest (the
+	// box has 24), after the same budget design without; each one's
+	// descents in a file named for the other, refused.
+	deepest := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 8192, Cut: true, Depth: 8, Budget: 300, Deepest: 12})
+	if _, _, err := deepest.Take(context.Background(), 5, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	chosen("estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl", 5)
+	move("estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl", "deepest.jsonl")
+	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl")
+	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut stopping within a budget at 12 cubelets at the deepest that the file's name gives") {
+		t.Errorf("descents of no deepest prefix in a file named for one: %v", err)
+	}
+	move("estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl.old")
+	move("deepest.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")
+	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut stopping within a budget that the file's name gives") {
+		t.Errorf("descents counted at 12 cubelets at the deepest in a file named for none: %v", err)
+	}
+	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl.old")
 
 	// With the box's solutions known, the row says whether the estimate's
 	// interval holds them: a paths file whose counts agree by Burnside's
@@ -409,6 +429,8 @@ func TestPlanState(t *testing.T) {
 		{"2x3x4\t64\t16\t500\t2\tyes\tno\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 with the cut not yet drawn |"}},
 		{"2x3x4\t64\t16\t500\t2\tno\tyes\tno\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 in strata not yet drawn |"}},
 		{"2x3x4\t64\t16\t500\t2\tno\tno\t8:300\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 stopping within a budget not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tno\t8-12:300\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 stopping within a budget at 12 cubelets at the deepest not yet drawn |"}},
+		{"2x3x4\t64\t16\t500\t2\tno\tno\t8-24:300\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 stopping within a budget at 24 cubelets at the deepest not yet drawn |"}},
 	} {
 		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut strata budget nodes\n"+tc.plan), 0o644); err != nil {
 			t.Fatal(err)
@@ -438,7 +460,9 @@ func TestPlanState(t *testing.T) {
 		"2x3x4\t64\t16\t500\t100\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\tno\tno\t1e6",
 		"2x3x4\t64\t16\t500\t2\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tstrata\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t1e6",
 		"2x3x4\t64\t16\t500\t2\tno\tno\tyes\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t0:300\t1e6",
-		"2x3x4\t64\t16\t500\t2\tno\tno\t8:0\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8:NaN\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8:1e16\t1e6"} {
+		"2x3x4\t64\t16\t500\t2\tno\tno\t8:0\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8:NaN\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8:1e16\t1e6",
+		"2x3x4\t64\t16\t500\t2\tno\tno\t8-7:300\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8-25:300\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t8-:300\t1e6",
+		"2x3x4\t64\t16\t500\t2\tno\tno\t-12:300\t1e6"} {
 		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# a plan\n"+line+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -256,7 +256,7 @@ func blocks(ds []estimate.Descent) [][]estimate.Descent {
 }
 
 // designName is a design as a descents file's name gives it: wW-cC, then
-// -cut, -strata and -budget for a design with them.
+// -cut, -strata, -budget and -deepestE for a design with them.
 func designName(d Design) string {
 	s := fmt.Sprintf("w%d-c%d", d.Width, d.Capacity)
 	if d.Cut {
@@ -267,6 +267,9 @@ func designName(d Design) string {
 	}
 	if d.Budget {
 		s += "-budget"
+	}
+	if d.Deepest > 0 {
+		s += fmt.Sprintf("-deepest%d", d.Deepest)
 	}
 	return s
 }

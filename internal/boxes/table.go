@@ -231,12 +231,16 @@ func ReadPlan(dir string) ([]Planned, error) {
 						target, err = strconv.ParseFloat(fields[4], 64)
 					}
 				}
-				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || !yesNo(cut) || !yesNo(strata) || budget != "no" && !planBudget(budget) {
+				deepest, budgetOK := 0, budget == "no"
+				if !budgetOK {
+					deepest, budgetOK = planBudget(budget, p.Box)
+				}
+				if w < 1 || c < 1 || err != nil || !(target > 0 && target < 100) || !yesNo(cut) || !yesNo(strata) || !budgetOK {
 					f.Close()
-					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut, yes or no for strata, no or DEPTH:NODES for the budget and, last, its estimated nodes", path, n)
+					return nil, fmt.Errorf("%s: line %d: want a box, its width, its capacity, its step, its target in per cent (over 0, under 100), yes or no for the cut, yes or no for strata, no or DEPTH:NODES or DEPTH-DEEPEST:NODES for the budget and, last, its estimated nodes", path, n)
 				}
 				p.Target = target / 100
-				p.Design = Design{w, c, cut == "yes", strata == "yes", budget != "no"}
+				p.Design = Design{w, c, cut == "yes", strata == "yes", budget != "no", deepest}
 			}
 			out = append(out, p)
 		}
@@ -251,14 +255,24 @@ func ReadPlan(dir string) ([]Planned, error) {
 // yesNo reports whether a plan's field is yes or no.
 func yesNo(s string) bool { return s == "yes" || s == "no" }
 
-// planBudget reports whether a plan's budget field is DEPTH:NODES, as
-// estimate -depth and -budget take them: a depth of 1 or more and a
-// budget from 1 to [estimate.MaxBudget] nodes.
-func planBudget(s string) bool {
+// planBudget reads a plan's budget field for box b, DEPTH:NODES or
+// DEPTH-DEEPEST:NODES, as estimate -depth, -deepest and -budget take
+// them: a depth of 1 or more, a deepest prefix from the depth to b's
+// cubelets, and a budget from 1 to [estimate.MaxBudget] nodes. It returns
+// the deepest prefix (0 when the field has none) and whether the field is
+// one of these.
+func planBudget(s string, b symmetry.Box) (int, bool) {
 	d, n, ok := strings.Cut(s, ":")
+	d, e, ranged := strings.Cut(d, "-")
 	depth, err := strconv.Atoi(d)
 	nodes, err2 := strconv.ParseFloat(n, 64)
-	return ok && err == nil && err2 == nil && depth >= 1 && nodes >= 1 && nodes <= estimate.MaxBudget
+	deepest, err3 := 0, error(nil)
+	if ranged {
+		deepest, err3 = strconv.Atoi(e)
+	}
+	ok = ok && err == nil && err2 == nil && err3 == nil && depth >= 1 && nodes >= 1 && nodes <= estimate.MaxBudget &&
+		(!ranged || deepest >= depth && deepest <= b.Len())
+	return deepest, ok
 }
 
 // WritePlan writes the plans, cheapest first within each, with the

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs the calibration plan (plan.tsv beside this script) in rounds, at the
 # lowest priority: each round adds a step of descents to every seed's file
-# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut][-budget]-sSEED.jsonl
+# of every box, estimate-BOX-wWIDTH-cCAPACITY[-cut][-budget[-deepestE]]-sSEED.jsonl
 # beside it,
 # for the seeds the plan lists for the box, until each seed's file holds
 # the box's descents over the number of its seeds, rounded up (a file that
@@ -32,7 +32,8 @@ while :; do
 		box=${line%%:*}; rest=${line#*:}; width=${rest%%:*}; rest=${rest#*:}
 		capacity=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}; rest=${rest#*:}
 		budget=${rest%%:*}; rest=${rest#*:}
-		# A budget is no, or DEPTH:NODES, whose colon the tabs' took.
+		# A budget is no, or DEPTH:NODES or DEPTH-DEEPEST:NODES, whose
+		# colon the tabs' took.
 		[ "$budget" = no ] || { budget=$budget:${rest%%:*}; rest=${rest#*:}; }
 		seeds=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; total=${rest#*:}
 		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
@@ -43,8 +44,13 @@ while :; do
 			name="$name-cut"
 		fi
 		if [ "$budget" != no ]; then
-			design="$design -depth ${budget%%:*} -budget ${budget#*:}"
+			from=${budget%%:*}
+			design="$design -depth ${from%-*} -budget ${budget#*:}"
 			name="$name-budget"
+			case $from in *-*)
+				design="$design -deepest ${from#*-}"
+				name="$name-deepest${from#*-}" ;;
+			esac
 		fi
 		known="-solutions $(awk '$1 == "solutions" {print $2}' "$dir/../paths/$box.txt")"
 		list=$(seeds "$seeds")

@@ -8,7 +8,9 @@
 # -cut before .jsonl for a design that weighs with the cut, and -strata
 # after it for one drawn in the strata of strata-BOX.tsv beside it, and
 # -budget after those for one that stops within a budget (the plan's
-# DEPTH:NODES, estimate -depth DEPTH -budget NODES).
+# DEPTH:NODES, estimate -depth DEPTH -budget NODES), and -deepestE after
+# that for one that counts the section at E cubelets whatever its size
+# (the plan's DEPTH-E:NODES, estimate -deepest E).
 # Resumable: run it again. The solutions of a box, from "snakecube
 # paths" in ../paths/BOX.txt (a line "solutions N"), are the control
 # variate when there. SNAKECUBE names the binary (default: snakecube on
@@ -25,7 +27,7 @@ while :; do
 		capacity=${rest%%:*}; rest=${rest#*:}; step=${rest%%:*}; rest=${rest#*:}
 		target=${rest%%:*}; rest=${rest#*:}; cut=${rest%%:*}; rest=${rest#*:}
 		strata=${rest%%:*}; rest=${rest#*:}
-		budget=${rest%:*} # no, or DEPTH:NODES: all but the estimated nodes
+		budget=${rest%:*} # no, DEPTH:NODES or DEPTH-E:NODES: all but the estimated nodes
 		case " ${BOXES:-$box} " in *" $box "*) ;; *) continue ;; esac
 		f="$dir/estimate-$box-w$width"
 		[ "$capacity" -eq 4096 ] || f="$f-c$capacity"
@@ -43,8 +45,13 @@ while :; do
 			design="$design -strata $dir/strata-$box.tsv"
 		fi
 		if [ "$budget" != no ]; then
+			from=${budget%%:*}
 			f="$f-budget"
-			design="$design -depth ${budget%%:*} -budget ${budget#*:}"
+			design="$design -depth ${from%-*} -budget ${budget#*:}"
+			case $from in *-*)
+				f="$f-deepest${from#*-}"
+				design="$design -deepest ${from#*-}" ;;
+			esac
 		fi
 		f="$f.jsonl"
 		have=0 need=""
