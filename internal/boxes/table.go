@@ -191,8 +191,9 @@ type Planned struct {
 // estimate/plan.tsv, a line a box whose first column is the box and last
 // the estimated nodes; an estimate's line has its width, capacity, step,
 // target (per cent, over 0 and under 100), whether it weighs with the
-// cut and whether it draws in strata (yes or no), and its budget (no, or
-// DEPTH:NODES for estimate -depth DEPTH -budget NODES) between them.
+// cut and whether it draws in strata (yes or no), and its budget (no,
+// DEPTH:NODES for estimate -depth DEPTH -budget NODES, or
+// DEPTH-DEEPEST:NODES, adding -deepest DEEPEST) between them.
 func ReadPlan(dir string) ([]Planned, error) {
 	var out []Planned
 	for _, kind := range []string{"census", "estimate"} {
