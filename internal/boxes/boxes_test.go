@@ -266,50 +266,47 @@ func TestEstimateFiles(t *testing.T) {
 	move("estimate-2x3x4-w64-c8192-cut-strata.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
 	move("strata.jsonl", "estimate-2x3x4-w64-c8192-cut-strata.jsonl.old")
 
+	// refused checks that Read refuses the descents of file from under
+	// the name of file to, saying want, and puts both back.
+	refused := func(from, to, want string) {
+		t.Helper()
+		move(to, "aside.jsonl")
+		move(from, to)
+		if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("the descents of %s named %s: %v, want %q", from, to, err, want)
+		}
+		move(to, from)
+		move("aside.jsonl", to)
+	}
+	const (
+		plain    = "estimate-2x3x4-w64-c8192-cut.jsonl"
+		budgeted = "estimate-2x3x4-w64-c8192-cut-budget.jsonl"
+		deep     = "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl"
+		named    = "not of the width 64 and capacity 8,192 with the cut"
+	)
+
 	// A design that stops within a budget, after the same design
-	// without; its name given to a file of the design without, refused,
-	// and the reverse.
+	// without; each one's descents in a file named for the other,
+	// refused.
 	budget := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 8192, Cut: true, Depth: 8, Budget: 300})
-	if _, _, err := budget.Take(context.Background(), 4, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")); err != nil {
+	if _, _, err := budget.Take(context.Background(), 4, filepath.Join(dir, "estimate", budgeted)); err != nil {
 		t.Fatal(err)
 	}
-	chosen("estimate-2x3x4-w64-c8192-cut-budget.jsonl", 4)
-	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "budget.jsonl")
-	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")
-	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut stopping within a budget that the file's name gives") {
-		t.Errorf("descents without a budget in a file named for one: %v", err)
-	}
-	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
-	move("budget.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl.budget")
-	if err := os.Rename(filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut.jsonl"), filepath.Join(dir, "estimate", "plain.jsonl")); err != nil {
-		t.Fatal(err)
-	}
-	move("estimate-2x3x4-w64-c8192-cut.jsonl.budget", "estimate-2x3x4-w64-c8192-cut.jsonl")
-	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut that the file's name gives") {
-		t.Errorf("descents with a budget in a file named for none: %v", err)
-	}
-	move("estimate-2x3x4-w64-c8192-cut.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")
-	move("plain.jsonl", "estimate-2x3x4-w64-c8192-cut.jsonl")
+	chosen(budgeted, 4)
+	refused(plain, budgeted, named+" stopping within a budget that the file's name gives")
+	refused(budgeted, plain, named+" that the file's name gives")
 
 	// A budget design that counts at 12 cubelets at the deepest (the
-	// box has 24), after the same budget design without; each one's
-	// descents in a file named for the other, refused.
+	// box has 24), after the same budget design without; likewise.
 	deepest := estimate.NewDesign(b, 1, estimate.Options{Width: 64, Capacity: 8192, Cut: true, Depth: 8, Budget: 300, Deepest: 12})
-	if _, _, err := deepest.Take(context.Background(), 5, filepath.Join(dir, "estimate", "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl")); err != nil {
+	if _, _, err := deepest.Take(context.Background(), 5, filepath.Join(dir, "estimate", deep)); err != nil {
 		t.Fatal(err)
 	}
-	chosen("estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl", 5)
-	move("estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl", "deepest.jsonl")
-	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl")
-	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut stopping within a budget at 12 cubelets at the deepest that the file's name gives") {
-		t.Errorf("descents of no deepest prefix in a file named for one: %v", err)
-	}
-	move("estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl.old")
-	move("deepest.jsonl", "estimate-2x3x4-w64-c8192-cut-budget.jsonl")
-	if _, err := Read(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "not of the width 64 and capacity 8,192 with the cut stopping within a budget that the file's name gives") {
-		t.Errorf("descents counted at 12 cubelets at the deepest in a file named for none: %v", err)
-	}
-	move("estimate-2x3x4-w64-c8192-cut-budget.jsonl", "estimate-2x3x4-w64-c8192-cut-budget-deepest12.jsonl.old")
+	chosen(deep, 5)
+	refused(budgeted, deep, named+" stopping within a budget at 12 cubelets at the deepest that the file's name gives")
+	refused(deep, budgeted, named+" stopping within a budget that the file's name gives")
+	move(budgeted, budgeted+".old")
+	move(deep, deep+".old")
 
 	// With the box's solutions known, the row says whether the estimate's
 	// interval holds them: a paths file whose counts agree by Burnside's
