@@ -134,24 +134,26 @@ func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
 
 // WriteTree prints a tree estimate of box b, each figure with its standard
 // error, and the core-hours of the whole search at rate nodes a processor
-// second.
-func WriteTree(w io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) error {
+// second, in one write, so that a failed write is the error it returns.
+func WriteTree(out io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) error {
+	var w bytes.Buffer
 	o := float64(b.Orbit())
 	line := func(name string, v, se float64) {
 		rel := 0.0
 		if v != 0 {
 			rel = 100 * se / v
 		}
-		fmt.Fprintf(w, "%-28s %12.6g ± %.3g (%.2f%%)\n", name, v, se, rel)
+		fmt.Fprintf(&w, "%-28s %12.6g ± %.3g (%.2f%%)\n", name, v, se, rel)
 	}
-	fmt.Fprintf(w, "# %v: Knuth's estimate from %d random probes, seed %d; ± one standard error\n", b, est.Probes, seed)
+	fmt.Fprintf(&w, "# %v: Knuth's estimate from %d random probes, seed %d; ± one standard error\n", b, est.Probes, seed)
 	line("directed Hamiltonian paths", o*est.Mean.Paths, o*est.Err.Paths)
 	line("solutions", est.Mean.Solutions, est.Err.Solutions)
 	line("search nodes", est.Mean.Nodes, est.Err.Nodes)
-	fmt.Fprintf(w, "%-28s %12.4g per processor second, measured\n", "node rate", rate)
+	fmt.Fprintf(&w, "%-28s %12.4g per processor second, measured\n", "node rate", rate)
 	hours := est.Mean.Nodes / rate / 3600
 	line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
-	_, err := fmt.Fprintf(w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
+	fmt.Fprintf(&w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
+	_, err := out.Write(w.Bytes())
 	return err
 }
 
