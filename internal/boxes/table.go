@@ -258,8 +258,10 @@ func yesNo(s string) bool { return s == "yes" || s == "no" }
 
 // planBudget reads a plan's budget field for box b, DEPTH:NODES or
 // DEPTH-DEEPEST:NODES, as estimate -depth, -deepest and -budget take
-// them: a depth of 1 or more, a deepest prefix from the depth to b's
-// cubelets, and a budget from 1 to [estimate.MaxBudget] nodes. It returns
+// them: a depth of 1 or more, a deepest prefix from the depth to one
+// cubelet short of b's (at b's cubelets the budget design is the one
+// DEPTH:NODES names, and its file would take a second name), and a budget
+// from 1 to [estimate.MaxBudget] nodes. It returns
 // the deepest prefix (0 when the field has none) and whether the field is
 // one of these.
 func planBudget(s string, b symmetry.Box) (int, bool) {
@@ -272,7 +274,7 @@ func planBudget(s string, b symmetry.Box) (int, bool) {
 		deepest, err3 = strconv.Atoi(e)
 	}
 	ok = ok && err == nil && err2 == nil && err3 == nil && depth >= 1 && nodes >= 1 && nodes <= estimate.MaxBudget &&
-		(!ranged || deepest >= depth && deepest <= b.Len())
+		(!ranged || deepest >= depth && deepest < b.Len())
 	return deepest, ok
 }
 
