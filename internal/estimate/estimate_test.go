@@ -575,4 +575,18 @@ func TestNodeRate(t *testing.T) {
 			t.Errorf("%v: NodeRate = %g, want a positive rate", b, r)
 		}
 	}
+	for _, tc := range []struct {
+		nodes     uint64
+		cpu, wall float64
+		want      float64
+	}{
+		{1000, 4, 2, 250},  // processor seconds, not the wall clock
+		{1000, 0, 2, 500},  // the wall clock where the system says none
+		{1000, -1, 4, 250}, // nor less
+		{1000, 0, 0, 0},    // neither: no rate, not an infinite one
+	} {
+		if got := perSecond(tc.nodes, tc.cpu, tc.wall); got != tc.want {
+			t.Errorf("perSecond(%d, %g, %g) = %g, want %g", tc.nodes, tc.cpu, tc.wall, got, tc.want)
+		}
+	}
 }

@@ -125,11 +125,20 @@ func Tree(ctx context.Context, b symmetry.Box, probes int, seed uint64, opts sol
 func NodeRate(ctx context.Context, b symmetry.Box, d time.Duration) float64 {
 	meter, start := cputime.Start(), time.Now()
 	nodes := solver.SearchFor(ctx, b, d)
-	took := meter.Take()
-	if took <= 0 {
-		took = time.Since(start).Seconds()
+	return perSecond(nodes, meter.Take(), time.Since(start).Seconds())
+}
+
+// perSecond is nodes over cpu processor seconds, or over wall seconds of
+// wall clock when the processor time is not known (0 or less); 0 when
+// neither is.
+func perSecond(nodes uint64, cpu, wall float64) float64 {
+	if cpu <= 0 {
+		cpu = wall
 	}
-	return float64(nodes) / took
+	if cpu <= 0 {
+		return 0
+	}
+	return float64(nodes) / cpu
 }
 
 // WriteTree prints a tree estimate of box b, each figure with its standard
