@@ -590,3 +590,25 @@ func TestNodeRate(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteTree: the core-hours are the estimated nodes over the rate,
+// and a rate not measured (0) prints no core-hours, not infinite ones.
+func TestWriteTree(t *testing.T) {
+	b := symmetry.MustParseBox("3x3x3")
+	est := solver.Estimate{Probes: 10, Mean: solver.TreeSize{Nodes: 7.2e9, Paths: 1, Solutions: 1}, Err: solver.TreeSize{Nodes: 3.6e8}}
+	for _, tc := range []struct {
+		rate      float64
+		want, not string
+	}{
+		{1e6, "core-hours                 2 ± 0.1 (5.00%)", "not measured"},
+		{0, "not measured", "core-hours"},
+	} {
+		var out strings.Builder
+		if err := WriteTree(&out, b, est, 1, tc.rate); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.String(); !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) || strings.Contains(got, "Inf") {
+			t.Errorf("WriteTree at rate %g:\n%s\nwant %q, and neither %q nor Inf", tc.rate, got, tc.want, tc.not)
+		}
+	}
+}

@@ -143,7 +143,8 @@ func perSecond(nodes uint64, cpu, wall float64) float64 {
 
 // WriteTree prints a tree estimate of box b, each figure with its standard
 // error, and the core-hours of the whole search at rate nodes a processor
-// second, in one write, so that a failed write is the error it returns.
+// second (no core-hours when rate is 0, not measured), in one write, so
+// that a failed write is the error it returns.
 func WriteTree(out io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, rate float64) error {
 	var w bytes.Buffer
 	o := float64(b.Orbit())
@@ -158,10 +159,14 @@ func WriteTree(out io.Writer, b symmetry.Box, est solver.Estimate, seed uint64, 
 	line("directed Hamiltonian paths", o*est.Mean.Paths, o*est.Err.Paths)
 	line("solutions", est.Mean.Solutions, est.Err.Solutions)
 	line("search nodes", est.Mean.Nodes, est.Err.Nodes)
-	fmt.Fprintf(&w, "%-28s %12.4g per processor second, measured\n", "node rate", rate)
-	hours := est.Mean.Nodes / rate / 3600
-	line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
-	fmt.Fprintf(&w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
+	if rate > 0 {
+		fmt.Fprintf(&w, "%-28s %12.4g per processor second, measured\n", "node rate", rate)
+		hours := est.Mean.Nodes / rate / 3600
+		line("full search, core-hours", hours, est.Err.Nodes/rate/3600)
+		fmt.Fprintf(&w, "%-28s %12.4g\n", "full search, core-years", hours/(24*365.25))
+	} else {
+		fmt.Fprintf(&w, "%-28s %12s\n", "node rate", "not measured: neither processor time nor the clock moved")
+	}
 	_, err := out.Write(w.Bytes())
 	return err
 }
