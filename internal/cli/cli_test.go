@@ -110,6 +110,33 @@ func TestParseFlags(t *testing.T) {
 	}
 }
 
+// TestUsageLines: a usage error prints the usage block of the help text
+// and the command whose -h says more; a text without that block whole.
+func TestUsageLines(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{
+			"Usage:\n  snakecube census -size N [-j N]\n  snakecube census merge FILE...\n\nCounts.\n\nExamples:\n  $ snakecube census\n",
+			"Usage:\n  snakecube census -size N [-j N]\n  snakecube census merge FILE...\nRun 'snakecube census -h' for more.\n",
+		},
+		{
+			"snakecube does things.\n\nUsage:\n  snakecube <command> [flags]\n\nCommands:\n",
+			"Usage:\n  snakecube <command> [flags]\nRun 'snakecube -h' for more.\n",
+		},
+		{
+			"Usage:\n  snakecube verify FILE\n",
+			"Usage:\n  snakecube verify FILE\nRun 'snakecube verify -h' for more.\n",
+		},
+		{"USAGE\n", "USAGE\n"},
+		{"See Usage:\n  x\n", "See Usage:\n  x\n"},
+		{"Usage:\n  -x FILE\n\nmore\n", "Usage:\n  -x FILE\n\nmore\n"},
+		{"", ""},
+	} {
+		if got := UsageLines(tc.text); got != tc.want {
+			t.Errorf("UsageLines(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
 // TestGiven: a flag given with its default value is given; one left out
 // is not, whatever its value.
 func TestGiven(t *testing.T) {

@@ -16,9 +16,9 @@ import (
 
 // ParseFlags parses a command's flags, which may come before, between or
 // after its arguments (up to "--"), and returns the arguments. -h prints
-// usage to stdout and returns flag.ErrHelp, which the caller turns into
-// success with [HelpOK]; any other mistake prints the usage to stderr and
-// is a usage error.
+// the command's help text to stdout and returns flag.ErrHelp, which the
+// caller turns into success with [HelpOK]; any other mistake prints the
+// text's usage lines to stderr ([UsageLines]) and is a usage error.
 func ParseFlags(fs *flag.FlagSet, e Env, text string, args []string) ([]string, error) {
 	return ParseFlagsArgs(fs, e, text, args, nil)
 }
@@ -44,7 +44,7 @@ func ParseFlagsArgs(fs *flag.FlagSet, e Env, text string, args []string, isArg f
 			fmt.Fprint(e.Stdout, text)
 			return nil, flag.ErrHelp
 		case err != nil:
-			fmt.Fprint(e.Stderr, text)
+			fmt.Fprint(e.Stderr, UsageLines(text))
 			return nil, UsageError{err}
 		}
 		rest := append(fs.Args(), args[j:]...)
@@ -85,10 +85,38 @@ func Given(fs *flag.FlagSet, names ...string) bool {
 	return set
 }
 
-// BadUsage prints the usage to stderr and returns a usage error.
+// BadUsage prints the usage lines of a command's help text to stderr
+// ([UsageLines]) and returns a usage error.
 func BadUsage(e Env, text, format string, args ...any) error {
-	fmt.Fprint(e.Stderr, text)
+	fmt.Fprint(e.Stderr, UsageLines(text))
 	return UsageError{fmt.Errorf(format, args...)}
+}
+
+// UsageLines returns what a usage error prints of a command's help text:
+// its block of usage lines, from "Usage:" to the first blank line, and a
+// line that says how to see the rest, "Run 'snakecube census -h' for
+// more." (the command as the first usage line starts), so that the error
+// printed after it stays in sight rather than below a page of help. A
+// text without such a block is returned whole.
+func UsageLines(text string) string {
+	i := strings.Index(text, "Usage:\n")
+	if i < 0 || i > 0 && text[i-1] != '\n' {
+		return text
+	}
+	block, _, _ := strings.Cut(text[i:], "\n\n")
+	block = strings.TrimSuffix(block, "\n") + "\n"
+	_, first, _ := strings.Cut(block, "\n")
+	var cmd []string
+	for _, w := range strings.Fields(first) {
+		if strings.ContainsAny(w[:1], "-[<") || strings.ToUpper(w) == w {
+			break
+		}
+		cmd = append(cmd, w)
+	}
+	if len(cmd) == 0 {
+		return text
+	}
+	return block + "Run '" + strings.Join(cmd, " ") + " -h' for more.\n"
 }
 
 // HelpOK turns flag.ErrHelp into success.
