@@ -453,6 +453,30 @@ func TestPlanState(t *testing.T) {
 			t.Errorf("plan %q gives\n%s\nwant a line starting %q and holding one of %q", tc.plan, got, tc.want, tc.ends)
 		}
 	}
+	// An estimate's box that a whole census counts says so, not "to do"
+	// (the row holds the census, not the estimate).
+	counted, _ := counted2x2x3(t)
+	if err := os.MkdirAll(filepath.Join(counted, "estimate"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(counted, "estimate", "plan.tsv"), []byte("2x2x3\t64\t16\t500\t2\tno\tno\tno\t1e6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := ReadPlan(counted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := Read(context.Background(), counted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WritePlan(&out, plan, rows); err != nil {
+		t.Fatal(err)
+	}
+	if want := "| estimate | 2x2x3 | 1e+06 | 1e+06 | counted by its census |"; !strings.Contains(out.String(), want) {
+		t.Errorf("the plan of a counted box gives\n%s\nwant %q", out.String(), want)
+	}
 	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\tno\tno\t1e6",
 		"2x3x4\t64\t16\t500\t100\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\tno\tno\t1e6",
 		"2x3x4\t64\t16\t500\t2\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tstrata\tno\t1e6", "2x3x4\t64\t16\t500\t2\tno\tno\t1e6",

@@ -279,7 +279,8 @@ func planBudget(s string, b symmetry.Box) (int, bool) {
 }
 
 // WritePlan writes the plans, cheapest first within each, with the
-// running total of their nodes and how far each has got.
+// running total of their nodes and how far each has got: an estimate's
+// box whose census is whole is counted by it, whatever its descents.
 func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 	state := map[symmetry.Box]Row{}
 	for _, r := range rows {
@@ -297,6 +298,8 @@ func WritePlan(w io.Writer, plan []Planned, rows []Row) error {
 			s = "counted"
 		case p.Kind == "census" && r.Counted > 0:
 			s = censusState(r, p.Nodes)
+		case p.Kind == "estimate" && r.Exact():
+			s = "counted by its census"
 		case p.Kind == "estimate" && r.Estimate != nil:
 			e := r.Estimate
 			s = words.Plural(e.Descents, "descent")
