@@ -429,22 +429,7 @@ func TestPlanState(t *testing.T) {
 		{"2x3x4\t64\t16\t500\t2\tno\tno\t8-12:300\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 stopping within a budget at 12 cubelets at the deepest not yet drawn |"}},
 		{"2x3x4\t64\t16\t500\t2\tno\tno\t8-23:300\t1e6\n", "| estimate | 2x3x4 | 1e+06 | 1e+06 | 24 descents of width 64 and capacity 16, snakes ± ", []string{"; the plan's width 64 and capacity 16 stopping within a budget at 23 cubelets at the deepest not yet drawn |"}},
 	} {
-		if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte("# box width capacity step target cut strata budget nodes\n"+tc.plan), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		plan, err := ReadPlan(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := Read(context.Background(), dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out bytes.Buffer
-		if err := WritePlan(&out, plan, rows); err != nil {
-			t.Fatal(err)
-		}
-		got := strings.TrimSpace(out.String())
+		got := strings.TrimSpace(writtenPlan(t, dir, "# box width capacity step target cut strata budget nodes\n"+tc.plan))
 		ends := false
 		for _, e := range tc.ends {
 			ends = ends || strings.Contains(got, e)
@@ -459,23 +444,8 @@ func TestPlanState(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(counted, "estimate"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(counted, "estimate", "plan.tsv"), []byte("2x2x3\t64\t16\t500\t2\tno\tno\tno\t1e6\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	plan, err := ReadPlan(counted)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := Read(context.Background(), counted)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := WritePlan(&out, plan, rows); err != nil {
-		t.Fatal(err)
-	}
-	if want := "| estimate | 2x2x3 | 1e+06 | 1e+06 | counted by its census |"; !strings.Contains(out.String(), want) {
-		t.Errorf("the plan of a counted box gives\n%s\nwant %q", out.String(), want)
+	if got, want := writtenPlan(t, counted, "2x2x3\t64\t16\t500\t2\tno\tno\tno\t1e6\n"), "| estimate | 2x2x3 | 1e+06 | 1e+06 | counted by its census |"; !strings.Contains(got, want) {
+		t.Errorf("the plan of a counted box gives\n%s\nwant %q", got, want)
 	}
 	for _, line := range []string{"2x3x4\t1e6", "2x3x4\t64\t16\t500\t1e6", "2x3x4\t64\t16\t500\t2\t1e6", "2x3x4\t64\t16\t500\t0\tno\tno\tno\t1e6",
 		"2x3x4\t64\t16\t500\t100\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\tNaN\tno\tno\tno\t1e6", "2x3x4\t64\t16\t500\t2\tcut\tno\tno\t1e6",
@@ -491,6 +461,28 @@ func TestPlanState(t *testing.T) {
 			t.Errorf("plan line %q: %v, want an error naming line 2", line, err)
 		}
 	}
+}
+
+// writtenPlan writes plan as the estimate plan of the results folder dir
+// and returns the plan table WritePlan makes of it and the folder's rows.
+func writtenPlan(t *testing.T, dir, plan string) string {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "estimate", "plan.tsv"), []byte(plan), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	planned, err := ReadPlan(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := Read(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WritePlan(&out, planned, rows); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }
 
 // TestCSV: the CSV of a whole census states its counts in full under
