@@ -65,7 +65,7 @@ func runCensusCheck(ctx context.Context, e cli.Env, args []string) error {
 	if err != nil {
 		err = fmt.Errorf("census check: %w", err)
 		if kept != nil {
-			return cli.Stopped(e, err, "the recounts made are in "+*out)
+			return cli.Stopped(e, err, census.KeptRecounts(*out))
 		}
 		return err
 	}

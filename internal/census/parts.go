@@ -262,10 +262,18 @@ func (f *File) closeParts() error {
 // Kept says where a census run that stopped keeps its work, out being
 // its census file: the sections counted, and the parts counted of the
 // sections cut when there are any.
-func Kept(out string) string {
-	kept := "the sections counted are in " + out
+func Kept(out string) string { return keptIn(out, "the sections counted", "counted") }
+
+// KeptRecounts says where a census check that stopped keeps its work,
+// out being its recounts file, as [Kept] does for a census.
+func KeptRecounts(out string) string { return keptIn(out, "the recounts made", "recounted") }
+
+// keptIn says that what is in out, and the parts done of the sections
+// cut in its parts file when there is one.
+func keptIn(out, what, done string) string {
+	kept := what + " are in " + out
 	if _, err := os.Stat(PartsFile(out)); err == nil {
-		kept += ", the parts counted of the sections cut in " + PartsFile(out)
+		kept += ", the parts " + done + " of the sections cut in " + PartsFile(out)
 	}
 	return kept
 }

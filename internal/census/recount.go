@@ -1,7 +1,6 @@
 package census
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -69,8 +68,10 @@ type RecountOptions struct {
 	Done func()
 	// Kept, if not nil, is a census file of the recounts made so far, at
 	// the records' depth: a section it holds is taken from it, not
-	// recounted, and each section recounted is appended to it, so that a
-	// check stopped anywhere resumes where it was.
+	// recounted, and each section recounted is appended to it; the parts
+	// of a section recounted in parts go to its parts file ([PartsFile])
+	// as each is recounted, and are taken from there. A check stopped
+	// anywhere so resumes where it was, losing at most the part it was in.
 	Kept *File
 }
 
@@ -95,6 +96,7 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 		}
 		return float64(todo[i].Nodes)
 	}
+	rc := recounter{b: b, max: maxPartSolutions, kept: opts.Kept, whole: recountWhole}
 	err := sequencer.RunLargestFirst(ctx, len(todo), opts.Workers, size, func(ctx context.Context, i int) (solver.Count, error) {
 		if r, ok := kept[todo[i].Section]; ok {
 			if opts.Done != nil {
@@ -103,7 +105,7 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 			return r.Count()
 		}
 		p := solver.SectionAt(b, todo[i].Depth, todo[i].Section)
-		c, err := RecountSection(ctx, b, p)
+		c, err := rc.count(ctx, p, true)
 		if err != nil {
 			return c, fmt.Errorf("section %d (prefix %s): %w", todo[i].Section, p, err)
 		}
@@ -134,16 +136,95 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 // does, which is not the way a census counts: every solution is found and
 // kept, sorted into canonical form, written as a catalogue, read back,
 // checked to fold its snake and to differ from the snake's other solutions,
-// and only then counted. The catalogue streams through a pipe: a section of
-// 3x4x4 may list gigabytes. It is searched in parts (see recountParts),
-// each of which is held whole while it is encoded.
+// and only then counted. A section of at most maxPartSolutions solutions
+// is counted so at once, its catalogue streaming through a pipe (see
+// recountWhole); a larger one, as the sections four cubelets below it,
+// each alike, down to parts that hold at most that many or a single
+// snake's, whose counts are added: a snake's solutions all lie in one
+// part, so the sum is what one catalogue of the section would count, and
+// the memory is one part's.
 func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
-	return recountSection(ctx, b, p, maxPartSolutions)
+	return recounter{b: b, max: maxPartSolutions, whole: recountWhole}.count(ctx, p, true)
 }
 
-// recountSection is RecountSection, in parts of at most max solutions.
-func recountSection(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) (solver.Count, error) {
-	sections, err := recountParts(ctx, b, p, max)
+// maxPartSolutions bounds the solutions of a part that a recount counts
+// as one catalogue, held whole while it is encoded, the part before and
+// after it too: as many solutions as the largest of the 4,096 sections
+// twelve cubelets below a section of 2x2x16 with 20 million solutions
+// (section 495, 2.1 GB at most), where those of section 14335 hold up to
+// 111 million.
+const maxPartSolutions = 1 << 19
+
+// A recounter counts sections of box b as [RecountSection] says, in parts
+// of at most max solutions, each counted by whole.
+type recounter struct {
+	b   symmetry.Box
+	max int64
+	// kept, if not nil, is the file of a check's recounts: the parts of a
+	// section cut are marked and counted in its parts file, and a part
+	// counted there is taken from it.
+	kept  *File
+	whole func(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error)
+}
+
+// count returns the recount of the section under p: a section of the
+// census when top, else a part of one. A part is appended to the parts
+// file when counted whole, and a section or part that does not fit is
+// marked there as cut before its parts are counted, so that a check
+// resumed cuts it the same way without counting it first.
+func (rc recounter) count(ctx context.Context, p solver.Seq, top bool) (solver.Count, error) {
+	b, kept := rc.b, rc.kept
+	if c, ok := kept.partCounted(p); ok && !top {
+		return c, nil
+	}
+	if !kept.marked(p) {
+		whole, err := fits(ctx, b, p, rc.max)
+		if err != nil {
+			return solver.Count{}, err
+		}
+		if whole {
+			c, err := rc.whole(ctx, b, p)
+			if err == nil && kept != nil && !top {
+				err = kept.appendPart(partLine{Record: NewRecord(b, p.Len, solver.SectionIndex(b, p), p, c)})
+			}
+			return c, err
+		}
+		if kept != nil {
+			mark := NewRecord(b, p.Len, solver.SectionIndex(b, p), p, solver.Count{})
+			if err := kept.appendPart(partLine{Split: true, Record: mark}); err != nil {
+				return solver.Count{}, err
+			}
+		}
+	}
+	var sum solver.Count
+	for _, q := range solver.Sections(b, p, min(p.Len+splitBy, b.Len())) {
+		c, err := rc.count(ctx, q, false)
+		if err != nil {
+			return solver.Count{}, err
+		}
+		sum.Add(c)
+	}
+	return sum, nil
+}
+
+// partCounted returns the count of part p in f's parts file, if it is
+// there; f may be nil.
+func (f *File) partCounted(p solver.Seq) (solver.Count, bool) {
+	if f == nil {
+		return solver.Count{}, false
+	}
+	c, ok := f.parts.counted[p]
+	return c, ok
+}
+
+// marked reports whether p is marked cut in f's parts file; f may be nil.
+func (f *File) marked(p solver.Seq) bool { return f != nil && f.parts.split[p] }
+
+// recountWhole counts the section of box b under p as one catalogue,
+// which streams through a pipe: it is searched as enumerate -prefix cuts
+// it, in the sections twelve cubelets below p.
+func recountWhole(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
+	sections, _, err := export.Part{Prefix: p.String()}.Sections(b)
 	if err != nil {
 		return solver.Count{}, err
 	}
@@ -179,49 +260,6 @@ func recountSection(ctx context.Context, b symmetry.Box, p solver.Seq, max int64
 		c.MostKey = st.MostSnakes[0]
 	}
 	return c, nil
-}
-
-// maxPartSolutions bounds the solutions of one part of a recount, whose
-// catalogue is held whole while it is encoded, the part before and after
-// it too: as many solutions as the largest of the 4,096 sections twelve
-// cubelets below a section of 2x2x16 with 20 million solutions (section
-// 495, 2.1 GB at most), where those of section 14335 hold up to 111
-// million.
-const maxPartSolutions = 1 << 19
-
-// recountParts returns the parts, in key order, that a recount of the
-// section of box b under prefix p searches one at a time: when the
-// section holds at most max solutions, the sections twelve cubelets
-// deeper, as enumerate -prefix cuts it; else its sections four cubelets
-// deeper that hold at most max, and so on down each of those that holds
-// more, down to a single snake's. The parts are counted by the census's
-// engine only to be cut: what the recount counts does not depend on how
-// the section is cut, only its memory does.
-func recountParts(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) ([]solver.Seq, error) {
-	if whole, err := fits(ctx, b, p, max); err != nil || whole {
-		parts, _, serr := export.Part{Prefix: p.String()}.Sections(b)
-		return parts, cmp.Or(err, serr)
-	}
-	return splitParts(ctx, b, p, max, nil)
-}
-
-// splitParts appends to parts the sections four cubelets below p, in key
-// order, each cut again while it does not fit.
-func splitParts(ctx context.Context, b symmetry.Box, p solver.Seq, max int64, parts []solver.Seq) ([]solver.Seq, error) {
-	for _, q := range solver.Sections(b, p, p.Len+4) {
-		whole, err := fits(ctx, b, q, max)
-		switch {
-		case err != nil:
-			return nil, err
-		case whole:
-			parts = append(parts, q)
-		default:
-			if parts, err = splitParts(ctx, b, q, max, parts); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return parts, nil
 }
 
 // fits reports whether a recount may hold the section under p whole: it

@@ -3,12 +3,12 @@ package census
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/snakecube/snakecube/export"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/symmetry"
 )
@@ -91,8 +91,9 @@ func TestDifferences(t *testing.T) {
 
 // TestRecountParts cuts sections into parts of at most a few solutions:
 // the parts cover the section, each key once, in key order; each holds
-// at most the bound, but for a single snake's; and the recount through
-// them is the census's count.
+// at most the bound, but for a single snake's; a section that fits is
+// one part, as enumerate -prefix cuts it; and the recount through them,
+// by the catalogue's route, is the census's count.
 func TestRecountParts(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -111,12 +112,15 @@ func TestRecountParts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts, err := recountParts(ctx, b, p, tc.max)
+		var parts []solver.Seq
+		rc := recounter{b: b, max: tc.max, whole: func(ctx context.Context, b symmetry.Box, q solver.Seq) (solver.Count, error) {
+			parts = append(parts, q)
+			return solver.CountSection(ctx, b, q, solver.Options{Workers: 1})
+		}}
+		sum, err := rc.count(ctx, p, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sum solver.Count
-		cut := false
 		for i, q := range parts {
 			if i > 0 && q.Compare(parts[i-1]) <= 0 || q.Len < p.Len || q.Bits&(1<<p.Len-1) != p.Bits {
 				t.Fatalf("%s %q: part %d, %v, out of order or outside the section", tc.box, tc.prefix, i, q)
@@ -133,8 +137,6 @@ func TestRecountParts(t *testing.T) {
 			if c.Solutions > tc.max && q.Len < b.Len() {
 				t.Errorf("%s %q: part %v holds %d solutions, more than %d", tc.box, tc.prefix, q, c.Solutions, tc.max)
 			}
-			cut = cut || q.Len != min(p.Len+12, b.Len())
-			sum.Add(c)
 		}
 		whole, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
 		if err != nil {
@@ -143,13 +145,10 @@ func TestRecountParts(t *testing.T) {
 		if sum.Solutions != whole.Solutions || sum.Snakes != whole.Snakes {
 			t.Errorf("%s %q: the parts hold %d snakes, %d solutions; the section %d, %d", tc.box, tc.prefix, sum.Snakes, sum.Solutions, whole.Snakes, whole.Solutions)
 		}
-		if whole.Solutions > tc.max && !cut {
-			t.Errorf("%s %q: %d solutions, more than %d, and not cut deeper", tc.box, tc.prefix, whole.Solutions, tc.max)
+		if cut := len(parts) > 1; whole.Solutions > tc.max != cut {
+			t.Errorf("%s %q: %d solutions, bound %d, cut into %d parts", tc.box, tc.prefix, whole.Solutions, tc.max, len(parts))
 		}
-		if want, _, _ := (export.Part{Prefix: tc.prefix}).Sections(b); whole.Solutions <= tc.max && !slices.Equal(parts, want) {
-			t.Errorf("%s %q: %d solutions, at most %d, cut into %d parts, not as enumerate -prefix cuts it", tc.box, tc.prefix, whole.Solutions, tc.max, len(parts))
-		}
-		re, err := recountSection(ctx, b, p, tc.max)
+		re, err := recounter{b: b, max: tc.max, whole: recountWhole}.count(ctx, p, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,5 +156,96 @@ func TestRecountParts(t *testing.T) {
 		if diff := rec.Differences(re); len(diff) > 0 {
 			t.Errorf("%s %q: recounted in parts of %d: %v", tc.box, tc.prefix, tc.max, diff)
 		}
+	}
+}
+
+// TestRecountResumes stops a check in the middle of a section recounted
+// in parts, and runs it again: the parts recounted before the stop are
+// taken from the parts file, not recounted, every other part is
+// recounted once, the sections agree with the census, and the parts file
+// goes once every section it names is in the recounts.
+func TestRecountResumes(t *testing.T) {
+	ctx := context.Background()
+	b := symmetry.MustParseBox("2x2x5")
+	const depth = 4
+	var todo []Record
+	for k := range solver.NumSections(b, depth) {
+		p := solver.SectionAt(b, depth, k)
+		c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Solutions > 0 {
+			todo = append(todo, NewRecord(b, depth, k, p, c))
+		}
+	}
+	path := filepath.Join(t.TempDir(), "recounts.jsonl")
+	check := func(ctx context.Context, whole func(context.Context, symmetry.Box, solver.Seq) (solver.Count, error)) (int, error) {
+		f, err := Open(ctx, path, b, depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rc := recounter{b: b, max: 2, kept: f, whole: whole}
+		bad := 0
+		for _, r := range todo {
+			if f.Done(r.Section) {
+				continue
+			}
+			p := solver.SectionAt(b, depth, r.Section)
+			c, err := rc.count(ctx, p, true)
+			if err != nil {
+				return bad, err
+			}
+			if d := r.Differences(c); len(d) > 0 {
+				t.Errorf("section %d: %v", r.Section, d)
+				bad++
+			}
+			if err := f.Append(NewRecord(b, depth, r.Section, p, c)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return bad, f.Close()
+	}
+	var first []solver.Seq
+	stop, cancel := context.WithCancel(ctx)
+	defer cancel()
+	_, err := check(stop, func(ctx context.Context, b symmetry.Box, q solver.Seq) (solver.Count, error) {
+		if len(first) == 7 {
+			cancel()
+			return solver.Count{}, ctx.Err()
+		}
+		first = append(first, q)
+		return recountWhole(ctx, b, q)
+	})
+	if err == nil {
+		t.Fatal("the check was stopped, yet it ended without an error")
+	}
+	if _, err := os.Stat(PartsFile(path)); err != nil {
+		t.Fatalf("stopped within a section cut: %v", err)
+	}
+	again := map[solver.Seq]int{}
+	if _, err := check(ctx, func(ctx context.Context, b symmetry.Box, q solver.Seq) (solver.Count, error) {
+		again[q]++
+		return recountWhole(ctx, b, q)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range first {
+		if again[q] > 0 && q.Len > depth {
+			t.Errorf("part %v, recounted before the stop, recounted again", q)
+		}
+	}
+	for q, n := range again {
+		if n > 1 {
+			t.Errorf("part %v recounted %d times", q, n)
+		}
+	}
+	if _, err := os.Stat(PartsFile(path)); !os.IsNotExist(err) {
+		t.Errorf("every section recounted, yet the parts file is there: %v", err)
+	}
+	recs, _, err := ReadFile(ctx, path)
+	if err != nil || len(recs) != len(todo) {
+		t.Fatalf("%d recounts, %v; want %d", len(recs), err, len(todo))
 	}
 }

@@ -6,8 +6,10 @@
 # written as a catalogue, read back, checked and counted, and compared
 # with its census line. A box whose census is under way, or whose check
 # is done, is passed over. Each recount is kept in BOX.recounts.jsonl as
-# it is made, committed with the results, so that a check stopped
-# half-way resumes there; it is removed once BOX.txt is written. A check
+# it is made, and each part of a section recounted in parts (one of more
+# than 2^19 solutions) in BOX.recounts.jsonl.parts, both committed with
+# the results, so that a check stopped half-way resumes there, losing at
+# most the parts it was in; they are removed once BOX.txt is written. A check
 # stopped or disagreeing leaves BOX.txt.tmp, which is never committed,
 # and the script, once it has gone on to the other boxes, exits 1.
 # Arguments, if any, name the only boxes to check; those that start with
@@ -35,7 +37,7 @@ while read -r box _; do
 	"$bin" census merge -complete "$dir/../census/$box" >/dev/null 2>&1 || continue
 	if nice -n 19 "$bin" census check -quiet -sample 200 -seed 1 $flags -o "$dir/$box.recounts.jsonl" "$dir/../census/$box" >"$out.tmp"; then
 		mv "$out.tmp" "$out"
-		rm -f "$dir/$box.recounts.jsonl"
+		rm -f "$dir/$box.recounts.jsonl" "$dir/$box.recounts.jsonl.parts"
 	else
 		echo "checks: $box: the recount disagrees with the census, or failed: see $out.tmp" >&2
 		failed=1
