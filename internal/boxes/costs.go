@@ -19,10 +19,11 @@ import (
 
 // A Cost is what one long run of a results folder has cost, as its files
 // record it: a census (a folder of census/, or a census file of
-// samples/), the descents of an estimate file, or those of one box and
-// design over all the seeds of calibration/ or samples/.
+// samples/), the check of a census (the recounts of checks/), the
+// descents of an estimate file, or those of one box and design over all
+// the seeds of calibration/ or samples/.
 type Cost struct {
-	Run    string // "census", "estimate", "calibration" or "samples"
+	Run    string // "census", "check", "estimate", "calibration" or "samples"
 	Box    symmetry.Box
 	Design string // as designName writes it, "w16384-c4096-budget"; "default" for estimate-BOX.jsonl; a census's depth, "d16"
 	Files  []string
@@ -64,7 +65,8 @@ func (c Cost) CoreHours() (float64, string) {
 // ReadCosts reads what every long run of the results folder dir has
 // cost, from its census folders (the sections counted whole; parts of
 // sections under way are left out until their section's line sums
-// them), the census files of samples/, and the descents files of
+// them), the recounts of census check in checks/ (BOX.recounts.jsonl
+// under way, BOX.recounted.jsonl done), the census files of samples/, and the descents files of
 // estimate/, calibration/ and samples/. It fails where a file cannot be
 // read as a census or descents.
 func ReadCosts(ctx context.Context, dir string) ([]Cost, error) {
@@ -91,6 +93,11 @@ func ReadCosts(ctx context.Context, dir string) ([]Cost, error) {
 		c.Files = []string{"census/" + de.Name()}
 		out = append(out, c)
 	}
+	checks, err := checkCosts(ctx, filepath.Join(dir, "checks"))
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, checks...)
 	pooled := map[string]*Cost{}
 	for _, sub := range []string{"estimate", "calibration", "samples"} {
 		ents, err := readDir(filepath.Join(dir, sub))
@@ -139,7 +146,7 @@ func ReadCosts(ctx context.Context, dir string) ([]Cost, error) {
 	for _, c := range pooled {
 		out = append(out, *c)
 	}
-	order := map[string]int{"census": 0, "estimate": 1, "calibration": 2, "samples": 3}
+	order := map[string]int{"census": 0, "check": 1, "estimate": 2, "calibration": 3, "samples": 4}
 	slices.SortFunc(out, func(x, y Cost) int {
 		return cmp.Or(
 			cmp.Compare(order[x.Run], order[y.Run]),
@@ -149,6 +156,39 @@ func ReadCosts(ctx context.Context, dir string) ([]Cost, error) {
 			strings.Compare(x.Files[0], y.Files[0]),
 		)
 	})
+	return out, nil
+}
+
+// checkCosts reads the recounts files of census check in folder dir,
+// BOX.recounts.jsonl or BOX.recounted.jsonl, each a run: a census's
+// lines, of the sections recounted, with the nodes of the recount's own
+// searches.
+func checkCosts(ctx context.Context, dir string) ([]Cost, error) {
+	ents, err := readDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Cost
+	for _, de := range ents {
+		name, ok := strings.CutSuffix(de.Name(), ".recounts.jsonl")
+		if !ok {
+			name, ok = strings.CutSuffix(de.Name(), ".recounted.jsonl")
+		}
+		if !ok {
+			continue
+		}
+		if _, err := boxOf(name); err != nil {
+			continue
+		}
+		path := filepath.Join(dir, de.Name())
+		cs, err := census.ReadFiles(ctx, []string{path})
+		if err != nil {
+			return nil, err
+		}
+		c := censusCostOf(cs.Total)
+		c.Run, c.Files = "check", []string{"checks/" + de.Name()}
+		out = append(out, c)
+	}
 	return out, nil
 }
 

@@ -58,8 +58,9 @@ func descentsWith(t *testing.T, path string, seed uint64, n int, wide bool, cpu 
 // taken at the metered nodes' rate); an estimate file whose last 50
 // descents of 60 say theirs (the first 10 at their mean); calibration
 // seeds all metered, pooled; and descents that say none (the wall
-// clock's 3 s each, an upper bound); and the census's lines again as a
-// file of samples/, taken by nodes as a census is.
+// clock's 3 s each, an upper bound); the census's lines again as a
+// file of samples/, taken by nodes as a census is; and as census check's
+// recounts, each saying 10 s.
 func TestCosts(t *testing.T) {
 	ctx := context.Background()
 	dir, _ := counted2x2x3(t)
@@ -89,6 +90,15 @@ func TestCosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	rewrite(t, filepath.Join(dir, "samples", "census-2x2x3-d4.jsonl"), lines)
+	var recounts [][]byte
+	for _, r := range recs {
+		r.CPU = 10
+		recounts = append(recounts, r.Line())
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "checks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rewrite(t, filepath.Join(dir, "checks", "2x2x3.recounts.jsonl"), recounts)
 	descentsWith(t, filepath.Join(dir, "estimate", "estimate-2x2x3-w2-c2.jsonl"), 1, 60, false, func(i int) float64 {
 		return map[bool]float64{true: 0, false: 0.5}[i < 10]
 	})
@@ -116,6 +126,7 @@ func TestCosts(t *testing.T) {
 	rest := "processor seconds, the rest at their rate"
 	want := []row{
 		{"census", "d4", 8, 4, (800 + float64(nodes-metered)*800/float64(metered)) / 3600, rest},
+		{"check", "d4", 8, 8, 80.0 / 3600, "processor seconds"},
 		{"estimate", "w2-c2", 60, 50, (25 + 10*0.5) / 3600, rest},
 		{"estimate", "w4-c4", 3, 0, 9.0 / 3600, "wall clock"},
 		{"calibration", "w2-c2", 6, 6, 6.0 / 3600, "processor seconds"},
@@ -131,8 +142,8 @@ func TestCosts(t *testing.T) {
 			t.Errorf("ReadCosts row %d: %+v, want %+v", i, g, w)
 		}
 	}
-	if !slices.Equal(costs[3].Files, []string{"calibration/estimate-2x2x3-w2-c2-s5.jsonl", "calibration/estimate-2x2x3-w2-c2-s6.jsonl"}) {
-		t.Errorf("the calibration's files: %q", costs[3].Files)
+	if !slices.Equal(costs[4].Files, []string{"calibration/estimate-2x2x3-w2-c2-s5.jsonl", "calibration/estimate-2x2x3-w2-c2-s6.jsonl"}) {
+		t.Errorf("the calibration's files: %q", costs[4].Files)
 	}
 
 	var out bytes.Buffer

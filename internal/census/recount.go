@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/snakecube/snakecube/export"
+	"github.com/snakecube/snakecube/internal/cputime"
 	"github.com/snakecube/snakecube/internal/stats"
 	"github.com/snakecube/snakecube/solver"
 	"github.com/snakecube/snakecube/solver/sequencer"
@@ -96,7 +98,7 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 		}
 		return float64(todo[i].Nodes)
 	}
-	rc := recounter{b: b, max: maxPartSolutions, kept: opts.Kept, whole: recountWhole}
+	rc := recounter{b: b, max: maxPartSolutions, kept: opts.Kept, whole: recountWhole, m: cputime.Start()}
 	err := sequencer.RunLargestFirst(ctx, len(todo), opts.Workers, size, func(ctx context.Context, i int) (solver.Count, error) {
 		if r, ok := kept[todo[i].Section]; ok {
 			if opts.Done != nil {
@@ -142,7 +144,8 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 // each alike, down to parts that hold at most that many or a single
 // snake's, whose counts are added: a snake's solutions all lie in one
 // part, so the sum is what one catalogue of the section would count, and
-// the memory is one part's.
+// the memory is one part's. The count's nodes are those of the searches
+// that wrote the catalogues, its seconds theirs and their reading's.
 func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
 	return recounter{b: b, max: maxPartSolutions, whole: recountWhole}.count(ctx, p, true)
 }
@@ -165,6 +168,11 @@ type recounter struct {
 	// counted there is taken from it.
 	kept  *File
 	whole func(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error)
+	// m, if not nil, meters the processor time of the parts counted
+	// whole, each its turn: that of its own recount and of what was done
+	// since the turn before (the searches that found the sections to cut,
+	// the lines written), so that the turns add up to the check's.
+	m *cputime.Meter
 }
 
 // count returns the recount of the section under p: a section of the
@@ -183,7 +191,12 @@ func (rc recounter) count(ctx context.Context, p solver.Seq, top bool) (solver.C
 			return solver.Count{}, err
 		}
 		if whole {
+			start := time.Now()
 			c, err := rc.whole(ctx, b, p)
+			c.Seconds = time.Since(start).Seconds()
+			if rc.m != nil {
+				c.CPU = rc.m.Take()
+			}
 			if err == nil && kept != nil && !top {
 				err = kept.appendPart(partLine{Record: NewRecord(b, p.Len, solver.SectionIndex(b, p), p, c)})
 			}
@@ -232,8 +245,10 @@ func recountWhole(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Cou
 	defer cancel()
 	r, w := io.Pipe()
 	wrote := make(chan error, 1)
+	var nodes uint64
 	go func() {
-		_, err := export.Search(ctx, w, b, sections, solver.Options{Workers: 1}, export.Options{Format: export.FormatJSONL})
+		n, err := export.Search(ctx, w, b, sections, solver.Options{Workers: 1}, export.Options{Format: export.FormatJSONL})
+		nodes = n.Nodes
 		w.CloseWithError(err)
 		wrote <- err
 	}()
@@ -254,7 +269,7 @@ func recountWhole(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Cou
 	c := solver.Count{
 		Snakes: int64(st.Snakes), Solutions: int64(st.Solutions),
 		Palindromes: int64(st.Palindromes), PalindromeSolutions: int64(st.PalindromeSolutions),
-		OneSolution: int64(st.OneSolution()), Most: int64(st.Most),
+		OneSolution: int64(st.OneSolution()), Most: int64(st.Most), Nodes: nodes,
 	}
 	if st.Snakes > 0 {
 		c.MostKey = st.MostSnakes[0]

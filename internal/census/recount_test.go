@@ -248,4 +248,9 @@ func TestRecountResumes(t *testing.T) {
 	if err != nil || len(recs) != len(todo) {
 		t.Fatalf("%d recounts, %v; want %d", len(recs), err, len(todo))
 	}
+	for _, r := range recs {
+		if r.Nodes == 0 || r.Seconds <= 0 {
+			t.Errorf("section %d, recounted, says %d nodes and %v seconds", r.Section, r.Nodes, r.Seconds)
+		}
+	}
 }

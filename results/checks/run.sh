@@ -9,7 +9,10 @@
 # it is made, and each part of a section recounted in parts (one of more
 # than 2^19 solutions) in BOX.recounts.jsonl.parts, both committed with
 # the results, so that a check stopped half-way resumes there, losing at
-# most the parts it was in; they are removed once BOX.txt is written. A check
+# most the parts it was in. Once BOX.txt is written the parts go and the
+# recounts become BOX.recounted.jsonl, the record of what the check cost
+# (each line its seconds and processor seconds; results/costs.csv), which
+# a check run again, BOX.txt removed, does not read. A check
 # stopped or disagreeing leaves BOX.txt.tmp, which is never committed,
 # and the script, once it has gone on to the other boxes, exits 1.
 # Arguments, if any, name the only boxes to check; those that start with
@@ -37,7 +40,8 @@ while read -r box _; do
 	"$bin" census merge -complete "$dir/../census/$box" >/dev/null 2>&1 || continue
 	if nice -n 19 "$bin" census check -quiet -sample 200 -seed 1 $flags -o "$dir/$box.recounts.jsonl" "$dir/../census/$box" >"$out.tmp"; then
 		mv "$out.tmp" "$out"
-		rm -f "$dir/$box.recounts.jsonl" "$dir/$box.recounts.jsonl.parts"
+		rm -f "$dir/$box.recounts.jsonl.parts"
+		mv "$dir/$box.recounts.jsonl" "$dir/$box.recounted.jsonl"
 	else
 		echo "checks: $box: the recount disagrees with the census, or failed: see $out.tmp" >&2
 		failed=1
