@@ -151,11 +151,11 @@ func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.C
 }
 
 // maxPartSolutions bounds the solutions of a part that a recount counts
-// as one catalogue, held whole while it is encoded, the part before and
-// after it too: as many solutions as the largest of the 4,096 sections
-// twelve cubelets below a section of 2x2x16 with 20 million solutions
-// (section 495, 2.1 GB at most), where those of section 14335 hold up to
-// 111 million.
+// as one catalogue, and so its memory: as many solutions as the largest
+// of the 4,096 sections twelve cubelets below a section of 2x2x16 with
+// 20 million solutions (section 495, 2.1 GB at most, when the parts of
+// a section streamed as one catalogue), where those of section 14335
+// hold up to 111 million.
 const maxPartSolutions = 1 << 19
 
 // A recounter counts sections of box b as [RecountSection] says, in parts
@@ -179,7 +179,10 @@ type recounter struct {
 // census when top, else a part of one. A part is appended to the parts
 // file when counted whole, and a section or part that does not fit is
 // marked there as cut before its parts are counted, so that a check
-// resumed cuts it the same way without counting it first.
+// resumed cuts it the same way without counting it first. Whether a
+// section fits is asked of the census's engine, only to cut it: what the
+// recount counts does not depend on how the section is cut, only its
+// memory does.
 func (rc recounter) count(ctx context.Context, p solver.Seq, top bool) (solver.Count, error) {
 	b, kept := rc.b, rc.kept
 	if c, ok := kept.partCounted(p); ok && !top {
