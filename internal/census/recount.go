@@ -107,7 +107,7 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 			return r.Count()
 		}
 		p := solver.SectionAt(b, todo[i].Depth, todo[i].Section)
-		c, err := rc.count(ctx, p, true)
+		c, err := rc.count(ctx, p, true, todo[i].Solutions)
 		if err != nil {
 			return c, fmt.Errorf("section %d (prefix %s): %w", todo[i].Section, p, err)
 		}
@@ -147,7 +147,7 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 // the memory is one part's. The count's nodes are those of the searches
 // that wrote the catalogues, its seconds theirs and their reading's.
 func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
-	return recounter{b: b, max: maxPartSolutions, whole: recountWhole}.count(ctx, p, true)
+	return recounter{b: b, max: maxPartSolutions, whole: recountWhole}.count(ctx, p, true, -1)
 }
 
 // maxPartSolutions bounds the solutions of a part that a recount counts
@@ -176,20 +176,25 @@ type recounter struct {
 }
 
 // count returns the recount of the section under p: a section of the
-// census when top, else a part of one. A part is appended to the parts
+// census when top, else a part of one; solutions is the census's count
+// of p's solutions, -1 where there is none. A part is appended to the parts
 // file when counted whole, and a section or part that does not fit is
 // marked there as cut before its parts are counted, so that a check
 // resumed cuts it the same way without counting it first. Whether a
 // section fits is asked of the census's engine, only to cut it: what the
 // recount counts does not depend on how the section is cut, only its
-// memory does.
-func (rc recounter) count(ctx context.Context, p solver.Seq, top bool) (solver.Count, error) {
+// memory does; so a census line's solutions, where there is one, say it
+// without searching the section once more.
+func (rc recounter) count(ctx context.Context, p solver.Seq, top bool, solutions int64) (solver.Count, error) {
 	b, kept := rc.b, rc.kept
 	if c, ok := kept.partCounted(p); ok && !top {
 		return c, nil
 	}
 	if !kept.marked(p) {
-		whole, err := fits(ctx, b, p, rc.max)
+		whole, err := solutions <= rc.max || p.Len == b.Len(), error(nil)
+		if solutions < 0 {
+			whole, err = fits(ctx, b, p, rc.max)
+		}
 		if err != nil {
 			return solver.Count{}, err
 		}
@@ -214,7 +219,7 @@ func (rc recounter) count(ctx context.Context, p solver.Seq, top bool) (solver.C
 	}
 	var sum solver.Count
 	for _, q := range solver.Sections(b, p, min(p.Len+splitBy, b.Len())) {
-		c, err := rc.count(ctx, q, false)
+		c, err := rc.count(ctx, q, false, -1)
 		if err != nil {
 			return solver.Count{}, err
 		}

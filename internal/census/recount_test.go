@@ -117,7 +117,7 @@ func TestRecountParts(t *testing.T) {
 			parts = append(parts, q)
 			return solver.CountSection(ctx, b, q, solver.Options{Workers: 1})
 		}}
-		sum, err := rc.count(ctx, p, true)
+		sum, err := rc.count(ctx, p, true, -1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +148,7 @@ func TestRecountParts(t *testing.T) {
 		if cut := len(parts) > 1; whole.Solutions > tc.max != cut {
 			t.Errorf("%s %q: %d solutions, bound %d, cut into %d parts", tc.box, tc.prefix, whole.Solutions, tc.max, len(parts))
 		}
-		re, err := recounter{b: b, max: tc.max, whole: recountWhole}.count(ctx, p, true)
+		re, err := recounter{b: b, max: tc.max, whole: recountWhole}.count(ctx, p, true, -1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +193,7 @@ func TestRecountResumes(t *testing.T) {
 				continue
 			}
 			p := solver.SectionAt(b, depth, r.Section)
-			c, err := rc.count(ctx, p, true)
+			c, err := rc.count(ctx, p, true, r.Solutions) // cut as the census says
 			if err != nil {
 				return bad, err
 			}
