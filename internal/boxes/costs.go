@@ -66,9 +66,9 @@ func (c Cost) CoreHours() (float64, string) {
 // cost, from its census folders (the sections counted whole; parts of
 // sections under way are left out until their section's line sums
 // them), the recounts of census check in checks/ (BOX.recounts.jsonl
-// under way, BOX.recounted.jsonl done), the census files of samples/, and the descents files of
-// estimate/, calibration/ and samples/. It fails where a file cannot be
-// read as a census or descents.
+// under way, BOX.recounted.jsonl done), the census files of samples/,
+// and the descents files of estimate/, calibration/ and samples/. It
+// fails where a file cannot be read as a census or descents.
 func ReadCosts(ctx context.Context, dir string) ([]Cost, error) {
 	if err := isResults(dir); err != nil {
 		return nil, err
