@@ -77,8 +77,8 @@ type RecountOptions struct {
 	Kept *File
 }
 
-// Recount recounts the sections of the records todo, of box b, each by
-// [RecountSection], up to opts.Workers at once, the largest (by the
+// Recount recounts the sections of the records todo, of box b, each as a
+// recounter does, up to opts.Workers at once, the largest (by the
 // census's nodes) first, so that one large section does not finish alone
 // while the rest wait. It calls report for each in the order of todo
 // with where its count and its record differ ([Record.Differences]); it
@@ -131,25 +131,6 @@ func Recount(ctx context.Context, b symmetry.Box, todo []Record, opts RecountOpt
 	return bad, sum, err
 }
 
-// RecountSection counts the section of box b under prefix p the way
-//
-//	snakecube enumerate -size B -prefix P -format jsonl -o - | snakecube stats -
-//
-// does, which is not the way a census counts: every solution is found and
-// kept, sorted into canonical form, written as a catalogue, read back,
-// checked to fold its snake and to differ from the snake's other solutions,
-// and only then counted. A section of at most maxPartSolutions solutions
-// is counted so at once, its catalogue streaming through a pipe (see
-// recountWhole); a larger one, as the sections four cubelets below it,
-// each alike, down to parts that hold at most that many or a single
-// snake's, whose counts are added: a snake's solutions all lie in one
-// part, so the sum is what one catalogue of the section would count, and
-// the memory is one part's. The count's nodes are those of the searches
-// that wrote the catalogues, its seconds theirs and their reading's.
-func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Count, error) {
-	return recounter{b: b, max: maxPartSolutions, whole: recountWhole}.count(ctx, p, true, -1)
-}
-
 // maxPartSolutions bounds the solutions of a part that a recount counts
 // as one catalogue, and so its memory: as many solutions as the largest
 // of the 4,096 sections twelve cubelets below a section of 2x2x16 with
@@ -158,8 +139,21 @@ func RecountSection(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.C
 // hold up to 111 million.
 const maxPartSolutions = 1 << 19
 
-// A recounter counts sections of box b as [RecountSection] says, in parts
-// of at most max solutions, each counted by whole.
+// A recounter counts the section of box b under a prefix p the way
+//
+//	snakecube enumerate -size B -prefix P -format jsonl -o - | snakecube stats -
+//
+// does, which is not the way a census counts: every solution is found and
+// kept, sorted into canonical form, written as a catalogue, read back,
+// checked to fold its snake and to differ from the snake's other solutions,
+// and only then counted. A section of at most max solutions is counted so
+// at once, by whole (recountWhole, its catalogue streaming through a
+// pipe); a larger one, as the sections four cubelets below it, each alike,
+// down to parts that hold at most that many or a single snake's, whose
+// counts are added: a snake's solutions all lie in one part, so the sum is
+// what one catalogue of the section would count, and the memory is one
+// part's. The count's nodes are those of the searches that wrote the
+// catalogues, its seconds theirs and their reading's.
 type recounter struct {
 	b   symmetry.Box
 	max int64
@@ -191,10 +185,7 @@ func (rc recounter) count(ctx context.Context, p solver.Seq, top bool, solutions
 		return c, nil
 	}
 	if !kept.marked(p) {
-		whole, err := solutions <= rc.max || p.Len == b.Len(), error(nil)
-		if solutions < 0 {
-			whole, err = fits(ctx, b, p, rc.max)
-		}
+		whole, err := fits(ctx, b, p, rc.max, solutions)
 		if err != nil {
 			return solver.Count{}, err
 		}
@@ -286,10 +277,15 @@ func recountWhole(ctx context.Context, b symmetry.Box, p solver.Seq) (solver.Cou
 }
 
 // fits reports whether a recount may hold the section under p whole: it
-// is a single snake's, or it holds at most max solutions.
-func fits(ctx context.Context, b symmetry.Box, p solver.Seq, max int64) (bool, error) {
-	if p.Len == b.Len() {
+// is a single snake's, or it holds at most max solutions, as known says
+// when it is not -1 (a census line's count), else as the census's engine
+// counts them.
+func fits(ctx context.Context, b symmetry.Box, p solver.Seq, max, known int64) (bool, error) {
+	switch {
+	case p.Len == b.Len():
 		return true, nil
+	case known >= 0:
+		return known <= max, nil
 	}
 	c, err := solver.CountSection(ctx, b, p, solver.Options{Workers: 1})
 	return c.Solutions <= max, err
